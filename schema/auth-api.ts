@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { ROLES } from './roles';
+import { optionalString, requiredEmail, requiredPassword, requiredString } from './validators';
+
+export const MESSAGES = {
+  usernameInvalid: 'Username field is not valid.',
+  passwordRequired: 'Password field is required.',
+  confirmRequired: 'Confirm Password field is required.',
+  confirmMismatch: 'Confirm Password do not match with Password.',
+  baseUrlRequired: 'Base url field is required.',
+  emailRequired: 'Email field is required.',
+  emailInvalid: 'Please enter valid email address.',
+  licenseEmailInvalid: 'Enter valid email address.',
+  timezoneRequired: 'Timezone field is required.',
+  licenseKeyRequired: 'License key is required.',
+  licenseFieldRequired: 'License field is required.',
+  licenseInvalid: 'Invalid email or licenseKey',
+  loginFailed: 'Username or Password are incorrect',
+  sessionTimeout: 'Session timeout. Please login again.',
+  setupComplete: 'Setup complete! You may now log in.',
+  setupDone: 'Setup has already been completed.',
+  registered: 'Successfully registered.',
+  passwordChanged: 'Password successfully changed',
+  resetLinkSent:
+    'If an account uses that address, we have sent it a link to reset the password. Please check your email.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  tooManyAttempts: 'Too many failed login attempts. Please try again in 15 minutes.',
+  registrationDisabled: 'Registration is disabled on this installation.',
+  baseUrlInvalid: 'Base url must be a valid http or https URL.',
+  timezoneInvalid: 'Timezone field is not valid.',
+  usernameTaken: 'This username is already taken.',
+  roleInvalid: 'Role must be admin, coach or student.',
+} as const;
+
+/** First-run setup, checked in the spec's order (spec 1 §5). */
+export const SETUP_FIELD_ORDER = [
+  'username',
+  'password',
+  'confirm_password',
+  'baseurl',
+  'email',
+  'timezone',
+  'license_key',
+] as const;
+
+const username = requiredString(MESSAGES.usernameInvalid, 60).pipe(
+  z
+    .string()
+    .refine((v) => v.toLowerCase() !== 'admin', MESSAGES.usernameInvalid)
+    .refine((v) => /^[\w.@-]+$/.test(v), MESSAGES.usernameInvalid),
+);
+
+const httpUrl = (required: string) =>
+  requiredString(required, 500).pipe(
+    z.string().refine((v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === 'http:' || u.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, MESSAGES.baseUrlInvalid),
+  );
+
+export const startupSchema = z
+  .object({
+    username,
+    password: requiredPassword(MESSAGES.passwordRequired),
+    confirm_password: requiredPassword(MESSAGES.confirmRequired),
+    baseurl: httpUrl(MESSAGES.baseUrlRequired),
+    email: requiredEmail(MESSAGES.emailRequired, MESSAGES.emailInvalid),
+    timezone: requiredString(MESSAGES.timezoneRequired, 64),
+    license_key: requiredString(MESSAGES.licenseKeyRequired, 4000),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.confirm_password) {
+      ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: MESSAGES.confirmMismatch });
+    }
+  });
+export type StartupInput = z.input<typeof startupSchema>;
+
+export const loginSchema = z.object({
+  username: optionalString(60),
+  password: z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s+/g, '') : ''), z.string().max(200)),
+  loginToken: optionalString(200),
+  hash: optionalString(200),
+});
+
+export const LICENSE_FIELD_ORDER = ['email', 'licenseKey'] as const;
+export const licenseSchema = z.object({
+  email: requiredEmail(MESSAGES.emailRequired, MESSAGES.licenseEmailInvalid),
+  licenseKey: requiredString(MESSAGES.licenseFieldRequired, 4000),
+});
+
+export const forgotPasswordSchema = z.object({
+  email: requiredEmail(MESSAGES.emailRequired, MESSAGES.emailInvalid),
+});
+
+export const RESET_FIELD_ORDER = ['email', 'token', 'password', 'password_confirmation'] as const;
+export const resetPasswordSchema = z
+  .object({
+    email: requiredEmail(MESSAGES.emailRequired, MESSAGES.emailInvalid),
+    token: requiredString(MESSAGES.resetLinkInvalid, 200),
+    password: requiredPassword(MESSAGES.passwordRequired),
+    password_confirmation: requiredPassword(MESSAGES.confirmRequired),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.password_confirmation) {
+      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: MESSAGES.confirmMismatch });
+    }
+  });
+
+export const REGISTER_FIELD_ORDER = ['name', 'email', 'password'] as const;
+export const registerSchema = z.object({
+  name: requiredString('Name field is required.', 60),
+  email: requiredEmail(MESSAGES.emailRequired, MESSAGES.emailInvalid),
+  password: requiredPassword(MESSAGES.passwordRequired),
+});
+
+export const CREATE_USER_FIELD_ORDER = [
+  'username',
+  'email',
+  'password',
+  'password_confirmation',
+  'role',
+] as const;
+export const createUserSchema = z
+  .object({
+    username,
+    email: requiredEmail(MESSAGES.emailRequired, MESSAGES.emailInvalid),
+    password: requiredPassword(MESSAGES.passwordRequired),
+    password_confirmation: requiredPassword(MESSAGES.confirmRequired),
+    role: z.enum(ROLES, { error: MESSAGES.roleInvalid }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.password_confirmation) {
+      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: MESSAGES.confirmMismatch });
+    }
+  });
+export type CreateUserInput = z.input<typeof createUserSchema>;
+
+export const changeRoleSchema = z.object({ role: z.enum(ROLES, { error: MESSAGES.roleInvalid }) });
+
+export const loginTokenRequestSchema = z.object({
+  userId: z.coerce
+    .number({ error: 'User is required.' })
+    .int('User is required.')
+    .positive('User is required.'),
+});

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+import { ROLES } from './roles';
+
+export { ROLES, type Role } from './roles';
+
+const now = sql`(unixepoch() * 1000)`;
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ROLES }).notNull().default('student'),
+    /** Bumped on logout and password change: every token minted before is refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    rotatorIsEnabled: integer('rotator_is_enabled').notNull().default(0),
+    createdAt: integer('created_at').notNull().default(now),
+    updatedAt: integer('updated_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    index('users_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Installation settings as key/value rows; typed access lives in worker/services/settings.ts. */
+export const settings = sqliteTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: integer('updated_at').notNull().default(now),
+});
+
+/** One-time login links issued by an admin: the secret half is stored hashed. */
+export const loginTokens = sqliteTable('login_tokens', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretHash: text('secret_hash').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+  usedAt: integer('used_at'),
+  createdBy: integer('created_by'),
+  createdAt: integer('created_at').notNull().default(now),
+});
+
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('password_resets_token_unique').on(t.tokenHash)],
+);
+
+export const loginFailures = sqliteTable(
+  'login_failures',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('login_failures_username_idx').on(t.username, t.createdAt),
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** Every mail the product sends is kept here; the HTTP adapter, when configured, also delivers it. */
+export const mailOutbox = sqliteTable('mail_outbox', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  status: text('status', { enum: ['stored', 'sent', 'failed'] })
+    .notNull()
+    .default('stored'),
+  error: text('error'),
+  createdAt: integer('created_at').notNull().default(now),
+});

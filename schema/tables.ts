@@ -1,0 +1,2 @@
+// Every drizzle table, for drizzle-kit and for the worker's typed database handle.
+export * from './auth';

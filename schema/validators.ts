@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+// Small zod builders shared by every API schema, so that a missing, null or mistyped
+// field gets the spec's message rather than zod's own.
+
+/** Pattern the spec calls 'an email pattern'. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+const blankToEmpty = (v: unknown) =>
+  v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v;
+
+/** A required string, trimmed; `message` when missing, not a string or blank. */
+export function requiredString(message: string, max = 255) {
+  return z.preprocess(
+    blankToEmpty,
+    z
+      .string({ error: message })
+      .trim()
+      .min(1, message)
+      .max(max, `This field may not be greater than ${max} characters.`),
+  );
+}
+
+/** A required password: whitespace stripped (the screens strip it as typed), then required. */
+export function requiredPassword(message: string) {
+  return z.preprocess(
+    blankToEmpty,
+    z
+      .string({ error: message })
+      .transform((v) => v.replace(/\s+/g, ''))
+      .pipe(z.string().min(1, message).max(200, 'This field may not be greater than 200 characters.')),
+  );
+}
+
+export function requiredEmail(requiredMessage: string, patternMessage: string) {
+  return requiredString(requiredMessage).pipe(z.string().regex(EMAIL_PATTERN, patternMessage));
+}
+
+export function optionalString(max = 255) {
+  return z.preprocess(
+    blankToEmpty,
+    z.string().trim().max(max, `This field may not be greater than ${max} characters.`),
+  );
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm start`: local secrets, migrations, SPA build, then one Worker serving API and SPA on
+// http://127.0.0.1:$PORT (default 8787) with local D1, R2, Queues and the cron trigger.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const run = (cmd, args, extraEnv = {}) => {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+const env = { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' };
+const port = process.env.PORT || '8787';
+
+run('node', ['scripts/dev-setup.mjs']);
+run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local'], { ...env, CI: 'true' });
+run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+
+const license = readFileSync(new URL('../.dev-license.txt', import.meta.url), 'utf8');
+console.log(
+  `\nEdge Tracker: http://127.0.0.1:${port}\nFor the first-run setup page, a local development license:\n${license}`,
+);
+
+const child = spawn(
+  'npx',
+  [
+    'wrangler',
+    'dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    port,
+    '--test-scheduled',
+    '--show-interactive-dev-session=false',
+  ],
+  { stdio: 'inherit', env: { ...process.env, ...env } },
+);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

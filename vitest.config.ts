@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+
+// The test key pair lives in tests only; the worker sees its public half as configuration.
+const licenseKeys = JSON.parse(readFileSync('tests/fixtures/license-test-keys.json', 'utf8'));
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations('migrations');
+  return {
+    plugins: [
+      cloudflareTest({
+        main: './worker/index.ts',
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            TEST_LICENSE_PRIVATE_JWK: JSON.stringify(licenseKeys.privateJwk),
+            LICENSE_PUBLIC_KEY: JSON.stringify(licenseKeys.publicJwk),
+            JWT_SECRET: 'test-jwt-secret-that-is-long-enough-for-hs256-0123456789',
+            PASSWORD_PEPPER: 'test-pepper',
+            ENCRYPTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+            ENVIRONMENT: 'test',
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ['tests/**/*.test.ts'],
+      exclude: ['tests/e2e/**', 'tests/bench/**', 'node_modules/**'],
+      setupFiles: ['./tests/setup.ts'],
+      testTimeout: 20_000,
+    },
+  };
+});

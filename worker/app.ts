@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from './env';
+import { ApiError, errorBody, onError } from './lib/errors';
+import { authRoutes, csrfCookieHandler } from './routes/auth';
+import { devRoutes, userRoutes } from './routes/users';
+
+/** JSON API bodies above this size answer 413; uploads mount their own, larger limits. */
+export const API_BODY_LIMIT = 1024 * 1024;
+
+export function createApp() {
+  const api = new Hono<AppEnv>()
+    .use(
+      bodyLimit({
+        maxSize: API_BODY_LIMIT,
+        onError: () => {
+          throw new ApiError(413, 'The request body is too large.');
+        },
+      }),
+    )
+    .route('/', authRoutes)
+    .route('/', userRoutes)
+    .route('/', devRoutes);
+
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: false }));
+  app.route('/api', api);
+  app.get('/sanctum/csrf-cookie', csrfCookieHandler);
+  app.all('/api/*', (c) => c.json(errorBody('Not found.'), 404));
+
+  // Everything else is the SPA: the static-assets binding answers index.html for unknown paths.
+  app.all('*', (c) => c.env.ASSETS.fetch(c.req.raw));
+  app.notFound((c) => c.json(errorBody('Not found.'), 404));
+  return { app, api };
+}
+
+export type ApiType = ReturnType<typeof createApp>['api'];

@@ -1,0 +1,31 @@
+/** Bindings and configuration of one installation (wrangler.toml, .dev.vars, Worker secrets). */
+export interface Env {
+  DB: D1Database;
+  BUCKET: R2Bucket;
+  ASSETS: Fetcher;
+  INGEST_QUEUE: Queue;
+  STATS_QUEUE: Queue;
+  ENVIRONMENT: string;
+  REGISTRATION_ENABLED: string;
+  /** The vendor's Ed25519 public key as JWK JSON: verifies license keys offline. */
+  LICENSE_PUBLIC_KEY: string;
+  /** HMAC secret for the API's bearer tokens and session cookies. */
+  JWT_SECRET: string;
+  /** Secret mixed into every password hash (docs/decisions/002-password-hashing.md). */
+  PASSWORD_PEPPER: string;
+  /** AES-GCM key (base64, 32 bytes) for stored credentials. */
+  ENCRYPTION_KEY: string;
+  /** Lifetime of a bearer token in seconds (default 12 hours). */
+  TOKEN_TTL_SECONDS?: string;
+  MAIL_FROM: string;
+  /** HTTP mail API: when both are set, mail is delivered there as well as kept in the outbox. */
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+}
+
+export type AppEnv = {
+  Bindings: Env;
+  Variables: {
+    user: import('./lib/auth').AuthUser;
+  };
+};

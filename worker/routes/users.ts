@@ -1,0 +1,80 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { mailOutbox, users } from '../../schema/auth';
+import { CREATE_USER_FIELD_ORDER, changeRoleSchema, createUserSchema } from '../../schema/auth-api';
+import type { AppEnv } from '../env';
+import { requireAuth, requireRole } from '../lib/auth';
+import { getDb } from '../lib/db';
+import { ApiError } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { createUser, publicUser, revokeTokens } from '../services/users';
+
+const idParam = (raw: string) => {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id < 1) throw new ApiError(404, 'User not found.');
+  return id;
+};
+
+export const userRoutes = new Hono<AppEnv>()
+  .get('/user', requireAuth, async (c) => {
+    const row = await getDb(c.env)
+      .select()
+      .from(users)
+      .where(eq(users.id, c.get('user').id))
+      .get();
+    return c.json({ data: { user: publicUser(row!) } });
+  })
+  .get('/user-get', requireAuth, async (c) => {
+    const row = await getDb(c.env)
+      .select()
+      .from(users)
+      .where(eq(users.id, c.get('user').id))
+      .get();
+    return c.json({ data: { user: publicUser(row!) } });
+  })
+  .get('/users', requireAuth, requireRole('admin'), async (c) => {
+    const rows = await getDb(c.env).select().from(users).orderBy(asc(users.id)).all();
+    return c.json({ data: { result: rows.map(publicUser) } });
+  })
+  .post(
+    '/registeruser',
+    requireAuth,
+    requireRole('admin'),
+    validate('json', createUserSchema, CREATE_USER_FIELD_ORDER),
+    async (c) => {
+      const user = await createUser(c.env, c.req.valid('json'));
+      return c.json({ data: { message: 'User created successfully.', user: publicUser(user) } }, 201);
+    },
+  )
+  .put(
+    '/users/:id/role',
+    requireAuth,
+    requireRole('admin'),
+    validate('json', changeRoleSchema),
+    async (c) => {
+      const id = idParam(c.req.param('id'));
+      const { role } = c.req.valid('json');
+      const db = getDb(c.env);
+      const target = await db.select().from(users).where(eq(users.id, id)).get();
+      if (!target) throw new ApiError(404, 'User not found.');
+      if (target.id === c.get('user').id && role !== 'admin') {
+        throw new ApiError(422, 'You cannot remove your own admin role.');
+      }
+      const updated = await db
+        .update(users)
+        .set({ role, updatedAt: Date.now() })
+        .where(eq(users.id, id))
+        .returning()
+        .get();
+      // A changed role takes effect at once: tokens minted with the old role are revoked.
+      if (target.role !== role) await revokeTokens(c.env, id);
+      return c.json({ data: { message: 'Role updated.', user: publicUser(updated) } });
+    },
+  );
+
+/** Only in development: the mail outbox, so a developer can follow reset links locally. */
+export const devRoutes = new Hono<AppEnv>().get('/dev/outbox', async (c) => {
+  if (c.env.ENVIRONMENT !== 'development') throw new ApiError(404, 'Not found.');
+  const rows = await getDb(c.env).select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(20).all();
+  return c.json({ data: { result: rows } });
+});

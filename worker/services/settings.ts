@@ -1,0 +1,71 @@
+import { inArray, sql } from 'drizzle-orm';
+import { settings } from '../../schema/auth';
+import type { Env } from '../env';
+import { getDb } from '../lib/db';
+
+/** Installation settings with their defaults. Tracking routes are path segments. */
+export const DEFAULT_SETTINGS = {
+  setup_done: '0',
+  base_url: '',
+  email: '',
+  time_zone: 'UTC',
+  title: 'Edge Tracker',
+  favicon: '',
+  logo: '',
+  license_key: '',
+  license_email: '',
+  route_main: 'go',
+  route_click: 'click',
+  route_image: 'pixel.gif',
+  route_iframe: 'iframe',
+  route_script: 'script.js',
+  route_postback: 'postback',
+  custom_domain: '',
+};
+export type SettingKey = keyof typeof DEFAULT_SETTINGS;
+export type Settings = Record<SettingKey, string>;
+
+// The hot path reads settings on every click: keep them in the isolate for a few seconds.
+const CACHE_MS = 5_000;
+let cache: { at: number; value: Settings } | null = null;
+
+export function invalidateSettings(): void {
+  cache = null;
+}
+
+export async function getSettings(env: Pick<Env, 'DB'>, { fresh = false } = {}): Promise<Settings> {
+  if (!fresh && cache && Date.now() - cache.at < CACHE_MS) return cache.value;
+  const rows = await getDb(env).select().from(settings).all();
+  const value: Settings = { ...DEFAULT_SETTINGS };
+  for (const row of rows) if (row.key in value) value[row.key as SettingKey] = row.value;
+  cache = { at: Date.now(), value };
+  return value;
+}
+
+/** Statements that upsert `values`, for a caller's batch (one transaction). */
+export function settingsUpserts(env: Pick<Env, 'DB'>, values: Partial<Settings>) {
+  const db = getDb(env);
+  return Object.entries(values).map(([key, value]) =>
+    db
+      .insert(settings)
+      .values({ key, value: value ?? '' })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: value ?? '', updatedAt: sql`(unixepoch() * 1000)` },
+      }),
+  );
+}
+
+export async function saveSettings(env: Pick<Env, 'DB'>, values: Partial<Settings>): Promise<void> {
+  const statements = settingsUpserts(env, values);
+  if (statements.length) {
+    const [first, ...rest] = statements;
+    await getDb(env).batch([first, ...rest]);
+  }
+  invalidateSettings();
+}
+
+export async function clearSettings(env: Pick<Env, 'DB'>, keys: SettingKey[]): Promise<void> {
+  await getDb(env).delete(settings).where(inArray(settings.key, keys));
+  invalidateSettings();
+}
