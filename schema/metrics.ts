@@ -1,0 +1,115 @@
+// The metric formulas of spec 1 §9, spec 3 §9 and spec 4 §9, defined once for the worker and
+// the SPA. Money goes in as integer minor units (whatever the caller stores) and comes out in
+// the same unit; a zero denominator gives 0; rounding follows the spec where it names one.
+
+/** a / b, or 0 when b is 0 (or either is not a finite number). */
+export function safeDiv(a: number, b: number): number {
+  if (!b || !Number.isFinite(a) || !Number.isFinite(b)) return 0;
+  return a / b;
+}
+
+/** Rounds half away from zero to `decimals`, without the binary drift of toFixed. */
+export function round(value: number, decimals = 2): number {
+  if (!Number.isFinite(value)) return 0;
+  const factor = 10 ** decimals;
+  const scaled = Math.abs(value) * factor;
+  const rounded = Math.round(Number(scaled.toPrecision(15))) / factor;
+  return value < 0 ? -rounded : rounded;
+}
+
+/** Ad CTR = ad clicks / impressions x 100, 2 decimals. */
+export const adCtr = (clicks: number, impressions: number) => round(safeDiv(clicks, impressions) * 100, 2);
+/** Landing-page CTR = LP clicks / visits x 100, 1 decimal on screens (totals: 2). */
+export const lpCtr = (lpClicks: number, visits: number, decimals = 1) =>
+  round(safeDiv(lpClicks, visits) * 100, decimals);
+/** Conversion rate = conversions / visits x 100, 2 decimals. */
+export const cr = (conversions: number, visits: number) => round(safeDiv(conversions, visits) * 100, 2);
+/** Net profit = revenue - ad spend (minor units, exact). */
+export const netProfit = (revenue: number, spend: number) => revenue - spend;
+/** ROI = net profit / ad spend x 100, 2 decimals; 0 without spend. */
+export const roi = (revenue: number, spend: number) => round(safeDiv(revenue - spend, spend) * 100, 2);
+/** CPA = spend / conversions (minor units, unrounded: format at the edge). */
+export const cpa = (spend: number, conversions: number) => safeDiv(spend, conversions);
+/** CPC = spend / visitors. */
+export const cpc = (spend: number, visitors: number) => safeDiv(spend, visitors);
+/** EPC = revenue / visitors. */
+export const epc = (revenue: number, visitors: number) => safeDiv(revenue, visitors);
+/** CPLPC = spend / landing-page clicks. */
+export const cplpc = (spend: number, lpClicks: number) => safeDiv(spend, lpClicks);
+
+/** The base counts every metric above derives from. */
+export type MetricBase = {
+  impressions: number;
+  adClicks: number;
+  visits: number;
+  lpClicks: number;
+  conversions: number;
+  /** minor units */
+  revenue: number;
+  /** minor units */
+  spend: number;
+};
+
+export type DerivedMetrics = {
+  adCtr: number;
+  lpCtr: number;
+  cr: number;
+  net: number;
+  roi: number;
+  cpa: number;
+  cpc: number;
+  epc: number;
+  cplpc: number;
+};
+
+export function deriveMetrics(m: MetricBase): DerivedMetrics {
+  return {
+    adCtr: adCtr(m.adClicks, m.impressions),
+    lpCtr: lpCtr(m.lpClicks, m.visits),
+    cr: cr(m.conversions, m.visits),
+    net: netProfit(m.revenue, m.spend),
+    roi: roi(m.revenue, m.spend),
+    cpa: cpa(m.spend, m.conversions),
+    cpc: cpc(m.spend, m.visits),
+    epc: epc(m.revenue, m.visits),
+    cplpc: cplpc(m.spend, m.lpClicks),
+  };
+}
+
+/** The dashboard graph series of spec 1 §2 / spec 4 §9. */
+export const GRAPH_METRICS = [
+  'ad_spent',
+  'ad_ctr',
+  'revenue',
+  'roi',
+  'net_profit',
+  'cpc',
+  'cplpc',
+  'cpa',
+  'epc',
+] as const;
+export type GraphMetric = (typeof GRAPH_METRICS)[number];
+
+/** One day's value of a graph series; money series in minor units. */
+export function graphValue(metric: GraphMetric, m: MetricBase): number {
+  switch (metric) {
+    case 'ad_spent':
+      return m.spend;
+    case 'ad_ctr':
+      return adCtr(m.adClicks, m.impressions);
+    case 'revenue':
+      return m.revenue;
+    case 'roi':
+      return roi(m.revenue, m.spend);
+    case 'net_profit':
+      return netProfit(m.revenue, m.spend);
+    case 'cpc':
+      return cpc(m.spend, m.visits);
+    case 'cplpc':
+      return cplpc(m.spend, m.lpClicks);
+    case 'cpa':
+      return cpa(m.spend, m.conversions);
+    case 'epc':
+      return epc(m.revenue, m.visits);
+  }
+}
