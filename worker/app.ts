@@ -4,6 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './env';
 import { ApiError, errorBody, onError } from './lib/errors';
 import { authRoutes, csrfCookieHandler } from './routes/auth';
+import { fileRoutes } from './routes/files';
 import { devRoutes, userRoutes } from './routes/users';
 
 /** JSON API bodies above this size answer 413; uploads mount their own, larger limits. */
@@ -28,6 +29,7 @@ export function createApp() {
   app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: false }));
   app.route('/api', api);
   app.get('/sanctum/csrf-cookie', csrfCookieHandler);
+  app.route('/files', fileRoutes);
   app.all('/api/*', (c) => c.json(errorBody('Not found.'), 404));
 
   // Everything else is the SPA: the static-assets binding answers index.html for unknown paths.

@@ -188,15 +188,17 @@ describe('one-time login links', () => {
 });
 
 describe('session to token', () => {
+  const setCookies = (headers: Headers): string[] =>
+    (headers as unknown as { getSetCookie(): string[] }).getSetCookie();
   const cookieValue = (headers: Headers, name: string) => {
-    const all = headers.getSetCookie?.() ?? [headers.get('set-cookie') ?? ''];
+    const all = setCookies(headers);
     const found = all.map((c) => c.split(';')[0]).find((c) => c.startsWith(`${name}=`));
     return found?.slice(name.length + 1) ?? '';
   };
 
   it('sets an HttpOnly SameSite session cookie at login and exchanges it for a token with the CSRF header', async () => {
     const res = await api('/api/auth/login', loginBody(ADMIN.username, ADMIN.password));
-    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('tracker_session='))!;
+    const setCookie = setCookies(res.headers).find((c) => c.startsWith('tracker_session='))!;
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     const session = cookieValue(res.headers, 'tracker_session');
