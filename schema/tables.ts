@@ -1,2 +1,4 @@
 // Every drizzle table, for drizzle-kit and for the worker's typed database handle.
 export * from './auth';
+export * from './campaigns';
+export * from './tracking';

@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+// Raw tracking events and their daily rollups (docs/tracking.md, docs/decisions/011-ingest-idempotency.md).
+// Timestamps are UTC milliseconds; `day` is the day in the installation's time zone when the
+// event happened (YYYY-MM-DD). Ids of paths, landing pages and offers are 0 when there is none,
+// so that rollup keys never hold NULL (NULLs never conflict in a unique index).
+
+const now = sql`(unixepoch() * 1000)`;
+
+/** Why a visit or landing-page click is stored but left out of the numbers. */
+export const FILTER_REASONS = ['bot', 'head', 'prefetch', 'inactive', 'unrouted', 'lp_direct'] as const;
+export type FilterReason = (typeof FILTER_REASONS)[number];
+
+export const EVENT_SOURCES = ['postback', 'pixel', 'iframe', 'script'] as const;
+export type EventSource = (typeof EVENT_SOURCES)[number];
+
+/** Values of the campaign's extra tokens, by the token's slot (schema/campaigns.ts extraTokens). */
+const tokenColumns = () => ({
+  t1: text('t1'),
+  t2: text('t2'),
+  t3: text('t3'),
+  t4: text('t4'),
+  t5: text('t5'),
+  t6: text('t6'),
+  t7: text('t7'),
+  t8: text('t8'),
+  t9: text('t9'),
+  t10: text('t10'),
+  t11: text('t11'),
+  t12: text('t12'),
+  t13: text('t13'),
+  t14: text('t14'),
+  t15: text('t15'),
+  t16: text('t16'),
+  t17: text('t17'),
+  t18: text('t18'),
+  t19: text('t19'),
+  t20: text('t20'),
+});
+export const TOKEN_SLOTS = Array.from({ length: 20 }, (_, i) => i + 1);
+
+export const visits = sqliteTable(
+  'visits',
+  {
+    id: integer('id').primaryKey(),
+    clickId: text('click_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    pathId: integer('path_id').notNull().default(0),
+    landingId: integer('landing_id').notNull().default(0),
+    /** The offer chosen at the visit (direct link and rotator campaigns); 0 otherwise. */
+    offerId: integer('offer_id').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    day: text('day').notNull(),
+    target: text('target').notNull().default(''),
+    keyword: text('keyword').notNull().default(''),
+    device: text('device').notNull().default(''),
+    country: text('country').notNull().default(''),
+    referrer: text('referrer').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    /** Null for a counted visit; otherwise why it is left out (bot, head, prefetch...). */
+    filter: text('filter', { enum: FILTER_REASONS }),
+    /** 1 when the visit came from the direct-tracking script rather than the redirect. */
+    direct: integer('direct').notNull().default(0),
+    ...tokenColumns(),
+  },
+  (t) => [
+    uniqueIndex('visits_click_id_unique').on(t.clickId),
+    index('visits_campaign_day_idx').on(t.campaignId, t.day),
+  ],
+);
+
+export const lpClicks = sqliteTable(
+  'lp_clicks',
+  {
+    id: integer('id').primaryKey(),
+    /** The click id for a counted click; click id and filter reason for a filtered one. */
+    dedupeKey: text('dedupe_key').notNull(),
+    clickId: text('click_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    pathId: integer('path_id').notNull().default(0),
+    landingId: integer('landing_id').notNull().default(0),
+    offerId: integer('offer_id').notNull().default(0),
+    optionId: integer('option_id').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    day: text('day').notNull(),
+    /** When the visit happened (null while the click is an orphan). */
+    visitAt: integer('visit_at'),
+    target: text('target').notNull().default(''),
+    keyword: text('keyword').notNull().default(''),
+    device: text('device').notNull().default(''),
+    country: text('country').notNull().default(''),
+    filter: text('filter', { enum: FILTER_REASONS }),
+    /** 1 while its visit is unknown; adopted (set to 0 and counted) when the visit arrives. */
+    orphan: integer('orphan').notNull().default(0),
+    adoptedMark: integer('adopted_mark'),
+    ...tokenColumns(),
+  },
+  (t) => [
+    uniqueIndex('lp_clicks_dedupe_unique').on(t.dedupeKey),
+    index('lp_clicks_click_id_idx').on(t.clickId),
+    index('lp_clicks_campaign_day_idx').on(t.campaignId, t.day),
+    index('lp_clicks_orphan_idx').on(t.clickId).where(sql`${t.orphan} = 1`),
+    index('lp_clicks_adopted_idx').on(t.adoptedMark).where(sql`${t.adoptedMark} IS NOT NULL`),
+  ],
+);
+
+export const conversions = sqliteTable(
+  'conversions',
+  {
+    id: integer('id').primaryKey(),
+    /** click id + transaction id, or click id + event name when there is no transaction id. */
+    dedupeKey: text('dedupe_key').notNull(),
+    clickId: text('click_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    pathId: integer('path_id').notNull().default(0),
+    landingId: integer('landing_id').notNull().default(0),
+    offerId: integer('offer_id').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    day: text('day').notNull(),
+    visitAt: integer('visit_at'),
+    target: text('target').notNull().default(''),
+    keyword: text('keyword').notNull().default(''),
+    device: text('device').notNull().default(''),
+    country: text('country').notNull().default(''),
+    /** purchase, the campaign's goal, lp, atc1, atc2 or any named event. */
+    event: text('event').notNull(),
+    /** 1 when the event is the campaign's conversion goal (counted as a conversion). */
+    isGoal: integer('is_goal').notNull().default(1),
+    transactionId: text('transaction_id').notNull().default(''),
+    /** Null only for an orphan whose payout defaults to an offer not known yet. */
+    payoutMicros: integer('payout_micros'),
+    source: text('source', { enum: EVENT_SOURCES }).notNull(),
+    orphan: integer('orphan').notNull().default(0),
+    adoptedMark: integer('adopted_mark'),
+    ...tokenColumns(),
+  },
+  (t) => [
+    uniqueIndex('conversions_dedupe_unique').on(t.dedupeKey),
+    index('conversions_click_id_idx').on(t.clickId),
+    index('conversions_campaign_day_idx').on(t.campaignId, t.day),
+    index('conversions_orphan_idx').on(t.clickId).where(sql`${t.orphan} = 1`),
+    index('conversions_adopted_idx').on(t.adoptedMark).where(sql`${t.adoptedMark} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Daily totals per (campaign, day, target, path, landing, offer). Visits of landing-page
+ * campaigns carry offer 0 (the offer is chosen at the landing-page click); their LP clicks
+ * and conversions carry the offer.
+ */
+export const dailyStats = sqliteTable(
+  'daily_stats',
+  {
+    campaignId: integer('campaign_id').notNull(),
+    day: text('day').notNull(),
+    target: text('target').notNull().default(''),
+    pathId: integer('path_id').notNull().default(0),
+    landingId: integer('landing_id').notNull().default(0),
+    offerId: integer('offer_id').notNull().default(0),
+    visits: integer('visits').notNull().default(0),
+    /** Bots, HEAD and prefetch requests, visits to an inactive or unroutable campaign. */
+    filteredVisits: integer('filtered_visits').notNull().default(0),
+    lpClicks: integer('lp_clicks').notNull().default(0),
+    conversions: integer('conversions').notNull().default(0),
+    /** Sum of the payouts of every event (goal and named events), micro-units. */
+    revenueMicros: integer('revenue_micros').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.day, t.target, t.pathId, t.landingId, t.offerId] }),
+    index('daily_stats_campaign_day_idx').on(t.campaignId, t.day),
+  ],
+);
+
+/** Daily counts per event name (purchase, lp, atc1, atc2, named events) on the same keys. */
+export const dailyEventStats = sqliteTable(
+  'daily_event_stats',
+  {
+    campaignId: integer('campaign_id').notNull(),
+    day: text('day').notNull(),
+    target: text('target').notNull().default(''),
+    pathId: integer('path_id').notNull().default(0),
+    landingId: integer('landing_id').notNull().default(0),
+    offerId: integer('offer_id').notNull().default(0),
+    event: text('event').notNull(),
+    events: integer('events').notNull().default(0),
+    revenueMicros: integer('revenue_micros').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.campaignId, t.day, t.target, t.pathId, t.landingId, t.offerId, t.event],
+    }),
+    index('daily_event_stats_campaign_day_idx').on(t.campaignId, t.day),
+  ],
+);
+
+/**
+ * One row per ingest transaction while it runs: the highest row ids before its inserts, so the
+ * rollup statements of the same transaction add exactly the rows it inserted.
+ */
+export const ingestMarks = sqliteTable('ingest_marks', {
+  id: integer('id').primaryKey(),
+  visitsFrom: integer('visits_from').notNull(),
+  lpClicksFrom: integer('lp_clicks_from').notNull(),
+  conversionsFrom: integer('conversions_from').notNull(),
+  createdAt: integer('created_at').notNull().default(now),
+});
+
+export const POSTBACK_STATUSES = ['pending', 'sent', 'failed', 'blocked'] as const;
+
+/** Outbound postbacks to traffic sources, one per conversion, with their delivery state. */
+export const postbackLog = sqliteTable(
+  'postback_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    conversionId: integer('conversion_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    clickId: text('click_id').notNull(),
+    url: text('url').notNull().default(''),
+    status: text('status', { enum: POSTBACK_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    error: text('error').notNull().default(''),
+    createdAt: integer('created_at').notNull().default(now),
+    updatedAt: integer('updated_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('postback_log_conversion_unique').on(t.conversionId),
+    index('postback_log_status_idx').on(t.status, t.updatedAt),
+    index('postback_log_campaign_idx').on(t.campaignId),
+  ],
+);
