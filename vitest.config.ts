@@ -18,6 +18,7 @@ export default defineConfig(async () => {
             TEST_LICENSE_PRIVATE_JWK: JSON.stringify(licenseKeys.privateJwk),
             LICENSE_PUBLIC_KEY: JSON.stringify(licenseKeys.publicJwk),
             JWT_SECRET: 'test-jwt-secret-that-is-long-enough-for-hs256-0123456789',
+            CLICK_ID_SECRET: 'test-click-id-secret-0123456789abcdef',
             PASSWORD_PEPPER: 'test-pepper',
             ENCRYPTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
             ENVIRONMENT: 'test',

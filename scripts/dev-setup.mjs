@@ -23,6 +23,7 @@ if (!existsSync(path('.dev.vars'))) {
     [
       `JWT_SECRET=${secret()}${secret()}`,
       `PASSWORD_PEPPER=${secret()}`,
+      `CLICK_ID_SECRET=${secret()}`,
       `ENCRYPTION_KEY=${randomBytes(32).toString('base64')}`,
       `LICENSE_PUBLIC_KEY=${publicJwk}`,
       '',

@@ -4,8 +4,10 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './env';
 import { ApiError, errorBody, onError } from './lib/errors';
 import { authRoutes, csrfCookieHandler } from './routes/auth';
+import { campaignRoutes } from './routes/campaigns';
 import { fileRoutes } from './routes/files';
 import { devRoutes, userRoutes } from './routes/users';
+import { handleTracking } from './tracking/handler';
 
 /** JSON API bodies above this size answer 413; uploads mount their own, larger limits. */
 export const API_BODY_LIMIT = 1024 * 1024;
@@ -22,7 +24,8 @@ export function createApp() {
     )
     .route('/', authRoutes)
     .route('/', userRoutes)
-    .route('/', devRoutes);
+    .route('/', devRoutes)
+    .route('/', campaignRoutes);
 
   const app = new Hono<AppEnv>();
   app.onError(onError);
@@ -32,8 +35,12 @@ export function createApp() {
   app.route('/files', fileRoutes);
   app.all('/api/*', (c) => c.json(errorBody('Not found.'), 404));
 
-  // Everything else is the SPA: the static-assets binding answers index.html for unknown paths.
-  app.all('*', (c) => c.env.ASSETS.fetch(c.req.raw));
+  // Tracking routes are configurable in settings, so they are matched here rather than as
+  // static routes. Everything else is the SPA: the assets binding answers index.html.
+  app.all(
+    '*',
+    async (c) => (await handleTracking(c.req.raw, c.env, c.executionCtx)) ?? c.env.ASSETS.fetch(c.req.raw),
+  );
   app.notFound((c) => c.json(errorBody('Not found.'), 404));
   return { app, api };
 }

@@ -5,12 +5,19 @@ export interface Env {
   ASSETS: Fetcher;
   INGEST_QUEUE: Queue;
   STATS_QUEUE: Queue;
+  /** Outbound postbacks to traffic sources (worker/jobs/postbacks.ts). */
+  POSTBACK_QUEUE: Queue;
   ENVIRONMENT: string;
   REGISTRATION_ENABLED: string;
   /** The vendor's Ed25519 public key as JWK JSON: verifies license keys offline. */
   LICENSE_PUBLIC_KEY: string;
   /** HMAC secret for the API's bearer tokens and session cookies. */
   JWT_SECRET: string;
+  /**
+   * HMAC secret that signs click ids (docs/decisions/013-click-ids.md). Optional: without it a
+   * key derived from JWT_SECRET is used, but then rotating JWT_SECRET breaks click ids in flight.
+   */
+  CLICK_ID_SECRET?: string;
   /** Secret mixed into every password hash (docs/decisions/002-password-hashing.md). */
   PASSWORD_PEPPER: string;
   /** AES-GCM key (base64, 32 bytes) for stored credentials. */

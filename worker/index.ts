@@ -1,6 +1,9 @@
 import { createApp } from './app';
 import type { Env } from './env';
 import { handleQueue } from './jobs/queue';
+// Job modules register their queue consumers and cron jobs when imported.
+import './jobs/ingest';
+import './jobs/postbacks';
 import { handleScheduled } from './jobs/scheduled';
 
 const { app } = createApp();

@@ -1,0 +1,213 @@
+import type { Env } from '../env';
+
+// Click ids are self-describing and signed (docs/decisions/013-click-ids.md):
+//
+//   base32( version=1 | varint campaign | varint path | varint landing | varint offer
+//           | varint seconds since 2024-01-01 | 7 random bytes | 6-byte HMAC-SHA256 tag )
+//
+// lower-case RFC 4648 base32 without padding: letters and digits only, about 39 characters,
+// safe in any affiliate network's sub-id field and unchanged by networks that lower-case values.
+// The landing-page click, the offer redirect and the conversion read the campaign, path,
+// landing page and offer from the id itself: no lookup, and a forged id is refused.
+
+export type ClickIdFields = {
+  campaignId: number;
+  pathId: number;
+  landingId: number;
+  offerId: number;
+  /** When the id was minted, UTC milliseconds rounded down to the second. */
+  issuedAt: number;
+};
+
+export type ParsedClickId = ClickIdFields & {
+  clickId: string;
+  /** 32 bits of the random part: seeds per-visitor choices that must repeat (the offer). */
+  seed: number;
+};
+
+const VERSION = 1;
+const EPOCH_MS = Date.UTC(2024, 0, 1);
+const RANDOM_BYTES = 7;
+const TAG_BYTES = 6;
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
+const DECODE = new Map([...ALPHABET].map((ch, i) => [ch, i]));
+/** Ids minted up to this far in the future (clock skew between data centres) are accepted. */
+const MAX_FUTURE_MS = 10 * 60 * 1000;
+const MIN_LENGTH = 30;
+const MAX_LENGTH = 64;
+const encoder = new TextEncoder();
+
+let keyCache: { secret: string; key: Promise<CryptoKey> } | null = null;
+
+/** The signing secret: CLICK_ID_SECRET, else one derived from JWT_SECRET (set the former in production). */
+function clickIdSecret(env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>): string {
+  const secret = env.CLICK_ID_SECRET || (env.JWT_SECRET ? `click-id:${env.JWT_SECRET}` : '');
+  if (secret.length < 16) throw new Error('CLICK_ID_SECRET (or JWT_SECRET) is missing');
+  return secret;
+}
+
+function signingKey(env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>): Promise<CryptoKey> {
+  const secret = clickIdSecret(env);
+  if (keyCache?.secret !== secret) {
+    const key = crypto.subtle.importKey(
+      'raw',
+      encoder.encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    keyCache = { secret, key };
+  }
+  return keyCache.key;
+}
+
+function pushVarint(out: number[], value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`click id field out of range: ${value}`);
+  let v = value;
+  while (v >= 0x80) {
+    out.push((v % 0x80) | 0x80);
+    v = Math.floor(v / 0x80);
+  }
+  out.push(v);
+}
+
+function readVarint(bytes: Uint8Array, at: { i: number }, end: number): number | null {
+  let value = 0;
+  let scale = 1;
+  for (let n = 0; n < 8; n++) {
+    if (at.i >= end) return null;
+    const b = bytes[at.i++];
+    value += (b & 0x7f) * scale;
+    if (b < 0x80) return value;
+    scale *= 0x80;
+  }
+  return null;
+}
+
+function base32(bytes: Uint8Array): string {
+  let out = '';
+  let buffer = 0;
+  let bits = 0;
+  for (const b of bytes) {
+    buffer = ((buffer << 8) | b) & 0xffff;
+    bits += 8;
+    while (bits >= 5) {
+      out += ALPHABET[(buffer >> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += ALPHABET[(buffer << (5 - bits)) & 31];
+  return out;
+}
+
+function unbase32(text: string): Uint8Array | null {
+  const out = new Uint8Array(Math.floor((text.length * 5) / 8));
+  let buffer = 0;
+  let bits = 0;
+  let n = 0;
+  for (const ch of text) {
+    const v = DECODE.get(ch);
+    if (v === undefined) return null;
+    buffer = ((buffer << 5) | v) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      out[n++] = (buffer >> (bits - 8)) & 0xff;
+      bits -= 8;
+    }
+  }
+  // Leftover bits must be zero padding, so that every id has exactly one spelling.
+  if ((buffer & ((1 << bits) - 1)) !== 0) return null;
+  return out;
+}
+
+async function tag(
+  env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>,
+  payload: Uint8Array,
+): Promise<Uint8Array> {
+  const mac = await crypto.subtle.sign('HMAC', await signingKey(env), payload);
+  return new Uint8Array(mac, 0, TAG_BYTES);
+}
+
+/** Mints a click id carrying `fields`; `now` and `random` are injectable for tests. */
+export async function mintClickId(
+  env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>,
+  fields: Omit<ClickIdFields, 'issuedAt'>,
+  now = Date.now(),
+  random: Uint8Array = crypto.getRandomValues(new Uint8Array(RANDOM_BYTES)),
+): Promise<string> {
+  const out: number[] = [VERSION];
+  pushVarint(out, fields.campaignId);
+  pushVarint(out, fields.pathId);
+  pushVarint(out, fields.landingId);
+  pushVarint(out, fields.offerId);
+  pushVarint(out, Math.max(0, Math.floor((now - EPOCH_MS) / 1000)));
+  for (let i = 0; i < RANDOM_BYTES; i++) out.push(random[i] ?? 0);
+  const payload = Uint8Array.from(out);
+  const mac = await tag(env, payload);
+  const all = new Uint8Array(payload.length + TAG_BYTES);
+  all.set(payload);
+  all.set(mac, payload.length);
+  return base32(all);
+}
+
+/**
+ * Reads and verifies a click id. Answers null for anything malformed, forged (bad tag) or
+ * minted implausibly far in the future; never throws on input.
+ */
+export async function parseClickId(
+  env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>,
+  raw: string | null | undefined,
+  now = Date.now(),
+): Promise<ParsedClickId | null> {
+  if (typeof raw !== 'string') return null;
+  const text = raw.trim().toLowerCase();
+  if (text.length < MIN_LENGTH || text.length > MAX_LENGTH) return null;
+  const bytes = unbase32(text);
+  if (!bytes || bytes.length < 1 + 5 + RANDOM_BYTES + TAG_BYTES || bytes[0] !== VERSION) return null;
+  const payloadEnd = bytes.length - TAG_BYTES;
+  const at = { i: 1 };
+  const campaignId = readVarint(bytes, at, payloadEnd);
+  const pathId = readVarint(bytes, at, payloadEnd);
+  const landingId = readVarint(bytes, at, payloadEnd);
+  const offerId = readVarint(bytes, at, payloadEnd);
+  const seconds = readVarint(bytes, at, payloadEnd);
+  if (campaignId === null || pathId === null || landingId === null || offerId === null || seconds === null) {
+    return null;
+  }
+  if (payloadEnd - at.i !== RANDOM_BYTES || campaignId < 1) return null;
+  const payload = bytes.subarray(0, payloadEnd);
+  const expected = await tag(env, payload);
+  let diff = 0;
+  for (let i = 0; i < TAG_BYTES; i++) diff |= expected[i] ^ bytes[payloadEnd + i];
+  if (diff !== 0) return null;
+  const issuedAt = EPOCH_MS + seconds * 1000;
+  if (issuedAt > now + MAX_FUTURE_MS) return null;
+  const r = bytes.subarray(at.i, payloadEnd);
+  const seed = ((r[0] << 24) | (r[1] << 16) | (r[2] << 8) | r[3]) >>> 0;
+  return { clickId: text, campaignId, pathId, landingId, offerId, issuedAt, seed };
+}
+
+/** A short signature (base64url, 16 chars) over `text` with the click-id key: signed hops. */
+export async function signText(
+  env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>,
+  text: string,
+): Promise<string> {
+  const mac = new Uint8Array(
+    await crypto.subtle.sign('HMAC', await signingKey(env), encoder.encode(`text:${text}`)),
+  );
+  let binary = '';
+  for (const b of mac.subarray(0, 12)) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+export async function verifyText(
+  env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>,
+  text: string,
+  signature: string,
+): Promise<boolean> {
+  const expected = await signText(env, text);
+  if (expected.length !== signature.length) return false;
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
+  return diff === 0;
+}

@@ -1,0 +1,542 @@
+import { toMicros } from '../../schema/money';
+import type { EventSource } from '../../schema/tracking';
+import type { Env } from '../env';
+import { mintClickId, type ParsedClickId, parseClickId, signText, verifyText } from '../services/click-ids';
+import { compiledCampaign } from '../services/compiled-campaigns';
+import {
+  buildDestination,
+  type CompiledCampaign,
+  DEFAULT_CLICK_ID_PARAM,
+  type Rng,
+  routeOffer,
+  routeVisit,
+  seededRng,
+} from '../services/routing';
+import { getSettings, type Settings } from '../services/settings';
+import { track } from './batcher';
+import { classifyUserAgent, filterReason } from './device';
+import { type ConversionEvent, clip, LIMITS, type VisitEvent } from './events';
+import * as pages from './pages';
+
+// The public tracking routes (docs/tracking.md). Paths come from settings, so the app's
+// catch-all asks handleTracking first and serves the SPA only when it answers null. Nothing
+// here writes to D1: events go to the ingest queue in micro-batches (batcher.ts).
+
+export const COOKIE_PREFIX = 'etk_';
+const COOKIE_MAX_AGE = 60 * 60 * 24 * 90;
+const HOP = '_hop';
+
+/** The random source of visitor routing; tests may replace it. */
+let visitRng: Rng = Math.random;
+export function setVisitRng(rng: Rng | null): void {
+  visitRng = rng ?? Math.random;
+}
+
+type Route = 'main' | 'click' | 'image' | 'iframe' | 'script' | 'postback';
+
+function trim(route: string): string {
+  return route.replace(/^\/+|\/+$/g, '');
+}
+
+/** Which tracking route `pathname` is, and the rest of the path after it. */
+export function matchRoute(pathname: string, settings: Settings): { route: Route; rest: string } | null {
+  const routes: [Route, string][] = [
+    ['main', settings.route_main],
+    ['click', settings.route_click],
+    ['image', settings.route_image],
+    ['iframe', settings.route_iframe],
+    ['script', settings.route_script],
+    ['postback', settings.route_postback],
+  ];
+  for (const [route, raw] of routes) {
+    const prefix = `/${trim(raw)}`;
+    if (prefix === '/' || prefix === '/api' || prefix.startsWith('/api/')) continue;
+    if (pathname === prefix) return { route, rest: '' };
+    if (pathname.startsWith(`${prefix}/`)) return { route, rest: pathname.slice(prefix.length + 1) };
+  }
+  return null;
+}
+
+/** Answers a tracking request, or null when the path is not a tracking route. */
+export async function handleTracking(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+): Promise<Response | null> {
+  const url = new URL(request.url);
+  const settings = await getSettings(env);
+  const match = matchRoute(url.pathname, settings);
+  if (!match) return null;
+  switch (match.route) {
+    case 'main':
+      return match.rest === HOP
+        ? secondHop(url, env)
+        : campaignLink(request, url, match.rest, env, ctx, settings);
+    case 'click':
+      return landingClick(request, url, match.rest, env, ctx, settings);
+    case 'script':
+      if (url.searchParams.get('mode') === 'visit')
+        return directVisit(request, url, match.rest, env, ctx, settings);
+      return conversion(request, url, env, ctx, 'script');
+    case 'image':
+      return conversion(request, url, env, ctx, 'pixel');
+    case 'iframe':
+      return conversion(request, url, env, ctx, 'iframe');
+    default:
+      return conversion(request, url, env, ctx, 'postback');
+  }
+}
+
+function campaignIdFrom(rest: string, url: URL): number | null {
+  const raw =
+    rest.split('/')[0] || url.searchParams.get('campaign') || url.searchParams.get('campaignId') || '';
+  if (!/^\d{1,12}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+function cookieValue(request: Request, name: string): string | null {
+  const header = request.headers.get('cookie');
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+function clickCookie(url: URL, campaignId: number, clickId: string): string {
+  const secure = url.protocol === 'https:';
+  // Cross-site pixels and scripts need SameSite=None, which browsers accept only when Secure.
+  return `${COOKIE_PREFIX}${campaignId}=${clickId}; Max-Age=${COOKIE_MAX_AGE}; Path=/; HttpOnly; ${
+    secure ? 'Secure; SameSite=None' : 'SameSite=Lax'
+  }`;
+}
+
+function country(request: Request): string {
+  const cf = (request as { cf?: { country?: unknown } }).cf;
+  const value = typeof cf?.country === 'string' ? cf.country : (request.headers.get('cf-ipcountry') ?? '');
+  return clip(value.toUpperCase(), 8);
+}
+
+function tokenValues(campaign: CompiledCampaign, query: URLSearchParams) {
+  const bySlot: Record<string, string> = {};
+  const byParameter: Record<string, string> = {};
+  for (const token of campaign.tokens) {
+    const value = query.get(token.parameter);
+    if (value === null) continue;
+    bySlot[token.slot] = clip(value);
+    byParameter[token.parameter] = clip(value);
+  }
+  return { bySlot, byParameter };
+}
+
+function forwarded(campaign: CompiledCampaign, values: Record<string, string>, to: 'toLanding' | 'toOffer') {
+  const out: Record<string, string> = {};
+  for (const token of campaign.tokens) {
+    if (token[to] && values[token.parameter] !== undefined) out[token.parameter] = values[token.parameter];
+  }
+  return out;
+}
+
+/** Where a visitor goes when the campaign cannot serve: its custom URL, else the 404 page. */
+function fallback(campaign: CompiledCampaign | null): Response {
+  if (campaign?.customUrl) {
+    return new Response(null, {
+      status: 302,
+      headers: { location: campaign.customUrl, ...pages.noStoreHeaders() },
+    });
+  }
+  return pages.linkNotAvailable();
+}
+
+async function redirect(
+  env: Env,
+  url: URL,
+  campaign: CompiledCampaign,
+  destination: string,
+  clickId: string,
+  settings: Settings,
+): Promise<Response> {
+  let hop: string | undefined;
+  if (campaign.redirectType === 'double_meta') {
+    const u = btoa(destination).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const hopUrl = new URL(`/${trim(settings.route_main)}/${HOP}`, url.origin);
+    hopUrl.searchParams.set('u', u);
+    hopUrl.searchParams.set('s', await signText(env, destination));
+    hop = hopUrl.toString();
+  }
+  const response = pages.redirectResponse(campaign.redirectType, destination, hop);
+  response.headers.append('set-cookie', clickCookie(url, campaign.id, clickId));
+  return response;
+}
+
+/** The ad's tracking link: /{route_main}/{campaignId}?{target param}=...&{keyword param}=... */
+async function campaignLink(
+  request: Request,
+  url: URL,
+  rest: string,
+  env: Env,
+  ctx: ExecutionContext,
+  settings: Settings,
+) {
+  const campaignId = campaignIdFrom(rest, url);
+  const campaign = campaignId ? await compiledCampaign(env, campaignId) : null;
+  if (!campaign) return pages.linkNotAvailable();
+
+  const query = url.searchParams;
+  const ua = request.headers.get('user-agent') ?? '';
+  const visitor = classifyUserAgent(ua);
+  let filter = filterReason(request, visitor);
+  const route = campaign.active ? routeVisit(campaign, visitor.device, visitRng) : { kind: 'none' as const };
+  if (!campaign.active) filter ??= 'inactive';
+  else if (route.kind === 'none') filter ??= 'unrouted';
+
+  const pathId = route.kind === 'none' ? 0 : route.pathId;
+  const landingId = route.kind === 'landing' ? route.landing.id : 0;
+  const offerId = route.kind === 'offer' ? route.offer.id : 0;
+  const clickId = await mintClickId(env, { campaignId: campaign.id, pathId, landingId, offerId });
+  const tokens = tokenValues(campaign, query);
+  const target = clip(query.get(campaign.targetParam));
+  const keyword = campaign.keywordParam ? clip(query.get(campaign.keywordParam)) : '';
+  const event: VisitEvent = {
+    k: 'v',
+    id: clickId,
+    c: campaign.id,
+    p: pathId,
+    l: landingId,
+    o: offerId,
+    at: Date.now(),
+    tgt: target,
+    kw: keyword,
+    dev: visitor.device,
+    cc: country(request),
+    ref: clip(request.headers.get('referer'), LIMITS.referrer),
+    ua: clip(ua, LIMITS.userAgent),
+    f: filter,
+    d: 0,
+    tok: tokens.bySlot,
+  };
+  track(env, ctx, event);
+
+  if (route.kind === 'none') return fallback(campaign);
+  const values = { clickId, campaignId: campaign.id, target, keyword, tokens: tokens.byParameter };
+  const destination =
+    route.kind === 'landing'
+      ? buildDestination(
+          route.landing.url,
+          campaign.lpClickIdParam,
+          values,
+          forwarded(campaign, tokens.byParameter, 'toLanding'),
+        )
+      : buildDestination(
+          route.offer.url,
+          route.offer.postbackParameter || campaign.offerClickIdParam,
+          values,
+          forwarded(campaign, tokens.byParameter, 'toOffer'),
+        );
+  return redirect(env, url, campaign, destination, clickId, settings);
+}
+
+/** Second page of a double meta refresh: only destinations this Worker signed. */
+async function secondHop(url: URL, env: Env): Promise<Response> {
+  const u = url.searchParams.get('u') ?? '';
+  const s = url.searchParams.get('s') ?? '';
+  let destination = '';
+  try {
+    destination = atob(u.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return pages.linkNotAvailable();
+  }
+  if (!destination || !(await verifyText(env, destination, s))) return pages.linkNotAvailable();
+  return pages.metaRefresh(destination);
+}
+
+/** The click id of a request: its parameter, else the campaign's cookie; forged ones are ignored. */
+async function requestClickId(
+  env: Env,
+  request: Request,
+  query: URLSearchParams,
+  names: string[],
+  campaignId: number | null,
+): Promise<ParsedClickId | null> {
+  for (const name of names) {
+    const raw = query.get(name);
+    if (!raw) continue;
+    const parsed = await parseClickId(env, raw);
+    if (parsed && (campaignId === null || parsed.campaignId === campaignId)) return parsed;
+  }
+  if (campaignId) {
+    const parsed = await parseClickId(env, cookieValue(request, `${COOKIE_PREFIX}${campaignId}`));
+    if (parsed && parsed.campaignId === campaignId) return parsed;
+  }
+  return null;
+}
+
+/**
+ * The landing page's link to the offer: /{route_click}/{campaignId}?clickid=...&option=2.
+ * Without a usable click id (the page dropped it, no cookie, or a forged one) the visitor
+ * still reaches an offer, under a new click id whose visit is stored as 'lp_direct'.
+ */
+async function landingClick(
+  request: Request,
+  url: URL,
+  rest: string,
+  env: Env,
+  ctx: ExecutionContext,
+  settings: Settings,
+) {
+  const query = url.searchParams;
+  const pathCampaignId = campaignIdFrom(rest, url);
+  let campaign = pathCampaignId ? await compiledCampaign(env, pathCampaignId) : null;
+  const names = [DEFAULT_CLICK_ID_PARAM, 'cid', 'click_id'];
+  if (campaign && campaign.lpClickIdParam !== DEFAULT_CLICK_ID_PARAM) names.push(campaign.lpClickIdParam);
+  let parsed = await requestClickId(env, request, query, names, pathCampaignId);
+  if (!campaign && parsed && !pathCampaignId) campaign = await compiledCampaign(env, parsed.campaignId);
+  if (!campaign) return pages.linkNotAvailable();
+  if (parsed && parsed.campaignId !== campaign.id) parsed = null;
+
+  const ua = request.headers.get('user-agent') ?? '';
+  const visitor = classifyUserAgent(ua);
+  const filter = filterReason(request, visitor);
+  const optionId = Number(query.get('option') ?? 0) || 0;
+  // The same visitor clicking again reaches the same offer: the pick is seeded by the click id.
+  const rng = parsed ? seededRng(parsed.seed) : visitRng;
+  const routed = campaign.active
+    ? routeOffer(campaign, { pathId: parsed?.pathId ?? 0, optionId }, visitor.device, rng)
+    : null;
+  if (!routed) return fallback(campaign);
+
+  let clickId: string;
+  let pathId = parsed?.pathId ?? 0;
+  let landingId = parsed?.landingId ?? 0;
+  const now = Date.now();
+  if (parsed) {
+    clickId = parsed.clickId;
+  } else {
+    pathId = routed.offer.pathId;
+    landingId = 0;
+    clickId = await mintClickId(env, {
+      campaignId: campaign.id,
+      pathId,
+      landingId,
+      offerId: routed.offer.id,
+    });
+    track(env, ctx, {
+      k: 'v',
+      id: clickId,
+      c: campaign.id,
+      p: pathId,
+      l: 0,
+      o: routed.offer.id,
+      at: now,
+      tgt: '',
+      kw: '',
+      dev: visitor.device,
+      cc: country(request),
+      ref: clip(request.headers.get('referer'), LIMITS.referrer),
+      ua: clip(ua, LIMITS.userAgent),
+      f: filter ?? 'lp_direct',
+      d: 0,
+      tok: tokenValues(campaign, query).bySlot,
+    });
+  }
+  track(env, ctx, {
+    k: 'l',
+    id: clickId,
+    c: campaign.id,
+    p: pathId,
+    l: landingId,
+    o: routed.offer.id,
+    opt: routed.optionId,
+    at: now,
+    f: filter,
+  });
+  const tokens = tokenValues(campaign, query).byParameter;
+  const destination = buildDestination(
+    routed.offer.url,
+    routed.offer.postbackParameter || campaign.offerClickIdParam,
+    { clickId, campaignId: campaign.id, target: '', keyword: '', tokens },
+    forwarded(campaign, tokens, 'toOffer'),
+  );
+  return redirect(env, url, campaign, destination, clickId, settings);
+}
+
+type ConversionParams = Record<string, string>;
+
+async function conversionParams(request: Request, url: URL): Promise<ConversionParams> {
+  const params: ConversionParams = {};
+  for (const [k, v] of url.searchParams) params[k.toLowerCase()] ??= v;
+  if (request.method === 'POST') {
+    const type = request.headers.get('content-type') ?? '';
+    try {
+      if (type.includes('application/json')) {
+        const body = (await request.json()) as Record<string, unknown>;
+        if (body && typeof body === 'object') {
+          for (const [k, v] of Object.entries(body)) {
+            if (typeof v === 'string' || typeof v === 'number') params[k.toLowerCase()] ??= String(v);
+          }
+        }
+      } else if (type.includes('form')) {
+        const form = await request.formData();
+        for (const [k, v] of form) if (typeof v === 'string') params[k.toLowerCase()] ??= v;
+      }
+    } catch {
+      // An unreadable body is answered below as a missing click id.
+    }
+  }
+  return params;
+}
+
+const first = (params: ConversionParams, names: string[]) => {
+  for (const name of names) {
+    const v = params[name];
+    if (v !== undefined && v.trim() !== '') return v.trim();
+  }
+  return null;
+};
+
+const EVENT_NAME = /^[a-z0-9_.-]{1,64}$/;
+export const CONVERSION_MESSAGES = {
+  clickIdRequired: 'Click id is required.',
+  clickIdInvalid: 'Click id is not valid.',
+  payoutInvalid: 'Payout must be a number.',
+  eventInvalid: 'Event names may contain only letters, digits, underscore, dash and dot.',
+  accepted: 'Conversion accepted.',
+} as const;
+
+function conversionAnswer(source: EventSource, status: number, message: string, field = 'message'): Response {
+  const headers = { 'x-tracker-result': status === 200 ? 'accepted' : 'rejected' };
+  if (source === 'pixel') return pages.pixel(status, headers);
+  if (source === 'iframe') return pages.iframePage(status, headers);
+  if (source === 'script') return pages.script(`/* ${message} */`, status, headers);
+  const body =
+    status === 200 ? { data: { status: 'accepted', message } } : { message, errors: { [field]: [message] } };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...pages.noStoreHeaders(), ...headers },
+  });
+}
+
+/**
+ * A conversion or named event: server postback (GET or POST), image pixel, iframe or script.
+ * Parameters: clickid (or cid, click_id, subid), payout (or amount, sum, revenue), txid (or
+ * transaction_id, tx, order_id), event (or goal). Browsers' pixels may leave out the click id
+ * and name the campaign instead; the campaign's cookie then supplies it.
+ */
+async function conversion(request: Request, url: URL, env: Env, ctx: ExecutionContext, source: EventSource) {
+  if (request.method !== 'GET' && request.method !== 'POST' && request.method !== 'HEAD') {
+    return conversionAnswer(source, 405, 'Method not allowed.');
+  }
+  const params = await conversionParams(request, url);
+  const raw = first(params, ['clickid', 'cid', 'click_id', 'subid']);
+  let parsed: ParsedClickId | null = null;
+  if (raw) {
+    parsed = await parseClickId(env, raw);
+    if (!parsed) return conversionAnswer(source, 400, CONVERSION_MESSAGES.clickIdInvalid, 'clickid');
+  } else if (source !== 'postback') {
+    const campaignId = Number(first(params, ['campaign', 'campaignid']) ?? 0);
+    if (campaignId > 0) {
+      parsed = await parseClickId(env, cookieValue(request, `${COOKIE_PREFIX}${campaignId}`));
+      if (parsed && parsed.campaignId !== campaignId) parsed = null;
+    }
+  }
+  if (!parsed) return conversionAnswer(source, 400, CONVERSION_MESSAGES.clickIdRequired, 'clickid');
+
+  const payoutRaw = first(params, ['payout', 'amount', 'sum', 'revenue']);
+  const payout = payoutRaw === null ? null : toMicros(payoutRaw);
+  if (payoutRaw !== null && payout === null) {
+    return conversionAnswer(source, 422, CONVERSION_MESSAGES.payoutInvalid, 'payout');
+  }
+  const eventRaw = first(params, ['event', 'goal']);
+  const eventName = eventRaw === null ? null : eventRaw.toLowerCase();
+  if (eventName !== null && !EVENT_NAME.test(eventName)) {
+    return conversionAnswer(source, 422, CONVERSION_MESSAGES.eventInvalid, 'event');
+  }
+  // HEAD requests (link checkers) are answered but never counted.
+  if (request.method !== 'HEAD') {
+    const event: ConversionEvent = {
+      k: 'c',
+      id: parsed.clickId,
+      c: parsed.campaignId,
+      p: parsed.pathId,
+      l: parsed.landingId,
+      o: parsed.offerId,
+      at: Date.now(),
+      ev: eventName,
+      tx: clip(first(params, ['txid', 'transaction_id', 'tx', 'order_id'])),
+      pay: payout,
+      src: source,
+    };
+    track(env, ctx, event);
+  }
+  return conversionAnswer(source, 200, CONVERSION_MESSAGES.accepted);
+}
+
+function directScript(clickId: string, origin: string, clickRoute: string, param: string, forward: string[]) {
+  const config = JSON.stringify({ id: clickId, prefix: `${origin}/${trim(clickRoute)}`, param, forward });
+  return `(function(c){window.etkClickId=c.id;function run(){var q=new URLSearchParams(location.search);var l=document.querySelectorAll('a[href]');for(var i=0;i<l.length;i++){var a=l[i];if(a.href.indexOf(c.prefix)!==0)continue;try{var u=new URL(a.href);u.searchParams.set(c.param,c.id);for(var j=0;j<c.forward.length;j++){var f=c.forward[j];if(q.has(f)&&!u.searchParams.has(f))u.searchParams.set(f,q.get(f));}a.href=u.toString();}catch(e){}}}if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',run);else run();})(${config});`;
+}
+
+/**
+ * Direct (no-redirect) tracking: the landing page loads /{route_script}?mode=visit&campaign=ID
+ * &lp=LANDING plus its own query string. The script records the visit (unless the page already
+ * carries a valid click id) and decorates the page's links to the landing-page click route.
+ */
+async function directVisit(
+  request: Request,
+  url: URL,
+  rest: string,
+  env: Env,
+  ctx: ExecutionContext,
+  settings: Settings,
+) {
+  const campaignId = campaignIdFrom(rest, url);
+  const campaign = campaignId ? await compiledCampaign(env, campaignId) : null;
+  if (!campaign) return pages.script('/* Link not available */', 404);
+  const query = url.searchParams;
+  const offerTokens = campaign.tokens.filter((t) => t.toOffer).map((t) => t.parameter);
+  const names = [DEFAULT_CLICK_ID_PARAM, campaign.lpClickIdParam];
+  const existing = await requestClickId(env, request, query, names, campaign.id);
+  if (existing) {
+    return pages.script(
+      directScript(existing.clickId, url.origin, settings.route_click, DEFAULT_CLICK_ID_PARAM, offerTokens),
+    );
+  }
+  const ua = request.headers.get('user-agent') ?? '';
+  const visitor = classifyUserAgent(ua);
+  const landingId = Number(query.get('lp') ?? 0) || 0;
+  const landing = campaign.landings.find((l) => l.id === landingId);
+  const tokens = tokenValues(campaign, query);
+  let filter = filterReason(request, visitor);
+  if (!campaign.active) filter ??= 'inactive';
+  const clickId = await mintClickId(env, {
+    campaignId: campaign.id,
+    pathId: landing?.pathId ?? 0,
+    landingId: landing?.id ?? 0,
+    offerId: 0,
+  });
+  track(env, ctx, {
+    k: 'v',
+    id: clickId,
+    c: campaign.id,
+    p: landing?.pathId ?? 0,
+    l: landing?.id ?? 0,
+    o: 0,
+    at: Date.now(),
+    tgt: clip(query.get(campaign.targetParam)),
+    kw: campaign.keywordParam ? clip(query.get(campaign.keywordParam)) : '',
+    dev: visitor.device,
+    cc: country(request),
+    ref: clip(query.get('_ref') ?? request.headers.get('referer'), LIMITS.referrer),
+    ua: clip(ua, LIMITS.userAgent),
+    f: filter,
+    d: 1,
+    tok: tokens.bySlot,
+  });
+  const response = pages.script(
+    directScript(clickId, url.origin, settings.route_click, DEFAULT_CLICK_ID_PARAM, offerTokens),
+  );
+  response.headers.append('set-cookie', clickCookie(url, campaign.id, clickId));
+  return response;
+}
