@@ -1,0 +1,50 @@
+// Local storage keys of spec 1 §3 (and the few the shell adds). One place, so every screen
+// reads and writes the same names.
+export const KEYS = {
+  token: 'token',
+  username: 'username',
+  userId: 'userId',
+  roleType: 'roleType',
+  roleName: 'roleName',
+  sideActiveLink: 'sideActiveLink',
+  intendedUrl: 'intendedUrl',
+  campaignSortBy: 'campaignSortBy',
+  campaignsShowDeleted: 'campaignsShowDeleted',
+  /** The folder the campaigns list has open; cleared when the Campaigns link is chosen. */
+  campaignsDir: 'campaignsDir',
+  /** The shell's own preference: sidebar collapsed ('1') or expanded. */
+  sidebarCollapsed: 'sidebarCollapsed',
+} as const;
+
+export type StorageKey = (typeof KEYS)[keyof typeof KEYS];
+
+export const DEFAULT_SIDE_ACTIVE_LINK = 1;
+
+export function readKey(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeKey(key: StorageKey, value: string | number): void {
+  try {
+    window.localStorage.setItem(key, String(value));
+  } catch {
+    // Storage full or blocked (private mode): the app still works for this page view.
+  }
+}
+
+export function removeKey(key: StorageKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // see writeKey
+  }
+}
+
+export function readSideActiveLink(): number {
+  const n = Number(readKey(KEYS.sideActiveLink));
+  return Number.isInteger(n) && n > 0 ? n : DEFAULT_SIDE_ACTIVE_LINK;
+}
