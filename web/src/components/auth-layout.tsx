@@ -1,0 +1,43 @@
+import { Outlet } from 'react-router';
+import { APP_NAME, APP_VERSION } from '../lib/constants';
+import { Logo } from './logo';
+
+/** The centred card of the public screens (login, setup, license, passwords, register). */
+export function AuthLayout() {
+  return (
+    <div className="auth-page">
+      <main className="auth-main" id="main">
+        <div className="auth-logo">
+          <Logo variant="auth" />
+        </div>
+        <Outlet />
+      </main>
+      <footer className="auth-footer">
+        {APP_NAME} · Version {APP_VERSION}
+      </footer>
+    </div>
+  );
+}
+
+type AuthCardProps = {
+  title: string;
+  description?: React.ReactNode;
+  children: React.ReactNode;
+  footer?: React.ReactNode;
+  wide?: boolean;
+};
+
+export function AuthCard({ title, description, children, footer, wide }: AuthCardProps) {
+  return (
+    <section className={wide ? 'auth-card auth-card-wide' : 'auth-card'} aria-labelledby="auth-title">
+      <header className="auth-card-header">
+        <h1 id="auth-title" className="auth-title">
+          {title}
+        </h1>
+        {description && <p className="auth-description">{description}</p>}
+      </header>
+      {children}
+      {footer && <div className="auth-card-footer">{footer}</div>}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import { Spinner } from './spinner';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  size?: 'sm' | 'md' | 'lg';
+  /** Busy: a spinner, aria-busy, and clicks ignored; focus stays on the button. */
+  busy?: boolean;
+  icon?: ReactNode;
+  block?: boolean;
+};
+
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  busy = false,
+  icon,
+  block = false,
+  className,
+  children,
+  onClick,
+  type = 'button',
+  ...rest
+}: Props) {
+  const classes = ['btn', `btn-${variant}`, `btn-${size}`, block && 'btn-block', busy && 'is-busy', className]
+    .filter(Boolean)
+    .join(' ');
+  const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    onClick?.(event);
+  };
+  return (
+    <button
+      type={type}
+      className={classes}
+      aria-busy={busy || undefined}
+      aria-disabled={busy || undefined}
+      onClick={handleClick}
+      {...rest}
+    >
+      {busy ? <Spinner size={size === 'sm' ? 14 : 16} /> : icon}
+      {children && <span>{children}</span>}
+    </button>
+  );
+}

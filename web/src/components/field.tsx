@@ -1,0 +1,190 @@
+import { Eye, EyeOff } from 'lucide-react';
+import {
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useState,
+} from 'react';
+
+type FieldProps = {
+  id: string;
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+  optional?: boolean;
+  className?: string;
+  children: ReactNode;
+};
+
+/** Label above, control, then the error in the spec's words (or a hint when there is none). */
+export function Field({ id, label, error, hint, optional, className, children }: FieldProps) {
+  return (
+    <div className={['field', error && 'has-error', className].filter(Boolean).join(' ')} data-field={id}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+        {optional && <span className="field-optional">Optional</span>}
+      </label>
+      {children}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function describedBy(id: string, error?: string | null, hint?: ReactNode) {
+  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+}
+
+type Common = { id: string; label: ReactNode; error?: string | null; hint?: ReactNode; optional?: boolean };
+
+type TextFieldProps = Common &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> & {
+    value: string;
+    onValueChange: (value: string) => void;
+    fieldClassName?: string;
+  };
+
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  value,
+  onValueChange,
+  fieldClassName,
+  type = 'text',
+  ...rest
+}: TextFieldProps) {
+  const [reveal, setReveal] = useState(false);
+  const isPassword = type === 'password';
+  const input = (
+    <input
+      id={id}
+      name={id}
+      className="input"
+      type={isPassword && reveal ? 'text' : type}
+      value={value}
+      onChange={(e) => onValueChange(e.target.value)}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(id, error, hint)}
+      {...rest}
+    />
+  );
+  return (
+    <Field id={id} label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
+      {isPassword ? (
+        <div className="input-group">
+          {input}
+          <button
+            type="button"
+            className="input-addon"
+            onClick={() => setReveal((r) => !r)}
+            aria-label={reveal ? 'Hide password' : 'Show password'}
+            aria-pressed={reveal}
+            title={reveal ? 'Hide password' : 'Show password'}
+          >
+            {reveal ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
+          </button>
+        </div>
+      ) : (
+        input
+      )}
+    </Field>
+  );
+}
+
+type SelectFieldProps = Common &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id'> & {
+    value: string;
+    onValueChange: (value: string) => void;
+    options: readonly { value: string; label: string }[];
+    fieldClassName?: string;
+  };
+
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  value,
+  onValueChange,
+  options,
+  fieldClassName,
+  ...rest
+}: SelectFieldProps) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
+      <select
+        id={id}
+        name={id}
+        className="input select"
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...rest}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+type TextareaFieldProps = Common &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'id'> & {
+    value: string;
+    onValueChange: (value: string) => void;
+    fieldClassName?: string;
+    /** For one-line values shown in a textarea (license keys): Enter submits the form. */
+    submitOnEnter?: boolean;
+  };
+
+export function TextareaField({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  value,
+  onValueChange,
+  fieldClassName,
+  submitOnEnter,
+  ...rest
+}: TextareaFieldProps) {
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (submitOnEnter && e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      e.currentTarget.form?.requestSubmit();
+    }
+  };
+  return (
+    <Field id={id} label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
+      <textarea
+        id={id}
+        name={id}
+        className="input textarea"
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        onKeyDown={onKeyDown}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...rest}
+      />
+    </Field>
+  );
+}
