@@ -1,0 +1,191 @@
+import { Rocket } from 'lucide-react';
+import { type FormEvent, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { MESSAGES, SETUP_FIELD_ORDER, startupSchema } from '../../../../schema/auth-api';
+import { ApiError } from '../../api/client';
+import { applicationStartup, endSetupSession } from '../../api/endpoints';
+import { useTimezones } from '../../api/hooks';
+import { Alert } from '../../components/alert';
+import { AuthCard } from '../../components/auth-layout';
+import { Button } from '../../components/button';
+import { SelectField, TextareaField, TextField } from '../../components/field';
+import { notify } from '../../components/toaster';
+import { stripSpaces, useForm } from '../../lib/forms';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+const FORM = 'setup';
+
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** First-run setup (spec 1 §4, §5): the first administrator and the installation's settings. */
+export function ApplicationStartupScreen() {
+  useDocumentTitle('Set up Edge Tracker');
+  const navigate = useNavigate();
+  const guessedZone = useMemo(browserTimeZone, []);
+  const { data: zones, isLoading: zonesLoading } = useTimezones();
+  const form = useForm(FORM, {
+    username: '',
+    password: '',
+    confirm_password: '',
+    baseurl: window.location.origin,
+    email: '',
+    timezone: guessedZone,
+    license_key: '',
+  });
+  const { values, setValue, errors, formError, setFormError, busy } = form;
+
+  const zoneOptions = useMemo(() => {
+    const list = zones?.length ? [...zones] : [];
+    if (values.timezone && !list.includes(values.timezone)) list.unshift(values.timezone);
+    return [
+      { value: '', label: 'Select a time zone' },
+      ...list.map((z) => ({ value: z, label: z.replace(/_/g, ' ') })),
+    ];
+  }, [zones, values.timezone]);
+
+  const id = (name: string) => `${FORM}-${name}`;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const checked = form.check(startupSchema, SETUP_FIELD_ORDER);
+    if (!checked.ok) return;
+    void form.submit(async () => {
+      try {
+        const answer = await applicationStartup(values);
+        // The wizard does not sign in: the token (and the session cookie set with it) end here.
+        await endSetupSession(answer.token);
+        notify.success(MESSAGES.setupComplete);
+        navigate('/login', { replace: true });
+      } catch (err) {
+        const message = form.applyServerError(err, SETUP_FIELD_ORDER);
+        if (message) setFormError(err instanceof ApiError && err.status === 0 ? err.message : message);
+      }
+    });
+  };
+
+  return (
+    <AuthCard
+      wide
+      title="Set up your installation"
+      description="Create the administrator account and tell Edge Tracker where it runs. This takes a minute and is done once."
+    >
+      <form className="form" onSubmit={onSubmit} noValidate>
+        {formError && <Alert>{formError}</Alert>}
+
+        <section className="form-section" aria-labelledby="setup-section-account">
+          <h2 className="form-section-title" id="setup-section-account">
+            Administrator account
+          </h2>
+          <TextField
+            id={id('username')}
+            label="Username"
+            value={values.username}
+            onValueChange={(v) => setValue('username', v)}
+            error={errors.username}
+            hint="Letters, digits, dots, dashes or @. 'Admin' is reserved."
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+          />
+          <div className="form-grid">
+            <TextField
+              id={id('password')}
+              label="Password"
+              type="password"
+              value={values.password}
+              onValueChange={(v) => setValue('password', stripSpaces(v))}
+              error={errors.password}
+              autoComplete="new-password"
+            />
+            <TextField
+              id={id('confirm_password')}
+              label="Confirm password"
+              type="password"
+              value={values.confirm_password}
+              onValueChange={(v) => setValue('confirm_password', stripSpaces(v))}
+              error={errors.confirm_password}
+              autoComplete="new-password"
+            />
+          </div>
+        </section>
+
+        <section className="form-section" aria-labelledby="setup-section-installation">
+          <h2 className="form-section-title" id="setup-section-installation">
+            Installation
+          </h2>
+          <div className="form-grid">
+            <TextField
+              id={id('baseurl')}
+              label="Base URL"
+              type="url"
+              value={values.baseurl}
+              onValueChange={(v) => setValue('baseurl', v)}
+              error={errors.baseurl}
+              hint="The address your tracking links and emails use."
+              autoComplete="url"
+              spellCheck={false}
+            />
+            <TextField
+              id={id('email')}
+              label="Email"
+              type="email"
+              value={values.email}
+              onValueChange={(v) => setValue('email', v)}
+              error={errors.email}
+              hint="The license's email, also used for password resets."
+              autoComplete="email"
+              spellCheck={false}
+            />
+          </div>
+          <SelectField
+            id={id('timezone')}
+            label="Time zone"
+            value={values.timezone}
+            onValueChange={(v) => setValue('timezone', v)}
+            options={zoneOptions}
+            error={errors.timezone}
+            hint={zonesLoading ? 'Loading time zones…' : 'Statistics days start and end in this time zone.'}
+          />
+        </section>
+
+        <section className="form-section" aria-labelledby="setup-section-license">
+          <h2 className="form-section-title" id="setup-section-license">
+            License
+          </h2>
+          <TextareaField
+            id={id('license_key')}
+            label="License key"
+            value={values.license_key}
+            onValueChange={(v) => setValue('license_key', v.trim())}
+            error={errors.license_key}
+            hint="Paste the key you received with your purchase."
+            rows={4}
+            spellCheck={false}
+            submitOnEnter
+            className="input textarea mono"
+          />
+        </section>
+
+        <div className="form-actions">
+          <Button
+            type="submit"
+            variant="primary"
+            size="lg"
+            busy={busy}
+            icon={<Rocket size={16} aria-hidden />}
+          >
+            Complete setup
+          </Button>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,422 @@
+import { Copy, Link2, LogIn, ShieldAlert, UserPlus, Users } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { mutate } from 'swr';
+import { CREATE_USER_FIELD_ORDER, createUserSchema } from '../../../../schema/auth-api';
+import { ROLES, type Role } from '../../../../schema/roles';
+import { ApiError } from '../../api/client';
+import { changeUserRole, createLoginLink, createUser, paths } from '../../api/endpoints';
+import { useUsers } from '../../api/hooks';
+import type { LoginLink, UserRecord } from '../../api/types';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { SelectField, TextField } from '../../components/field';
+import { Modal } from '../../components/modal';
+import { PageHeader } from '../../components/page-header';
+import { notify } from '../../components/toaster';
+import { getStoredUser, rememberIntendedUrl, splitRole } from '../../lib/auth';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { stripSpaces, useForm } from '../../lib/forms';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+const FORM = 'new-user';
+const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', coach: 'Coach', student: 'Student' };
+const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+
+function CreateUserDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: () => void;
+}) {
+  const initial = { username: '', email: '', password: '', password_confirmation: '', role: 'student' };
+  const form = useForm(FORM, initial);
+  const { values, setValue, setValues, errors, setErrors, formError, setFormError, busy } = form;
+  const id = (name: string) => `${FORM}-${name}`;
+
+  const close = () => {
+    setValues(initial);
+    setErrors({});
+    setFormError(null);
+    onClose();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const checked = form.check(createUserSchema, CREATE_USER_FIELD_ORDER);
+    if (!checked.ok) return;
+    void form.submit(async () => {
+      try {
+        const answer = await createUser(checked.data);
+        notify.success(answer.message);
+        onCreated();
+        close();
+      } catch (err) {
+        const message = form.applyServerError(err, CREATE_USER_FIELD_ORDER);
+        if (message) setFormError(message);
+      }
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title="New user"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form={FORM}
+            variant="primary"
+            busy={busy}
+            icon={<UserPlus size={16} aria-hidden />}
+          >
+            Create user
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM} className="form" onSubmit={onSubmit} noValidate>
+        <p className="modal-lead">The new user signs in with this username and password.</p>
+        {formError && <Alert>{formError}</Alert>}
+        <div className="form-grid">
+          <TextField
+            id={id('username')}
+            label="Username"
+            value={values.username}
+            onValueChange={(v) => setValue('username', v)}
+            error={errors.username}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            data-autofocus
+          />
+          <TextField
+            id={id('email')}
+            label="Email"
+            type="email"
+            value={values.email}
+            onValueChange={(v) => setValue('email', v)}
+            error={errors.email}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <TextField
+            id={id('password')}
+            label="Password"
+            type="password"
+            value={values.password}
+            onValueChange={(v) => setValue('password', stripSpaces(v))}
+            error={errors.password}
+            autoComplete="new-password"
+          />
+          <TextField
+            id={id('password_confirmation')}
+            label="Confirm password"
+            type="password"
+            value={values.password_confirmation}
+            onValueChange={(v) => setValue('password_confirmation', stripSpaces(v))}
+            error={errors.password_confirmation}
+            autoComplete="new-password"
+          />
+        </div>
+        <SelectField
+          id={id('role')}
+          label="Role"
+          value={values.role}
+          onValueChange={(v) => setValue('role', v)}
+          options={ROLE_OPTIONS}
+          error={errors.role}
+          hint="Admins manage users and settings; coaches may adjust student balances; students run their campaigns."
+        />
+      </form>
+    </Modal>
+  );
+}
+
+function RoleSelect({
+  user,
+  isSelf,
+  onChanged,
+}: {
+  user: UserRecord;
+  isSelf: boolean;
+  onChanged: () => void;
+}) {
+  const [saving, setSaving] = useState(false);
+  const current = splitRole(user.role).roleType as Role;
+  const change = async (role: Role) => {
+    if (role === current) return;
+    setSaving(true);
+    try {
+      const answer = await changeUserRole(user.id, role);
+      notify.success(answer.message);
+      onChanged();
+    } catch (err) {
+      notify.error(err instanceof ApiError ? err.firstMessage : String(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <select
+      className="input select input-sm"
+      value={current}
+      onChange={(e) => void change(e.target.value as Role)}
+      disabled={saving || isSelf}
+      aria-label={`Role of ${user.username}`}
+      title={isSelf ? 'You cannot change your own role' : undefined}
+      data-testid={`role-${user.username}`}
+    >
+      {ROLE_OPTIONS.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function LoginLinkModal({
+  link,
+  onClose,
+}: {
+  link: { user: UserRecord; link: LoginLink } | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={link !== null}
+      title="One-time login link"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button
+            variant="primary"
+            icon={<Copy size={16} aria-hidden />}
+            onClick={async () => {
+              if (link && (await copyText(link.link.url))) notify.success('Copied to Clipboard.');
+              else notify.error('Error Occurred.');
+            }}
+          >
+            Copy link
+          </Button>
+        </>
+      }
+    >
+      {link && (
+        <div className="stack">
+          <p>
+            Anyone who opens this link is signed in as <strong>{link.user.username}</strong>. It works once
+            and expires at {formatDateTime(link.link.expiresAt)}.
+          </p>
+          <label className="field-label" htmlFor="login-link-url">
+            Link
+          </label>
+          <input
+            id="login-link-url"
+            className="input mono"
+            readOnly
+            value={link.link.url}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function UsersTable() {
+  const me = getStoredUser();
+  const { data, error, isLoading, mutate: reload } = useUsers(true);
+  const [linkBusy, setLinkBusy] = useState<number | null>(null);
+  const [link, setLink] = useState<{ user: UserRecord; link: LoginLink } | null>(null);
+  const users = data?.result ?? [];
+
+  const copyLoginLink = async (user: UserRecord) => {
+    setLinkBusy(user.id);
+    try {
+      const answer = await createLoginLink(user.id);
+      setLink({ user, link: answer });
+      if (await copyText(answer.url)) notify.success('Copied to Clipboard.');
+    } catch (err) {
+      notify.error(err instanceof ApiError ? err.firstMessage : String(err));
+    } finally {
+      setLinkBusy(null);
+    }
+  };
+
+  return (
+    <Card
+      title="All users"
+      description={
+        data ? `${users.length} ${users.length === 1 ? 'user' : 'users'}` : 'Everyone who can sign in.'
+      }
+      flush
+      id="users"
+    >
+      {error && !data ? (
+        <div className="card-body">
+          <Alert>{error instanceof ApiError ? error.firstMessage : 'The users could not be loaded.'}</Alert>
+        </div>
+      ) : !isLoading && users.length === 0 ? (
+        <EmptyState icon={Users} title="No users yet">
+          Create the first user with the form.
+        </EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="table" aria-label="Users">
+            <thead>
+              <tr>
+                <th scope="col" className="num">
+                  ID
+                </th>
+                <th scope="col">Username</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Created</th>
+                <th scope="col" className="actions">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {isLoading && !data
+                ? [0, 1, 2].map((i) => (
+                    <tr key={i} className="skeleton-row" aria-hidden>
+                      {[0, 1, 2, 3, 4, 5].map((c) => (
+                        <td key={c}>
+                          <span className="skeleton" />
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                : users.map((user) => {
+                    const isSelf = me?.userId === user.id;
+                    return (
+                      <tr key={user.id} data-testid={`user-row-${user.username}`}>
+                        <td className="num">{user.id}</td>
+                        <td>
+                          <span className="cell-strong">{user.username}</span>
+                          {isSelf && <span className="badge badge-neutral">You</span>}
+                        </td>
+                        <td className="cell-muted">{user.email}</td>
+                        <td>
+                          <RoleSelect user={user} isSelf={isSelf} onChanged={() => void reload()} />
+                        </td>
+                        <td className="cell-muted nowrap">{formatDate(user.created_at)}</td>
+                        <td className="actions">
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            icon={<Link2 size={14} aria-hidden />}
+                            busy={linkBusy === user.id}
+                            onClick={() => void copyLoginLink(user)}
+                            aria-label={`Copy one-time login link for ${user.username}`}
+                          >
+                            Copy login link
+                          </Button>
+                        </td>
+                      </tr>
+                    );
+                  })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <LoginLinkModal link={link} onClose={() => setLink(null)} />
+    </Card>
+  );
+}
+
+function NoAccess({ signedIn }: { signedIn: boolean }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <Card>
+      <EmptyState
+        icon={ShieldAlert}
+        title="You do not have access"
+        action={
+          signedIn ? null : (
+            <Button
+              variant="primary"
+              icon={<LogIn size={16} aria-hidden />}
+              onClick={() => {
+                rememberIntendedUrl(location.pathname);
+                navigate('/login');
+              }}
+            >
+              Sign in
+            </Button>
+          )
+        }
+      >
+        {signedIn
+          ? 'Only administrators can create users and change roles. Ask an administrator of this installation for help.'
+          : 'Sign in as an administrator to create users and change roles.'}
+      </EmptyState>
+    </Card>
+  );
+}
+
+/** /registeruser: an administrator creates users with a role and manages the existing ones. */
+export function RegisterUserScreen() {
+  useDocumentTitle('Users');
+  const me = getStoredUser();
+  const isAdmin = me?.roleType === 'admin';
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="Create accounts for coaches and students, change their roles and share one-time login links."
+        actions={
+          isAdmin && (
+            <Button
+              variant="primary"
+              icon={<UserPlus size={16} aria-hidden />}
+              onClick={() => setCreating(true)}
+            >
+              New user
+            </Button>
+          )
+        }
+      />
+      {isAdmin ? (
+        <>
+          <UsersTable />
+          <CreateUserDialog
+            open={creating}
+            onClose={() => setCreating(false)}
+            onCreated={() => void mutate(paths.users)}
+          />
+        </>
+      ) : (
+        <NoAccess signedIn={Boolean(me)} />
+      )}
+    </>
+  );
+}
