@@ -1,0 +1,118 @@
+// Entry rules and the global 401: expired or bad tokens end on /login with the timeout toast;
+// protected URLs visited signed out come back after login; unknown paths go to /.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import {
+  ADMIN,
+  BASE,
+  ensureInstalled,
+  expectPath,
+  expectText,
+  expectToast,
+  expiredToken,
+  launchBrowser,
+  MESSAGES,
+  openPage,
+  shot,
+  storage,
+  uiLogin,
+} from './helpers.mjs';
+
+let browser;
+before(async () => {
+  await ensureInstalled();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Puts a session in storage (on a public page, where nothing calls the API with it). */
+async function plantSession(page, token) {
+  await page.goto(`${BASE}/license`);
+  await page.evaluate((t) => {
+    localStorage.setItem('token', t);
+    localStorage.setItem('username', 'owner');
+    localStorage.setItem('userId', '1');
+    localStorage.setItem('roleType', 'admin');
+    localStorage.setItem('roleName', 'Administrator');
+    localStorage.setItem('sideActiveLink', '3');
+  }, token);
+}
+
+test('an expired token ends on /login with the session-timeout toast', { timeout: 30_000 }, async () => {
+  const { context, page } = await openPage(browser);
+  await plantSession(page, await expiredToken(1));
+  await page.goto(`${BASE}/setting`);
+  await expectToast(page, MESSAGES.sessionTimeout);
+  await expectPath(page, '/login');
+  await page.locator('#login-username').waitFor();
+  assert.equal(await storage(page, 'token'), null);
+  assert.equal(await storage(page, 'username'), null);
+  assert.equal(await storage(page, 'roleType'), null);
+  assert.equal(await storage(page, 'sideActiveLink'), '1');
+  await shot(page, 'session-timeout');
+
+  // Signing in again returns to the page the session ended on.
+  await uiLogin(page, ADMIN.username, ADMIN.password);
+  await expectPath(page, '/setting');
+  await expectText(page.locator('h1'), 'Settings');
+  assert.deepEqual(page.pageErrors, []);
+  await context.close();
+});
+
+test('a forged token is treated the same way', { timeout: 30_000 }, async () => {
+  const { context, page } = await openPage(browser);
+  await plantSession(page, 'not-a-real-token');
+  await page.goto(`${BASE}/campaigns`);
+  await expectToast(page, MESSAGES.sessionTimeout);
+  await expectPath(page, '/login');
+  assert.equal(await storage(page, 'token'), null);
+  await context.close();
+});
+
+test('a protected URL visited signed out is where login lands', { timeout: 30_000 }, async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto(`${BASE}/basic-info/42?tab=offers`);
+  await expectPath(page, '/login');
+  assert.equal(await storage(page, 'intendedUrl'), '/basic-info/42?tab=offers');
+  await uiLogin(page, ADMIN.username, ADMIN.password);
+  await expectPath(page, '/basic-info/42');
+  assert.equal(new URL(page.url()).search, '?tab=offers');
+  await expectText(page.locator('.page-eyebrow'), 'Campaign #42');
+  assert.equal(await storage(page, 'intendedUrl'), null, 'used once');
+  await shot(page, 'basic-info-placeholder');
+  await context.close();
+});
+
+test('route table: token-only routes, public routes, unknown paths', { timeout: 30_000 }, async () => {
+  const { context, page } = await openPage(browser);
+  // Token-only route: straight to /login, remembering the way back.
+  await page.goto(`${BASE}/manage-liveintent/campaign/5/create-campaign`);
+  await expectPath(page, '/login');
+  assert.equal(await storage(page, 'intendedUrl'), '/manage-liveintent/campaign/5/create-campaign');
+
+  // No check: readable signed out, with a way to sign in.
+  await page.goto(`${BASE}/release-notes`);
+  await expectPath(page, '/release-notes');
+  await expectText(page.locator('h1'), 'Release notes');
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
+  await page.goto(`${BASE}/rotators/reports/offer-9`);
+  await expectText(page.locator('h1'), 'Rotator offer report');
+  await expectText(page.locator('.page-eyebrow'), 'Offer offer-9');
+
+  // Unknown path -> / -> (signed out, set up) /login.
+  await page.goto(`${BASE}/no/such/page`);
+  await expectPath(page, '/login');
+
+  // /stats/:id remembers itself even before the check.
+  await page.goto(`${BASE}/stats/77`);
+  await expectPath(page, '/login');
+  await uiLogin(page, ADMIN.username, ADMIN.password);
+  await expectPath(page, '/stats/77');
+  await expectText(page.locator('h1'), 'Statistics');
+  await page.goto(`${BASE}/manage-liveintent/campaign/5/lineitem/9/edit`);
+  await expectText(page.locator('.page-eyebrow'), 'Campaign #5 · Edit line item · #9');
+  assert.deepEqual(page.pageErrors, []);
+  await context.close();
+});

@@ -1,0 +1,170 @@
+// Shared helpers of the browser tests: the server under test, API shortcuts, Chromium, and
+// waits that fail with the text that was actually on the page.
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { SignJWT } from 'jose';
+import { chromium } from 'playwright-core';
+import { issueLicense } from '../../scripts/license-lib.mjs';
+
+export const BASE = process.env.E2E_BASE_URL ?? '';
+assert.ok(BASE, 'E2E_BASE_URL is not set: run the browser tests through tests/e2e/run.mjs');
+
+const root = new URL('../../', import.meta.url);
+const screenshots = new URL('screenshots/', import.meta.url);
+mkdirSync(screenshots, { recursive: true });
+
+/** The first administrator, made by the setup test (or by ensureInstalled when run alone). */
+export const ADMIN = { username: 'owner', password: 'Owner-pass-2027', email: 'admin@example.com' };
+
+export const MESSAGES = {
+  setupComplete: 'Setup complete! You may now log in.',
+  sessionTimeout: 'Session timeout. Please login again.',
+  loginFailed: 'Username or Password are incorrect',
+  passwordChanged: 'Password successfully changed',
+  resetLinkSent:
+    'If an account uses that address, we have sent it a link to reset the password. Please check your email.',
+};
+
+export async function api(path, { method, body, token } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(new URL(path, BASE), {
+    method: method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {}
+  return { status: res.status, body: json };
+}
+
+export async function mintLicense(email) {
+  const jwk = JSON.parse(readFileSync(new URL('.dev-keys/vendor-private.jwk.json', root), 'utf8'));
+  return issueLicense(jwk, { email, days: 30 });
+}
+
+export function devVar(name) {
+  const text = readFileSync(new URL('.dev.vars', root), 'utf8');
+  const line = text.split('\n').find((l) => l.startsWith(`${name}=`));
+  assert.ok(line, `${name} missing from .dev.vars`);
+  return line.slice(name.length + 1).trim();
+}
+
+/** A token signed with the installation's secret that expired an hour ago. */
+export async function expiredToken(userId = 1) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ ver: 0 })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuedAt(now - 7200)
+    .setExpirationTime(now - 3600)
+    .sign(new TextEncoder().encode(devVar('JWT_SECRET')));
+}
+
+/** Setup through the API when this server has not been set up yet (a file run on its own). */
+export async function ensureInstalled() {
+  const done = await api('/api/setup-created');
+  if (done.body?.data === true) return;
+  const res = await api('/api/auth/application_startup', {
+    body: {
+      username: ADMIN.username,
+      password: ADMIN.password,
+      confirm_password: ADMIN.password,
+      baseurl: BASE,
+      email: ADMIN.email,
+      timezone: 'UTC',
+      license_key: await mintLicense(ADMIN.email),
+    },
+  });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+}
+
+export async function apiLogin(username, password) {
+  const res = await api('/api/auth/login', { body: { username, password, loginToken: '', hash: '' } });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body.data.token;
+}
+
+let counter = 0;
+/** A user made through the admin API; answers its credentials. */
+export async function createUserViaApi(role = 'student') {
+  counter += 1;
+  const name = `${role}${Date.now().toString(36)}${counter}`;
+  const user = { username: name, email: `${name}@example.com`, password: 'Pass-word-123', role };
+  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const res = await api('/api/registeruser', {
+    token,
+    body: { ...user, password_confirmation: user.password },
+  });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return { ...user, id: res.body.data.user.id };
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** A fresh context (own storage and cookies) and page; page errors fail the test. */
+export async function openPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 840 }, ...options });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  page.pageErrors = [];
+  page.on('pageerror', (err) => page.pageErrors.push(err.message));
+  return { context, page };
+}
+
+export async function shot(page, name) {
+  // Let toasts and dialogs finish their entrance so the picture shows the settled screen.
+  if (await page.locator('[data-sonner-toast], dialog[open]').count()) await page.waitForTimeout(450);
+  await page.screenshot({ path: new URL(`${name}.png`, screenshots).pathname, fullPage: true });
+}
+
+/** Waits until `locator` shows exactly `expected` (trimmed), else fails with what it showed. */
+export async function expectText(locator, expected, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  let last = null;
+  while (Date.now() < deadline) {
+    last = (await locator.textContent({ timeout: 1000 }).catch(() => null))?.trim() ?? null;
+    if (last === expected) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(last, expected);
+}
+
+/** Waits for the toast with this text (top right) and answers its locator. */
+export async function expectToast(page, text) {
+  const toast = page.locator('[data-sonner-toast]', { hasText: text });
+  await toast.first().waitFor({ state: 'visible' });
+  assert.equal((await toast.first().locator('[data-title]').textContent())?.trim(), text);
+  return toast.first();
+}
+
+export async function expectPath(page, pathname, timeout = 10_000) {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout }).catch(() => {});
+  assert.equal(new URL(page.url()).pathname, pathname);
+}
+
+export const storage = (page, key) => page.evaluate((k) => window.localStorage.getItem(k), key);
+
+export async function uiLogin(page, username, password) {
+  await page.locator('#login-username').fill(username);
+  await page.locator('#login-password').fill(password);
+  await page.locator('#login-password').press('Enter');
+}

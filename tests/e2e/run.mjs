@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// Browser tests: a fresh Worker (throwaway local D1/R2 state) on a free port, then
+// `node --test` over tests/e2e/*.test.mjs against it. The SPA must be built already
+// (`npm run test:e2e` runs `npm run build` first). The server is always stopped at the end.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const here = fileURLToPath(new URL('.', import.meta.url));
+const quietEnv = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+  CI: 'true',
+};
+
+function run(cmd, args, options = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: quietEnv, ...options });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed with ${r.status}`);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url, server, logFile, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) break;
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  let log = '';
+  try {
+    log = readFileSync(logFile, 'utf8').slice(-4000);
+  } catch {}
+  throw new Error(`The server did not answer ${url} in time.\n${log}`);
+}
+
+let server = null;
+function killGroup(signal) {
+  if (!server) return;
+  try {
+    // The whole process group: npx, wrangler and workerd.
+    process.kill(-server.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+async function stopServer() {
+  if (!server) return;
+  killGroup('SIGTERM');
+  const exited = new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  // workerd may outlive npx: make sure nothing of the group is left.
+  killGroup('SIGKILL');
+  server = null;
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    killGroup('SIGKILL');
+    process.exit(130);
+  });
+}
+process.on('exit', () => killGroup('SIGKILL'));
+
+let state = null;
+let code = 1;
+try {
+  if (!readdirSync(join(root, 'web/dist')).includes('index.html')) {
+    throw new Error('web/dist is not built: run `npm run build` (or `npm run test:e2e`).');
+  }
+  run('node', ['scripts/dev-setup.mjs']);
+
+  state = mkdtempSync(join(tmpdir(), 'edge-e2e-'));
+  run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  mkdirSync(join(here, '.tmp'), { recursive: true });
+  const logFile = join(here, '.tmp', 'server.log');
+  const log = openSync(logFile, 'w');
+  server = spawn(
+    'npx',
+    [
+      'wrangler',
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--persist-to',
+      state,
+      '--show-interactive-dev-session=false',
+    ],
+    { cwd: root, env: quietEnv, detached: true, stdio: ['ignore', log, log] },
+  );
+  await waitUntilUp(`${base}/api/setup-created`, server, logFile);
+  console.log(`e2e: server up at ${base} (log: tests/e2e/.tmp/server.log)`);
+
+  const files = readdirSync(here)
+    .filter((f) => f.endsWith('.test.mjs'))
+    .sort()
+    .map((f) => join(here, f));
+  // One at a time, in name order: the first file drives the first-run setup of this server.
+  const tests = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: base },
+  });
+  code = tests.status ?? 1;
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  code = 1;
+} finally {
+  await stopServer();
+  if (state) rmSync(state, { recursive: true, force: true });
+}
+process.exit(code);
