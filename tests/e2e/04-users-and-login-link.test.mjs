@@ -72,6 +72,7 @@ test('admin creates a user, changes the role and copies a login link that signs 
   await page.keyboard.press('Escape');
   await page.locator('#new-user-username').waitFor({ state: 'detached' });
 
+  await shot(page, 'register-user');
   await page.locator(`[data-testid="role-${username}"]`).selectOption('coach');
   await expectToast(page, 'Role updated.');
   const token = await storage(page, 'token');
@@ -83,7 +84,7 @@ test('admin creates a user, changes the role and copies a login link that signs 
   await linkInput.waitFor();
   const url = await linkInput.inputValue();
   assert.match(url, new RegExp(`^${BASE}/login#loginToken=[^&]+&hash=.+`));
-  await shot(page, 'register-user');
+  await shot(page, 'register-user-link');
   await page.getByRole('button', { name: 'Close' }).first().click();
 
   // Another browser opens the link and is signed in as that user.

@@ -127,6 +127,12 @@ export async function openPage(browser, options = {}) {
   page.setDefaultTimeout(10_000);
   page.pageErrors = [];
   page.on('pageerror', (err) => page.pageErrors.push(err.message));
+  // Console warnings are worth seeing, not failing on; refused requests are expected here.
+  page.on('console', (msg) => {
+    if (!['warning', 'error'].includes(msg.type())) return;
+    if (msg.text().startsWith('Failed to load resource')) return;
+    console.error(`[browser ${msg.type()}] ${msg.text()}`);
+  });
   return { context, page };
 }
 

@@ -1,11 +1,11 @@
 import { Toaster, toast } from 'sonner';
 
-/** Toasts top right, below the header so they never cover the page title (spec 4 §9: 6 s). */
+/** Toasts top right over the header chrome, never over page data or actions (spec 4 §9: 6 s). */
 export function AppToaster() {
   return (
     <Toaster
       position="top-right"
-      offset={{ top: 68, right: 16 }}
+      offset={{ top: 12, right: 16 }}
       duration={6000}
       closeButton
       richColors
