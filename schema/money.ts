@@ -18,8 +18,9 @@ export function toMicros(value: unknown): number | null {
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
-    // Numbers arrive as JSON; their shortest decimal form is what the sender meant.
-    text = Math.abs(value) < 1e-6 && value !== 0 ? value.toFixed(12) : String(value);
+    // Seven decimals of the binary value: float noise (0.1 + 0.2) rounds away at the sixth.
+    if (Math.abs(value) >= 1e15) return null;
+    text = value.toFixed(7);
   } else if (typeof value === 'string') {
     text = value.trim().replace(/^\$/, '');
   } else {

@@ -98,3 +98,74 @@ export async function userWithRole(adminToken: string, role: 'admin' | 'coach' |
   if (res.status !== 201) throw new Error(`user creation failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.data.user.id as number, username, password, token: await login(username, password) };
 }
+
+// ---- Tracking engine (campaigns, items, tracking links) -------------------------------------
+
+export const DESKTOP_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+export const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+export const IPAD_UA =
+  'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+async function created(path: string, token: string, body: Record<string, unknown>, idField: string) {
+  const res = await api(path, { token, body });
+  if (res.status !== 201) throw new Error(`${path} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const data = res.body.data;
+  const item = data.campaign?.campaignData ?? data.landing ?? data.offer ?? data.path ?? data.option;
+  return item[idField] as number;
+}
+
+/** A campaign through POST /api/add-campaign; answers its id. */
+export function makeCampaign(token: string, body: Record<string, unknown> = {}) {
+  return created('/api/add-campaign', token, { name: 'Test campaign', ...body }, 'campaignId');
+}
+export function makeLanding(token: string, campaignId: number, body: Record<string, unknown> = {}) {
+  return created(
+    '/api/add-landing',
+    token,
+    { campaignId, name: 'Landing', url: 'https://lp.example/page', ...body },
+    'landingPageId',
+  );
+}
+export function makeOffer(token: string, campaignId: number, body: Record<string, unknown> = {}) {
+  return created(
+    '/api/add-offer',
+    token,
+    { campaignId, name: 'Offer', url: 'https://offer.example/buy', payout: '10', ...body },
+    'offerPageId',
+  );
+}
+export function makePath(token: string, campaignId: number, body: Record<string, unknown> = {}) {
+  return created('/api/add-path', token, { campaignId, name: 'Path', ...body }, 'pathId');
+}
+export function makeOption(token: string, campaignId: number, body: Record<string, unknown> = {}) {
+  return created('/api/add-option', token, { campaignId, name: 'Option', ...body }, 'optionId');
+}
+
+/** A browser navigation to a tracking URL (path and query), not following redirects. */
+export function hit(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: BodyInit } = {},
+) {
+  return SELF.fetch(`http://tracker.test${path}`, {
+    method: init.method ?? 'GET',
+    redirect: 'manual',
+    body: init.body,
+    headers: { 'user-agent': DESKTOP_UA, 'sec-fetch-mode': 'navigate', accept: 'text/html', ...init.headers },
+  });
+}
+
+/** Waits until `sql` (a count query) answers at least `count`: the queue consumer runs asynchronously. */
+export async function waitForCount(sql: string, binds: unknown[], count: number, timeoutMs = 8000) {
+  const started = Date.now();
+  for (;;) {
+    const row = await env.DB.prepare(sql)
+      .bind(...binds)
+      .first<{ n: number }>();
+    if ((row?.n ?? 0) >= count) return row!.n;
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`timed out waiting for ${count}: ${sql} -> ${row?.n}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
