@@ -2,3 +2,4 @@
 export * from './auth';
 export * from './campaigns';
 export * from './tracking';
+export * from './stats';

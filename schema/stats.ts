@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+// Statistics: costs, the coarse daily rollups the report tables read, and the stored results
+// of statistics jobs (docs/statistics.md). Money is integer micro-units (schema/money.ts).
+
+const now = sql`(unixepoch() * 1000)`;
+
+/**
+ * Where a cost row came from. When several exist for one (campaign, day, target), the highest
+ * priority wins: a platform sync (what the ad platform billed) over a hand entry or CSV upload;
+ * with none, spend is derived as the campaign's CPC times the target's visits that day.
+ */
+export const COST_SOURCES = ['manual', 'csv', 'sync'] as const;
+export type CostSource = (typeof COST_SOURCES)[number];
+export const COST_PRIORITY: Record<CostSource, number> = { manual: 1, csv: 1, sync: 2 };
+
+export const costs = sqliteTable(
+  'costs',
+  {
+    campaignId: integer('campaign_id').notNull(),
+    day: text('day').notNull(),
+    target: text('target').notNull().default(''),
+    source: text('source', { enum: COST_SOURCES }).notNull(),
+    priority: integer('priority').notNull(),
+    impressions: integer('impressions').notNull().default(0),
+    adClicks: integer('ad_clicks').notNull().default(0),
+    spendMicros: integer('spend_micros').notNull().default(0),
+    updatedBy: integer('updated_by'),
+    updatedAt: integer('updated_at').notNull().default(now),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.day, t.target, t.source] }),
+    index('costs_campaign_day_idx').on(t.campaignId, t.day),
+  ],
+);
+
+const counters = () => ({
+  visits: integer('visits').notNull().default(0),
+  lpClicks: integer('lp_clicks').notNull().default(0),
+  conversions: integer('conversions').notNull().default(0),
+  revenueMicros: integer('revenue_micros').notNull().default(0),
+});
+
+/** Per (campaign, day, target): the target table, costs allocation and the activity chart. */
+export const targetDaily = sqliteTable(
+  'target_daily',
+  {
+    campaignId: integer('campaign_id').notNull(),
+    day: text('day').notNull(),
+    target: text('target').notNull().default(''),
+    ...counters(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day, t.target] })],
+);
+
+/** Per (campaign, day, path, landing, offer): the landing, offer and path tables. */
+export const placementDaily = sqliteTable(
+  'placement_daily',
+  {
+    campaignId: integer('campaign_id').notNull(),
+    day: text('day').notNull(),
+    pathId: integer('path_id').notNull().default(0),
+    landingId: integer('landing_id').notNull().default(0),
+    offerId: integer('offer_id').notNull().default(0),
+    ...counters(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day, t.pathId, t.landingId, t.offerId] })],
+);
+
+/** Event counts per (campaign, day, target, event). */
+export const targetEventDaily = sqliteTable(
+  'target_event_daily',
+  {
+    campaignId: integer('campaign_id').notNull(),
+    day: text('day').notNull(),
+    target: text('target').notNull().default(''),
+    event: text('event').notNull(),
+    events: integer('events').notNull().default(0),
+    revenueMicros: integer('revenue_micros').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day, t.target, t.event] })],
+);
+
+/** Event counts per (campaign, day, path, landing, offer, event). */
+export const placementEventDaily = sqliteTable(
+  'placement_event_daily',
+  {
+    campaignId: integer('campaign_id').notNull(),
+    day: text('day').notNull(),
+    pathId: integer('path_id').notNull().default(0),
+    landingId: integer('landing_id').notNull().default(0),
+    offerId: integer('offer_id').notNull().default(0),
+    event: text('event').notNull(),
+    events: integer('events').notNull().default(0),
+    revenueMicros: integer('revenue_micros').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day, t.pathId, t.landingId, t.offerId, t.event] })],
+);
+
+export const STATS_JOB_KINDS = ['target', 'target_total', 'landing', 'export', 'aggregate'] as const;
+export type StatsJobKind = (typeof STATS_JOB_KINDS)[number];
+export const STATS_JOB_STATUSES = ['queued', 'running', 'done', 'error'] as const;
+
+/** A statistics job: queued by POST statistics, run by the statistics queue, polled by the SPA. */
+export const statsJobs = sqliteTable(
+  'stats_jobs',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: STATS_JOB_KINDS }).notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    userId: integer('user_id').notNull(),
+    /** SHA-256 of the normalised request: a repeat is answered from the stored result. */
+    requestHash: text('request_hash').notNull(),
+    request: text('request').notNull(),
+    status: text('status', { enum: STATS_JOB_STATUSES }).notNull().default('queued'),
+    result: text('result'),
+    error: text('error'),
+    createdAt: integer('created_at').notNull().default(now),
+    finishedAt: integer('finished_at'),
+  },
+  (t) => [
+    index('stats_jobs_hash_idx').on(t.requestHash, t.createdAt),
+    index('stats_jobs_created_idx').on(t.createdAt),
+  ],
+);
+
+/** What the landing-page auto-optimiser did, and why. */
+export const optimizerLog = sqliteTable(
+  'optimizer_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    campaignId: integer('campaign_id').notNull(),
+    landingId: integer('landing_id').notNull(),
+    action: text('action').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('optimizer_log_campaign_idx').on(t.campaignId, t.createdAt)],
+);
