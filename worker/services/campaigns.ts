@@ -733,7 +733,20 @@ export async function campaignDetail(env: Env, user: AuthUser, campaignId: numbe
 
 /** Removes a campaign's raw events, rollups and postback log in one transaction. */
 export async function resetStatistics(env: Pick<Env, 'DB'>, campaignId: number): Promise<void> {
-  const tables = ['visits', 'lp_clicks', 'conversions', 'daily_stats', 'daily_event_stats', 'postback_log'];
+  const tables = [
+    'visits',
+    'lp_clicks',
+    'conversions',
+    'daily_stats',
+    'daily_event_stats',
+    'target_daily',
+    'target_event_daily',
+    'placement_daily',
+    'placement_event_daily',
+    'costs',
+    'stats_jobs',
+    'postback_log',
+  ];
   await env.DB.batch(
     tables.map((t) => env.DB.prepare(`DELETE FROM ${t} WHERE campaign_id = ?1`).bind(campaignId)),
   );

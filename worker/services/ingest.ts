@@ -162,34 +162,54 @@ const ADOPT_CONVERSIONS = `UPDATE conversions SET orphan = 0, adopted_mark = ?1,
   WHERE conversions.orphan = 1 AND v.click_id = conversions.click_id
     AND (v.id > ${from('visits_from')} OR conversions.id > ${from('conversions_from')})`;
 
-const ROLLUP_VISITS = `INSERT INTO daily_stats (${KEY}, visits, filtered_visits)
-  SELECT ${KEY}, sum(filter IS NULL), sum(filter IS NOT NULL)
-  FROM visits WHERE id > ${from('visits_from')} GROUP BY ${KEY}
-  ON CONFLICT (${KEY}) DO UPDATE SET visits = visits + excluded.visits,
-    filtered_visits = filtered_visits + excluded.filtered_visits`;
-
-const ROLLUP_LP = `INSERT INTO daily_stats (${KEY}, lp_clicks)
-  SELECT ${KEY}, count(*) FROM ${touchedRows('lp_clicks', 'lp_clicks_from', `${KEY}, filter, orphan`)}
-  WHERE orphan = 0 AND filter IS NULL GROUP BY ${KEY}
-  ON CONFLICT (${KEY}) DO UPDATE SET lp_clicks = lp_clicks + excluded.lp_clicks`;
-
+// The same rollup statements for each grain: the fine daily_stats key, and the coarse
+// per-target and per-placement keys the report tables read (schema/stats.ts).
 const CONVERSION_ROWS = touchedRows(
   'conversions',
   'conversions_from',
   `${KEY}, event, is_goal, payout_micros, orphan`,
 );
 
-const ROLLUP_CONVERSIONS = `INSERT INTO daily_stats (${KEY}, conversions, revenue_micros)
-  SELECT ${KEY}, sum(is_goal), sum(coalesce(payout_micros, 0)) FROM ${CONVERSION_ROWS}
-  WHERE orphan = 0 GROUP BY ${KEY}
-  ON CONFLICT (${KEY}) DO UPDATE SET conversions = conversions + excluded.conversions,
-    revenue_micros = revenue_micros + excluded.revenue_micros`;
+function rollups(table: string, eventTable: string, key: string, filtered: boolean): string[] {
+  const visits = filtered
+    ? `INSERT INTO ${table} (${key}, visits, filtered_visits)
+  SELECT ${key}, sum(filter IS NULL), sum(filter IS NOT NULL)
+  FROM visits WHERE id > ${from('visits_from')} GROUP BY ${key}
+  ON CONFLICT (${key}) DO UPDATE SET visits = visits + excluded.visits,
+    filtered_visits = filtered_visits + excluded.filtered_visits`
+    : `INSERT INTO ${table} (${key}, visits)
+  SELECT ${key}, count(*) FROM visits WHERE id > ${from('visits_from')} AND filter IS NULL GROUP BY ${key}
+  ON CONFLICT (${key}) DO UPDATE SET visits = visits + excluded.visits`;
+  return [
+    visits,
+    `INSERT INTO ${table} (${key}, lp_clicks)
+  SELECT ${key}, count(*) FROM ${touchedRows('lp_clicks', 'lp_clicks_from', `${KEY}, filter, orphan`)}
+  WHERE orphan = 0 AND filter IS NULL GROUP BY ${key}
+  ON CONFLICT (${key}) DO UPDATE SET lp_clicks = lp_clicks + excluded.lp_clicks`,
+    `INSERT INTO ${table} (${key}, conversions, revenue_micros)
+  SELECT ${key}, sum(is_goal), sum(coalesce(payout_micros, 0)) FROM ${CONVERSION_ROWS}
+  WHERE orphan = 0 GROUP BY ${key}
+  ON CONFLICT (${key}) DO UPDATE SET conversions = conversions + excluded.conversions,
+    revenue_micros = revenue_micros + excluded.revenue_micros`,
+    `INSERT INTO ${eventTable} (${key}, event, events, revenue_micros)
+  SELECT ${key}, event, count(*), sum(coalesce(payout_micros, 0)) FROM ${CONVERSION_ROWS}
+  WHERE orphan = 0 GROUP BY ${key}, event
+  ON CONFLICT (${key}, event) DO UPDATE SET events = events + excluded.events,
+    revenue_micros = revenue_micros + excluded.revenue_micros`,
+  ];
+}
 
-const ROLLUP_EVENTS = `INSERT INTO daily_event_stats (${KEY}, event, events, revenue_micros)
-  SELECT ${KEY}, event, count(*), sum(coalesce(payout_micros, 0)) FROM ${CONVERSION_ROWS}
-  WHERE orphan = 0 GROUP BY ${KEY}, event
-  ON CONFLICT (${KEY}, event) DO UPDATE SET events = events + excluded.events,
-    revenue_micros = revenue_micros + excluded.revenue_micros`;
+/** [visits, lp clicks, conversions, events] statements of every grain. */
+const ROLLUPS = [
+  rollups('daily_stats', 'daily_event_stats', KEY, true),
+  rollups('target_daily', 'target_event_daily', 'campaign_id, day, target', false),
+  rollups(
+    'placement_daily',
+    'placement_event_daily',
+    'campaign_id, day, path_id, landing_id, offer_id',
+    false,
+  ),
+];
 
 const QUEUE_POSTBACKS = `INSERT INTO postback_log (conversion_id, campaign_id, click_id)
   SELECT c.id, c.campaign_id, c.click_id
@@ -405,12 +425,14 @@ export async function ingestEvents(
     push('conversions', db.prepare(SQL.insertConversions).bind(JSON.stringify(conversionRows)));
   }
   statements.push(db.prepare(ADOPT_LP).bind(mark), db.prepare(ADOPT_CONVERSIONS).bind(mark));
-  if (visitRows.length) statements.push(db.prepare(ROLLUP_VISITS).bind(mark));
-  statements.push(
-    db.prepare(ROLLUP_LP).bind(mark),
-    db.prepare(ROLLUP_CONVERSIONS).bind(mark),
-    db.prepare(ROLLUP_EVENTS).bind(mark),
-  );
+  for (const [visits, lp, conversions, events] of ROLLUPS) {
+    if (visitRows.length) statements.push(db.prepare(visits).bind(mark));
+    statements.push(
+      db.prepare(lp).bind(mark),
+      db.prepare(conversions).bind(mark),
+      db.prepare(events).bind(mark),
+    );
+  }
   push('postbacks', db.prepare(QUEUE_POSTBACKS).bind(mark));
   statements.push(db.prepare(SQL.unmark).bind(mark));
 
