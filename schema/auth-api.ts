@@ -30,6 +30,7 @@ export const MESSAGES = {
   timezoneInvalid: 'Timezone field is not valid.',
   usernameTaken: 'This username is already taken.',
   roleInvalid: 'Role must be admin, coach or student.',
+  licenseReplaceAdminOnly: 'A license is already active. Sign in as an administrator to replace it.',
 } as const;
 
 /** First-run setup, checked in the spec's order (spec 1 §5). */

@@ -14,12 +14,19 @@ export function freshIp(): string {
 /** One API call through the Worker's own fetch handler. JSON in and out. */
 export async function api<T = any>(
   path: string,
-  init: { method?: string; body?: unknown; token?: string | null; headers?: Record<string, string> } = {},
+  init: {
+    method?: string;
+    body?: unknown | FormData;
+    token?: string | null;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   let body: BodyInit | undefined;
-  if (init.body !== undefined) {
+  if (init.body instanceof FormData) {
+    body = init.body;
+  } else if (init.body !== undefined) {
     body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
     headers['content-type'] ??= 'application/json';
   }

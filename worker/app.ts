@@ -6,6 +6,7 @@ import { ApiError, errorBody, onError } from './lib/errors';
 import { authRoutes, csrfCookieHandler } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { fileRoutes } from './routes/files';
+import { statsRoutes } from './routes/stats';
 import { devRoutes, userRoutes } from './routes/users';
 import { handleTracking } from './tracking/handler';
 
@@ -25,7 +26,8 @@ export function createApp() {
     .route('/', authRoutes)
     .route('/', userRoutes)
     .route('/', devRoutes)
-    .route('/', campaignRoutes);
+    .route('/', campaignRoutes)
+    .route('/', statsRoutes);
 
   const app = new Hono<AppEnv>();
   app.onError(onError);

@@ -65,6 +65,8 @@ describe('first-run setup', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.message).toBe('Setup complete! You may now log in.');
     expect(res.body.data.token).toMatch(/^ey/);
+    // The wizard sends the admin to log in: no session cookie is set by setup.
+    expect(res.headers.get('set-cookie')).toBeNull();
 
     expect((await api('/api/setup-created')).body).toEqual({ data: true });
     const me = await api('/api/user', { token: res.body.data.token });

@@ -116,8 +116,8 @@ export const authRoutes = new Hono<AppEnv>()
       invalidateSettings();
     }
     const user = await getDb(c.env).query.users.findFirst({ where: (u, { eq }) => eq(u.role, 'admin') });
+    // No session cookie here: the wizard sends the admin to the login page.
     const token = await signToken(c.env, user!);
-    setSessionCookie(c, token);
     return c.json({ data: { token, message: MESSAGES.setupComplete } });
   })
   .post('/auth/login', validate('json', loginSchema), async (c) => {
@@ -208,8 +208,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (current) {
       const token = bearerToken(c);
       const user = token ? await userFromToken(c.env, token) : null;
-      if (!user) throw new ApiError(401, 'Unauthenticated.');
-      if (user.role !== 'admin') throw new ApiError(403, 'This action is unauthorized.');
+      if (user?.role !== 'admin') throw new ApiError(403, MESSAGES.licenseReplaceAdminOnly);
     }
     const claims = await verifyLicense(c.env.LICENSE_PUBLIC_KEY, licenseKey, email);
     if (!claims) throw fieldError('licenseKey', MESSAGES.licenseInvalid);

@@ -71,16 +71,3 @@ export const changeUserRole = (id: number, role: Role) =>
   api.put<ChangeRoleAnswer>(`users/${id}/role`, { role });
 
 export const createLoginLink = (userId: number) => api.post<LoginLink>('auth/login-token', { userId });
-
-/**
- * Ends the session the setup call opened: the wizard does not sign in (spec 1 §4), and the
- * session cookie it set would otherwise turn the next /login into a silent sign-in.
- */
-export const endSetupSession = (token: string) =>
-  api
-    .post<MessageAnswer>(
-      'auth/logout',
-      {},
-      { headers: { Authorization: `Bearer ${token}` }, skipAuthRedirect: true },
-    )
-    .catch(() => null);

@@ -3,7 +3,7 @@ import { type FormEvent, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES, SETUP_FIELD_ORDER, startupSchema } from '../../../../schema/auth-api';
 import { ApiError } from '../../api/client';
-import { applicationStartup, endSetupSession } from '../../api/endpoints';
+import { applicationStartup } from '../../api/endpoints';
 import { useTimezones } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { AuthCard } from '../../components/auth-layout';
@@ -58,9 +58,8 @@ export function ApplicationStartupScreen() {
     if (!checked.ok) return;
     void form.submit(async () => {
       try {
-        const answer = await applicationStartup(values);
-        // The wizard does not sign in: the token (and the session cookie set with it) end here.
-        await endSetupSession(answer.token);
+        // The wizard does not sign in (spec 1 §4): the answer's token is not kept.
+        await applicationStartup(values);
         notify.success(MESSAGES.setupComplete);
         navigate('/login', { replace: true });
       } catch (err) {

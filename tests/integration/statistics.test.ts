@@ -1,0 +1,465 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ingestEvents } from '../../worker/services/ingest';
+import type { TrackEvent } from '../../worker/tracking/events';
+import { api, makeCampaign, makeLanding, makeOffer, setupInstallation, userWithRole } from '../factories';
+
+// A campaign seeded through the real ingest code with known visits, LP clicks, conversions,
+// payouts and costs; every number of the statistics screen is checked against hand arithmetic.
+// The installation's time zone is America/New_York (the factories' setup).
+
+let token: string;
+let campaignId: number;
+let l1: number;
+let l2: number;
+let o1: number;
+let o2: number;
+
+// 2026-11-10 in New York: 15:00 UTC is 10:00 EST. 03:30 UTC on the 11th is still 22:30 on the 10th.
+const D1 = Date.UTC(2026, 10, 10, 15, 0);
+const D1_LATE = Date.UTC(2026, 10, 11, 3, 30);
+const D2 = Date.UTC(2026, 10, 11, 15, 0);
+
+function visit(
+  id: string,
+  target: string,
+  landing: number,
+  at: number,
+  extra: Partial<TrackEvent> = {},
+): TrackEvent {
+  return {
+    k: 'v',
+    id,
+    c: campaignId,
+    p: 0,
+    l: landing,
+    o: 0,
+    at,
+    tgt: target,
+    kw: '',
+    dev: 'desktop',
+    cc: 'US',
+    ref: '',
+    ua: 'test',
+    f: null,
+    d: 0,
+    tok: { 1: target === 'A' ? 'alpha' : 'beta' },
+    ...extra,
+  } as TrackEvent;
+}
+const lpClick = (id: string, landing: number, offer: number, at: number): TrackEvent => ({
+  k: 'l',
+  id,
+  c: campaignId,
+  p: 0,
+  l: landing,
+  o: offer,
+  opt: 0,
+  at,
+  f: null,
+});
+const conversion = (
+  id: string,
+  landing: number,
+  offer: number,
+  at: number,
+  ev: string | null = null,
+  pay: number | null = null,
+): TrackEvent => ({
+  k: 'c',
+  id,
+  c: campaignId,
+  p: 0,
+  l: landing,
+  o: offer,
+  at,
+  ev,
+  tx: '',
+  pay,
+  src: 'postback',
+});
+
+async function stats(body: Record<string, unknown>, auth = token) {
+  return api('/api/statistics', { token: auth, body: { campaignId, startDate: '', endDate: '', ...body } });
+}
+
+async function poll(path: string, key: Record<string, string>) {
+  let answer: any;
+  await vi.waitUntil(
+    async () => {
+      answer = await api(path, { token, body: key });
+      return answer.status === 200 && answer.body.data.done;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+  return answer.body.data;
+}
+
+beforeAll(async () => {
+  token = await setupInstallation();
+  campaignId = await makeCampaign(token, {
+    name: 'Stats campaign',
+    campaignType: 'landing_page',
+    cpc: '0.50',
+    extratokens: [{ token_name: 'Sub 1', parameter: 'sub1' }],
+  });
+  l1 = await makeLanding(token, campaignId, { name: 'hA_img1' });
+  l2 = await makeLanding(token, campaignId, { name: 'hB_img1' });
+  o1 = await makeOffer(token, campaignId, { name: 'Offer one', payout: '10' });
+  o2 = await makeOffer(token, campaignId, { name: 'Offer two', payout: '20' });
+
+  const events: TrackEvent[] = [];
+  // Target A, day 1: 10 visits on L1, 5 LP clicks to O1, 2 purchases (offer payout $10), 4 'lp' events.
+  for (let i = 0; i < 10; i++) events.push(visit(`a${i}`, 'A', l1, D1));
+  for (let i = 0; i < 5; i++) events.push(lpClick(`a${i}`, l1, o1, D1 + 1000));
+  events.push(conversion('a0', l1, o1, D1 + 2000), conversion('a1', l1, o1, D1 + 2000));
+  for (let i = 0; i < 4; i++) events.push(conversion(`a${i}`, l1, o1, D1 + 3000, 'lp', 0));
+  // A bot visit: stored, never counted.
+  events.push(visit('bot1', 'A', l1, D1, { f: 'bot' } as Partial<TrackEvent>));
+  // Target B, day 1: 6 visits on L2 (one late in the evening, New York time), 3 LP clicks to O2, 1 purchase ($20).
+  for (let i = 0; i < 5; i++) events.push(visit(`b${i}`, 'B', l2, D1));
+  events.push(visit('b5', 'B', l2, D1_LATE));
+  for (let i = 0; i < 3; i++) events.push(lpClick(`b${i}`, l2, o2, D1 + 1000));
+  events.push(conversion('b0', l2, o2, D1 + 2000));
+  // Target A, day 2: 4 visits on L2, nothing else.
+  for (let i = 0; i < 4; i++) events.push(visit(`c${i}`, 'A', l2, D2));
+  await ingestEvents(env, events);
+
+  // Costs of A on day 1: a hand entry of $12 and a platform sync of $15 (the sync wins).
+  const manual = await api('/api/costs', {
+    token,
+    body: { campaignId, date: '2026-11-10', target: 'A', impressions: 900, ad_clicks: 18, spend: '12' },
+  });
+  expect(manual.status).toBe(200);
+  await env.DB.prepare(
+    "INSERT INTO costs (campaign_id, day, target, source, priority, impressions, ad_clicks, spend_micros) VALUES (?1, '2026-11-10', 'A', 'sync', 2, 1000, 20, 15000000)",
+  )
+    .bind(campaignId)
+    .run();
+});
+
+describe('statistics request validation', () => {
+  it('checks campaign and dates in the spec order with its messages', async () => {
+    const none = await api('/api/statistics', { token, body: {} });
+    expect(none.status).toBe(422);
+    expect(none.body.message).toBe('Select campaign first.');
+    const future = await stats({ startDate: '01-01-2999', endDate: '02-01-2999' });
+    expect(future.body.message).toBe('Start date should be not greater than today.');
+    const reversed = await stats({ startDate: '10-11-2026', endDate: '09-11-2026' });
+    expect(reversed.body.message).toBe('End date should be greater than start date.');
+    const endFuture = await stats({ startDate: '10-11-2026', endDate: '01-01-2999' });
+    expect(endFuture.body.message).toBe('End date should be not greater than today.');
+    const badFormat = await stats({ startDate: '2026-11-10' });
+    expect(badFormat.status).toBe(422);
+    expect(badFormat.body.message).toBe('Dates must be written dd-MM-yyyy.');
+  });
+
+  it('answers 404 for a campaign the user may not see, and 401 without a token', async () => {
+    const student = await userWithRole(token, 'student');
+    const res = await stats({}, student.token);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Campaign not found.');
+    expect((await api('/api/statistics', { body: { campaignId } })).status).toBe(401);
+  });
+});
+
+describe('statistics tables', () => {
+  it('answers offer and path tables at once and the target table through the queue', async () => {
+    const res = await stats({ sortKey: 'visits', sortOrder: 'desc', force: true });
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    expect(data.campaignVisits).toBe(20);
+    expect(data.extraTokens).toEqual([{ token_name: 'Sub 1', parameter: 'sub1', default: false }]);
+    expect(data.offer.offerRecords.map((o: any) => [o.offer_name, o.visits, o.conversion, o.cr])).toEqual([
+      ['Offer one', 5, 2, 40],
+      ['Offer two', 3, 1, 33.33],
+    ]);
+    expect(data.metrics.filter((m: any) => m.ticked).map((m: any) => m.parameter)).toEqual([
+      'cpa',
+      'cr',
+      'ad_spent',
+      'revenue',
+      'net',
+      'event_lp_visits',
+      'event_lp_visits_cpc',
+      'event_lp_visits_ctr',
+    ]);
+
+    const target = await poll('/api/get-target-statistics', { uuid: data.queueId });
+    expect(target.error).toBeNull();
+    const { targetRecords, totalCount, targetTotal } = target.data.data;
+    expect(totalCount).toBe(2);
+    const [a, b] = targetRecords;
+    expect(a).toMatchObject({
+      target: 'A',
+      visits: 14,
+      impressions: 1000,
+      clicks: 20,
+      ctr: 2,
+      lpclicks: 5,
+      lpctr: 35.7,
+      conversions: 2,
+      revenue: 20,
+      ad_spent: 17,
+      net: 3,
+      roi: 17.65,
+      cpa: 8.5,
+      cr: 14.29,
+      event_lp_visits: 4,
+      event_lp_visits_cpc: 4.25,
+    });
+    expect(b).toMatchObject({
+      target: 'B',
+      visits: 6,
+      lpclicks: 3,
+      conversions: 1,
+      revenue: 20,
+      ad_spent: 3,
+      net: 17,
+      roi: 566.67,
+      cpa: 3,
+      cr: 16.67,
+      ctr: 0,
+    });
+    expect(targetTotal).toMatchObject({
+      visitsTotal: 20,
+      clicksTotal: 20,
+      impressionsTotal: 1000,
+      conversionsTotal: 3,
+      crTotal: 15,
+      ctrTotal: 2,
+      lpclicksTotal: 8,
+      lpctrTotal: 40,
+      ad_spent: 20,
+      revenue: 40,
+      net: 20,
+      roi_total: 100,
+      cpa: 6.67,
+      ad_cpc_total: 1,
+    });
+
+    const landing = await poll('/api/get-landing-statistics', { key: data.landingQueueKey });
+    const rows = landing.data.landingRecords;
+    expect(landing.data.landingCount).toBe(2);
+    expect(
+      rows.map((r: any) => [
+        r.landing_page,
+        r.visits,
+        r.lpclicks,
+        r.conversions,
+        r.ad_spent,
+        r.revenue,
+        r.cpa,
+        r.lpctr,
+      ]),
+    ).toEqual([
+      ['hA_img1', 10, 5, 2, '$11.25', '$20.00', '$5.63', 50],
+      ['hB_img1', 10, 3, 1, '$8.75', '$20.00', '$8.75', 30],
+    ]);
+    expect(rows[0].test_data).toEqual([
+      { against: l2, is_significant: false, best_variant: 1, p_value: expect.any(Number) },
+    ]);
+    expect(rows[0].test_summary).toEqual({ better: 0, worst: 0, insignificants: 1, total_tests: 1 });
+  });
+
+  it('puts the late-evening visit on the New York day and filters by day', async () => {
+    const res = await stats({ startDate: '10-11-2026', endDate: '10-11-2026', force: true });
+    const target = await poll('/api/get-target-statistics', { uuid: res.body.data.queueId });
+    const rows = target.data.data.targetRecords;
+    expect(rows.find((r: any) => r.target === 'B').visits).toBe(6);
+    expect(rows.find((r: any) => r.target === 'A').visits).toBe(10);
+    expect(target.data.data.targetTotal.ad_spent).toBe(18);
+
+    const activity = await api(
+      `/api/campaign-activity?campaignId=${campaignId}&startDate=10-11-2026&endDate=11-11-2026`,
+      { token },
+    );
+    expect(activity.body.data).toEqual([
+      { date: '2026-11-10', visitors: 16 },
+      { date: '2026-11-11', visitors: 4 },
+    ]);
+  });
+
+  it('pages, sorts and searches the target table and answers a repeat from the stored job', async () => {
+    const first = await stats({ perPage: 1, currentPage: 2, sortKey: 'visits', sortOrder: 'asc' });
+    const again = await stats({ perPage: 1, currentPage: 2, sortKey: 'visits', sortOrder: 'asc' });
+    expect(again.body.data.queueId).toBe(first.body.data.queueId);
+    const page = await poll('/api/get-target-statistics', { uuid: first.body.data.queueId });
+    expect(page.data.data.currentPage).toBe(2);
+    expect(page.data.data.targetRecords.map((r: any) => r.target)).toEqual(['A']);
+    const forced = await stats({
+      perPage: 1,
+      currentPage: 2,
+      sortKey: 'visits',
+      sortOrder: 'asc',
+      force: true,
+    });
+    expect(forced.body.data.queueId).not.toBe(first.body.data.queueId);
+
+    const search = await stats({ search: 'b', force: true });
+    const found = await poll('/api/get-target-statistics', { uuid: search.body.data.queueId });
+    expect(found.data.data.targetRecords.map((r: any) => r.target)).toEqual(['B']);
+    expect(found.data.data.totalCount).toBe(1);
+  });
+
+  it('groups the target table by an extra token, sharing spend by visits', async () => {
+    const res = await stats({ extraTokens: ['sub1'], sortKey: 'target', sortOrder: 'asc', force: true });
+    const target = await poll('/api/get-target-statistics', { uuid: res.body.data.queueId });
+    const rows = target.data.data.targetRecords;
+    expect(rows.map((r: any) => [r.target, r.sub1, r.visits, r.conversions, r.ad_spent, r.revenue])).toEqual([
+      ['A', 'alpha', 14, 2, 17, 20],
+      ['B', 'beta', 6, 1, 3, 20],
+    ]);
+  });
+
+  it('answers the totals alone', async () => {
+    const res = await stats({ totalOnly: true, force: true });
+    const total = await poll('/api/get-target-statistics', { uuid: res.body.data.queueId });
+    expect(total.data.data.targetTotal.revenue).toBe(40);
+  });
+
+  it('answers 404 for an unknown or foreign job id', async () => {
+    const res = await api('/api/get-target-statistics', { token, body: { uuid: 'nope' } });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('This statistics request is unknown or has expired. Please search again.');
+  });
+});
+
+describe('export and dashboard', () => {
+  it('exports the selected columns as Campaign.csv with the screen numbers', async () => {
+    const res = await api('/api/export-statistics', {
+      token,
+      body: {
+        campaignId,
+        startDate: '',
+        endDate: '',
+        sortKey: 'target',
+        sortOrder: 'asc',
+        targetData: ['target', 'visits', 'conversions', 'ad_spent', 'revenue', 'roi'],
+        landingData: ['landing_page', 'visits', 'cpa'],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.fileName).toBe('Campaign.csv');
+    const file = await api(res.body.data.downloadLink);
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="Campaign.csv"');
+    expect(file.body).toBe(
+      [
+        'target,visits,conversions,ad_spent,revenue,roi',
+        'A,14,2,17,20,17.65',
+        'B,6,1,3,20,566.67',
+        '',
+        'landing_page,visits,cpa',
+        'hA_img1,10,$5.63',
+        'hB_img1,10,$8.75',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it("says 'No Data To Export.' for a range without data", async () => {
+    const res = await api('/api/export-statistics', {
+      token,
+      body: { campaignId, startDate: '01-01-2020', endDate: '02-01-2020' },
+    });
+    expect(res.body.data).toEqual({ downloadLink: null, message: 'No Data To Export.' });
+  });
+
+  it('answers quick-stats-v2 per day from form data', async () => {
+    const form = new FormData();
+    form.set('start_date', '2026-11-10');
+    form.set('end_date', '2026-11-11');
+    form.set('campaignId', String(campaignId));
+    const res = await api('/api/quick-stats-v2', { token, body: form });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      liveintent: {
+        reports: [
+          { date: '2026-11-10', advertiserSpent: 18, clicks: 20, impressions: 1000 },
+          { date: '2026-11-11', advertiserSpent: 2, clicks: 0, impressions: 0 },
+        ],
+      },
+      visitors: [
+        { date: '2026-11-10', visitors: 16, lpclicks: 8, revenue: 40 },
+        { date: '2026-11-11', visitors: 4, lpclicks: 0, revenue: 0 },
+      ],
+      conversions: [
+        { date: '2026-11-10', conversions: 3 },
+        { date: '2026-11-11', conversions: 0 },
+      ],
+    });
+  });
+});
+
+describe('switches and alerts', () => {
+  it('switches a landing page inactive and back, and refuses a deleted one', async () => {
+    const off = await api('/api/update-landing-status', { token, body: { landingId: l2, status: 0 } });
+    expect(off.body.data).toEqual({ status: true, active: 0, message: 'Landing page status updated.' });
+    const row = await env.DB.prepare('SELECT active FROM landing_pages WHERE id = ?1')
+      .bind(l2)
+      .first<{ active: number }>();
+    expect(row!.active).toBe(0);
+    await api('/api/update-landing-status', { token, body: { landingId: l2, status: 1 } });
+    const offer = await api('/api/update-offer-status', { token, body: { offerId: o2, status: 'false' } });
+    expect(offer.body.data.active).toBe(0);
+    const bad = await api('/api/update-offer-status', { token, body: { offerId: o1, status: 'maybe' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe('Status must be 1 (active) or 0 (inactive).');
+  });
+
+  it('dismisses one alert by its index', async () => {
+    await env.DB.prepare(`UPDATE campaigns SET metainfo = ?2 WHERE id = ?1`)
+      .bind(campaignId, JSON.stringify({ alerts: [{ message: 'first' }, { message: 'second' }] }))
+      .run();
+    const res = await api(`/api/campaigns/${campaignId}/alerts/0`, { method: 'DELETE', token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ message: 'Alert dismissed', alerts: [{ message: 'second' }] });
+    expect((await api(`/api/campaigns/${campaignId}/alerts/5`, { method: 'DELETE', token })).status).toBe(
+      404,
+    );
+  });
+});
+
+describe('costs', () => {
+  it('validates a cost entry with clear messages', async () => {
+    const res = await api('/api/costs', { token, body: { campaignId, date: '2026-02-30', spend: '-1' } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      date: ['Date must be a real day written yyyy-MM-dd.'],
+      spend: ['Spend must be a number of at least 0 with up to 6 decimals.'],
+    });
+  });
+
+  it('uploads costs as CSV, all or nothing', async () => {
+    const upload = (text: string, name = 'costs.csv') => {
+      const form = new FormData();
+      form.set('campaignId', String(campaignId));
+      form.set('uploads', new File([text], name, { type: 'text/csv' }));
+      return api('/api/costs/upload', { token, body: form });
+    };
+    const wrongType = await upload('x', 'costs.txt');
+    expect(wrongType.body.message).toBe('Select Valid Csv file.');
+    const badLine = await upload(
+      'date,target,impressions,clicks,spend\n2026-11-09,A,10,1,2.50\n2026-11-09,B,ten,1,1\n',
+    );
+    expect(badLine.status).toBe(422);
+    expect(badLine.body.errors.uploads).toEqual([
+      'Line 3: Impressions and clicks must be whole numbers of at least 0.',
+    ]);
+    const none = await env.DB.prepare("SELECT count(*) n FROM costs WHERE day = '2026-11-09'").first<{
+      n: number;
+    }>();
+    expect(none!.n).toBe(0);
+    const ok = await upload(
+      'date,target,impressions,clicks,spend\n2026-11-09,A,10,1,2.50\n2026-11-09,B,20,2,1\n',
+    );
+    expect(ok.body.data).toMatchObject({ uploaded: true, rows: 2 });
+    const list = await api(`/api/costs?campaignId=${campaignId}&startDate=2026-11-09&endDate=2026-11-09`, {
+      token,
+    });
+    expect(list.body.data.result.map((r: any) => [r.target, r.source, r.spend])).toEqual([
+      ['A', 'csv', 2.5],
+      ['B', 'csv', 1],
+    ]);
+  });
+});

@@ -1,0 +1,41 @@
+import type { Env } from '../env';
+import { JOB_RETENTION_MS, runJob } from '../services/stats-jobs';
+import { registerConsumer } from './queue';
+import { registerCronJob } from './scheduled';
+
+/** The statistics queue: each message names a stored job; running it twice does nothing. */
+registerConsumer('tracker-stats', async (batch, env: Env) => {
+  for (const message of batch.messages) {
+    const jobId = (message.body as { jobId?: unknown })?.jobId;
+    if (typeof jobId !== 'string') {
+      console.error('stats message without a job id', message.body);
+      message.ack();
+      continue;
+    }
+    if (batch.queue.endsWith('-dlq')) {
+      await env.DB.prepare(
+        "UPDATE stats_jobs SET status = 'error', error = ?2 WHERE id = ?1 AND status IN ('queued', 'running')",
+      )
+        .bind(jobId, 'The statistics could not be computed. Please try again.')
+        .run();
+      message.ack();
+      continue;
+    }
+    try {
+      await runJob(env, jobId);
+      message.ack();
+    } catch (err) {
+      console.error('stats job crashed', jobId, err);
+      message.retry({ delaySeconds: 2 });
+    }
+  }
+});
+
+registerCronJob({
+  name: 'stats-jobs-cleanup',
+  run: async (env) => {
+    await env.DB.prepare('DELETE FROM stats_jobs WHERE created_at < ?1')
+      .bind(Date.now() - JOB_RETENTION_MS)
+      .run();
+  },
+});

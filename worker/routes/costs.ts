@@ -1,0 +1,142 @@
+import { Hono } from 'hono';
+import { COST_FIELD_ORDER, COST_MESSAGES, costInputSchema } from '../../schema/costs-api';
+import { fromMicros } from '../../schema/money';
+import { COST_PRIORITY } from '../../schema/stats';
+import type { AppEnv } from '../env';
+import { parseCsv } from '../lib/csv';
+import { ApiError, fieldError, validationError } from '../lib/errors';
+import { parseInput, readBody } from '../lib/validate';
+import { campaignForUser } from '../services/stats-jobs';
+
+// Ad costs entered by hand or uploaded as CSV (docs/statistics.md says which source wins).
+// Mounted under requireAuth by the statistics routes.
+
+const MAX_CSV_BYTES = 5 * 1024 * 1024;
+const MAX_CSV_ROWS = 50_000;
+const UPSERT = `INSERT INTO costs (campaign_id, day, target, source, priority, impressions, ad_clicks, spend_micros, updated_by, updated_at)
+  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+  ON CONFLICT (campaign_id, day, target, source) DO UPDATE SET impressions = excluded.impressions,
+    ad_clicks = excluded.ad_clicks, spend_micros = excluded.spend_micros, updated_by = excluded.updated_by,
+    updated_at = excluded.updated_at`;
+
+export const costRoutes = new Hono<AppEnv>()
+  .get('/costs', async (c) => {
+    const campaignId = Number(c.req.query('campaignId'));
+    if (!Number.isInteger(campaignId) || campaignId < 1)
+      throw fieldError('campaignId', COST_MESSAGES.campaignRequired);
+    await campaignForUser(c.env, c.get('user'), campaignId);
+    const from = c.req.query('startDate') || '0000-01-01';
+    const to = c.req.query('endDate') || '9999-12-31';
+    const { results } = await c.env.DB.prepare(
+      `SELECT day, target, source, impressions, ad_clicks, spend_micros, updated_at FROM costs
+       WHERE campaign_id = ?1 AND day BETWEEN ?2 AND ?3 ORDER BY day DESC, target LIMIT 1000`,
+    )
+      .bind(campaignId, from, to)
+      .all<{
+        day: string;
+        target: string;
+        source: string;
+        impressions: number;
+        ad_clicks: number;
+        spend_micros: number;
+        updated_at: number;
+      }>();
+    return c.json({
+      data: {
+        result: results.map((r) => ({
+          date: r.day,
+          target: r.target,
+          source: r.source,
+          impressions: r.impressions,
+          ad_clicks: r.ad_clicks,
+          spend: fromMicros(r.spend_micros),
+          updated_at: r.updated_at,
+        })),
+      },
+    });
+  })
+  .post('/costs', async (c) => {
+    const input = parseInput(costInputSchema, await readBody(c), COST_FIELD_ORDER);
+    await campaignForUser(c.env, c.get('user'), input.campaignId);
+    await c.env.DB.prepare(UPSERT)
+      .bind(
+        input.campaignId,
+        input.date,
+        input.target,
+        'manual',
+        COST_PRIORITY.manual,
+        input.impressions,
+        input.ad_clicks,
+        input.spend,
+        c.get('user').id,
+        Date.now(),
+      )
+      .run();
+    return c.json({ data: { message: COST_MESSAGES.saved } });
+  })
+  .delete('/costs', async (c) => {
+    const body = await readBody(c);
+    const input = parseInput(
+      costInputSchema.pick({ campaignId: true, date: true, target: true }),
+      body,
+      COST_FIELD_ORDER,
+    );
+    await campaignForUser(c.env, c.get('user'), input.campaignId);
+    const source = body.source === 'csv' ? 'csv' : 'manual';
+    const { meta } = await c.env.DB.prepare(
+      'DELETE FROM costs WHERE campaign_id = ?1 AND day = ?2 AND target = ?3 AND source = ?4',
+    )
+      .bind(input.campaignId, input.date, input.target, source)
+      .run();
+    if (!meta.changes) throw new ApiError(404, 'Cost not found.');
+    return c.json({ data: { message: COST_MESSAGES.deleted } });
+  })
+  .post('/costs/upload', async (c) => {
+    const body = await readBody(c);
+    const campaignId = Number(body.campaignId);
+    if (!Number.isInteger(campaignId) || campaignId < 1)
+      throw fieldError('campaignId', COST_MESSAGES.campaignRequired);
+    await campaignForUser(c.env, c.get('user'), campaignId);
+    const file = body.uploads;
+    if (!(file instanceof File)) throw fieldError('uploads', COST_MESSAGES.csvRequired);
+    if (!/\.csv$/i.test(file.name)) throw fieldError('uploads', COST_MESSAGES.csvInvalid);
+    if (file.size > MAX_CSV_BYTES) throw new ApiError(413, COST_MESSAGES.csvTooLarge);
+    const rows = parseCsv(await file.text());
+    const header = (rows.shift() ?? []).map((h) => h.trim().toLowerCase());
+    const cols = ['date', 'target', 'impressions', 'clicks', 'spend'].map((name) => header.indexOf(name));
+    if (cols.some((i) => i < 0)) throw fieldError('uploads', COST_MESSAGES.csvHeader);
+    if (rows.length > MAX_CSV_ROWS) throw new ApiError(413, COST_MESSAGES.csvTooLarge);
+    // Every line is checked before anything is written: one bad line writes nothing.
+    const problems: string[] = [];
+    const parsed = rows.map((r, i) => {
+      const result = costInputSchema.safeParse({
+        campaignId,
+        date: r[cols[0]],
+        target: r[cols[1]],
+        impressions: r[cols[2]],
+        ad_clicks: r[cols[3]],
+        spend: r[cols[4]],
+      });
+      if (!result.success) problems.push(`Line ${i + 2}: ${result.error.issues[0].message}`);
+      return result.success ? result.data : null;
+    });
+    if (problems.length) throw validationError({ uploads: problems.slice(0, 20) });
+    const user = c.get('user').id;
+    const now = Date.now();
+    const statements = parsed.map((p) =>
+      c.env.DB.prepare(UPSERT).bind(
+        campaignId,
+        p!.date,
+        p!.target,
+        'csv',
+        COST_PRIORITY.csv,
+        p!.impressions,
+        p!.ad_clicks,
+        p!.spend,
+        user,
+        now,
+      ),
+    );
+    for (let i = 0; i < statements.length; i += 500) await c.env.DB.batch(statements.slice(i, i + 500));
+    return c.json({ data: { uploaded: true, rows: statements.length, message: COST_MESSAGES.csvUploaded } });
+  });

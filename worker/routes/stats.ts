@@ -1,0 +1,395 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { dayInZone, fromDmy, isDay } from '../../schema/dates';
+import {
+  checkDates,
+  STATS_FIELD_ORDER,
+  STATS_MESSAGES,
+  type StatisticsRequest,
+  statisticsRequestSchema,
+  statusUpdateSchema,
+} from '../../schema/stats-api';
+import type { AppEnv } from '../env';
+import { type AuthUser, requireAuth } from '../lib/auth';
+import { R2CsvWriter } from '../lib/csv';
+import { ApiError, fieldError, validationError } from '../lib/errors';
+import { signedDownloadPath } from '../lib/r2';
+import { parseInput, readBody } from '../lib/validate';
+import { getSettings } from '../services/settings';
+import {
+  activity,
+  campaignVisits,
+  dailySeries,
+  dayBounds,
+  landingTable,
+  offerTable,
+  pathTable,
+  placementAggregates,
+  targetAggregates,
+  targetRow,
+  targetTokenAggregates,
+} from '../services/statistics';
+import {
+  campaignForUser,
+  extraTokenSlots,
+  jobResult,
+  metricsFor,
+  queueJob,
+  toStatsCampaign,
+} from '../services/stats-jobs';
+import { costRoutes } from './costs';
+
+const idOf = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v);
+const id = (message: string) =>
+  z.preprocess(idOf, z.number({ error: message }).int(message).positive(message));
+
+/** Validates a statistics request in the spec's order, dates against today in the installation's zone. */
+async function statisticsRequest(env: AppEnv['Bindings'], body: unknown): Promise<StatisticsRequest> {
+  const req = parseInput(statisticsRequestSchema, body, STATS_FIELD_ORDER);
+  const today = dayInZone(Date.now(), (await getSettings(env)).time_zone);
+  const problem = checkDates(fromDmy(req.startDate) ?? '', fromDmy(req.endDate) ?? '', today);
+  if (problem) throw fieldError(problem === STATS_MESSAGES.endAfterToday ? 'endDate' : 'startDate', problem);
+  return req;
+}
+
+function jobRequest(req: StatisticsRequest) {
+  const { force: _force, ...rest } = req;
+  return rest;
+}
+
+async function itemCampaign(
+  env: AppEnv['Bindings'],
+  user: AuthUser,
+  table: 'landing_pages' | 'offer_pages' | 'paths',
+  itemId: number,
+) {
+  const item = await env.DB.prepare(`SELECT id, campaign_id, deleted FROM ${table} WHERE id = ?1`)
+    .bind(itemId)
+    .first<{ id: number; campaign_id: number; deleted: number }>();
+  if (!item) throw new ApiError(404, 'Item not found.');
+  await campaignForUser(env, user, item.campaign_id);
+  if (item.deleted) throw new ApiError(422, 'A deleted item cannot be switched. Restore it first.');
+  return item;
+}
+
+function parseAlerts(metainfo: string): unknown[] {
+  try {
+    const meta = JSON.parse(metainfo || '{}');
+    return Array.isArray(meta.alerts) ? meta.alerts : [];
+  } catch {
+    return [];
+  }
+}
+
+export const statsRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .route('/', costRoutes)
+  .post('/statistics', async (c) => {
+    const user = c.get('user');
+    const req = await statisticsRequest(c.env, await readBody(c));
+    const row = await campaignForUser(c.env, user, req.campaignId);
+    const campaign = toStatsCampaign(row);
+    if (req.totalOnly) {
+      const queueId = await queueJob(
+        c.env,
+        c.executionCtx,
+        'target_total',
+        user,
+        row.id,
+        jobRequest(req),
+        req.force,
+      );
+      return c.json({ data: { campaign: { campaignId: row.id, name: row.name }, queueId } });
+    }
+    const visits = await campaignVisits(c.env, row.id);
+    const queueId = await queueJob(c.env, c.executionCtx, 'target', user, row.id, jobRequest(req), req.force);
+    const landingQueueKey =
+      req.part === 'all' && row.campaign_type !== 'direct_link'
+        ? await queueJob(c.env, c.executionCtx, 'landing', user, row.id, jobRequest(req), req.force)
+        : null;
+    const bounds = dayBounds(fromDmy(req.startDate) ?? '', fromDmy(req.endDate) ?? '');
+    const placements = req.part === 'all' ? await placementAggregates(c.env, campaign, bounds) : [];
+    const tokens = await extraTokenSlots(c.env, row.id);
+    return c.json({
+      data: {
+        campaign: {
+          campaignId: row.id,
+          name: row.name,
+          campaignType: row.campaign_type,
+          trafficSource: row.traffic_source,
+          offerPromotion: row.offer_promotion,
+          metainfo: { alerts: parseAlerts(row.metainfo) },
+        },
+        queueId,
+        landingQueueKey,
+        forceSyncCompletedStatus: null,
+        trafficSourceName: row.traffic_source,
+        studentBalanceError: false,
+        liveintentStatus: { error: false, hideNotif: true, message: '' },
+        extraTokens: tokens.map((t) => ({
+          token_name: t.token_name,
+          parameter: t.parameter,
+          default: false,
+        })),
+        metrics: metricsFor(row),
+        campaignVisits: visits,
+        target: { currentPage: req.currentPage, totalCount: null },
+        offer:
+          req.part === 'all' ? await offerTable(c.env, campaign, placements, req.offerDeletedStatus) : null,
+        path: req.part === 'all' ? await pathTable(c.env, campaign, placements, req.pathDeletedStatus) : null,
+      },
+    });
+  })
+  .post('/get-target-statistics', async (c) => {
+    const body = await readBody(c);
+    const uuid = String(body.uuid ?? body.queueId ?? '');
+    const job = uuid ? await jobResult(c.env, uuid, c.get('user').id) : null;
+    if (!job) throw new ApiError(404, STATS_MESSAGES.jobNotFound);
+    return c.json({ data: { done: job.done, error: job.error, data: { data: job.result } } });
+  })
+  .post('/get-landing-statistics', async (c) => {
+    const body = await readBody(c);
+    const key = String(body.key ?? body.landingQueueKey ?? '');
+    const job = key ? await jobResult(c.env, key, c.get('user').id) : null;
+    if (!job) throw new ApiError(404, STATS_MESSAGES.jobNotFound);
+    return c.json({ data: { done: job.done, error: job.error, data: job.result } });
+  })
+  .post('/export-statistics', async (c) => {
+    const body = await readBody(c);
+    const req = await statisticsRequest(c.env, body);
+    const row = await campaignForUser(c.env, c.get('user'), req.campaignId);
+    const campaign = toStatsCampaign(row);
+    const columns = (v: unknown, fallback: string[]) =>
+      Array.isArray(v) && v.length
+        ? v
+            .map((x) => String(typeof x === 'object' && x ? ((x as { key?: string }).key ?? '') : x))
+            .filter(Boolean)
+        : fallback;
+    const targetColumns = columns(body.targetData, [
+      'target',
+      'visits',
+      'conversions',
+      'ad_spent',
+      'revenue',
+      'net',
+      'roi',
+      'cpa',
+      'cr',
+    ]);
+    const landingColumns = columns(body.landingData, [
+      'landing_page',
+      'visits',
+      'lpclicks',
+      'lpctr',
+      'conversions',
+      'cr',
+      'cpa',
+      'ad_spent',
+      'revenue',
+    ]);
+    const bounds = dayBounds(fromDmy(req.startDate) ?? '', fromDmy(req.endDate) ?? '');
+    const tokens = req.extraTokens.length
+      ? (await extraTokenSlots(c.env, row.id)).filter((t) => req.extraTokens.includes(t.parameter))
+      : [];
+    const aggs = tokens.length
+      ? await targetTokenAggregates(c.env, campaign, bounds, tokens)
+      : await targetAggregates(c.env, campaign, bounds);
+    const targets = aggs.map((a) => targetRow(a, row.id));
+    const landings =
+      row.campaign_type === 'direct_link'
+        ? []
+        : (
+            await landingTable(
+              c.env,
+              campaign,
+              await placementAggregates(c.env, campaign, bounds),
+              req.landingDeletedStatus,
+            )
+          ).rows;
+    if (targets.length === 0 && landings.every((l) => l.visits === 0)) {
+      return c.json({ data: { downloadLink: null, message: STATS_MESSAGES.noDataToExport } });
+    }
+    const sortKey = req.sortKey || 'ctr';
+    const dir = req.sortOrder === 'asc' ? 1 : -1;
+    targets.sort((a, b) => {
+      const x = a[sortKey];
+      const y = b[sortKey];
+      return (
+        (typeof x === 'number' && typeof y === 'number'
+          ? x - y
+          : String(x ?? '').localeCompare(String(y ?? ''))) * dir
+      );
+    });
+    const key = `exports/${crypto.randomUUID()}/Campaign.csv`;
+    const csv = new R2CsvWriter(c.env.BUCKET, key);
+    if (targets.length) {
+      await csv.write(targetColumns);
+      for (const t of targets)
+        await csv.write(targetColumns.map((col) => (t as Record<string, unknown>)[col] ?? ''));
+    }
+    if (landings.length) {
+      if (targets.length) await csv.write([]);
+      await csv.write(landingColumns);
+      for (const l of landings)
+        await csv.write(landingColumns.map((col) => (l as Record<string, unknown>)[col] ?? ''));
+    }
+    await csv.close();
+    const downloadLink = await signedDownloadPath(c.env, key, 'Campaign.csv');
+    return c.json({
+      data: {
+        downloadLink,
+        fileName: 'Campaign.csv',
+        targetRows: targets.length,
+        landingRows: landings.length,
+      },
+    });
+  })
+  .get('/campaign-activity', async (c) => {
+    const campaignId = parseInput(id(STATS_MESSAGES.selectCampaign), c.req.query('campaignId'));
+    await campaignForUser(c.env, c.get('user'), campaignId);
+    const start = fromDmy(c.req.query('startDate') ?? '') ?? '';
+    const end = fromDmy(c.req.query('endDate') ?? '') ?? '';
+    const { time_zone } = await getSettings(c.env);
+    return c.json({ data: await activity(c.env, campaignId, dayBounds(start, end), time_zone) });
+  })
+  .post('/quick-stats-v2', async (c) => {
+    const body = await readBody(c);
+    const campaignId = parseInput(z.object({ campaignId: id('Please select a campaign') }), body).campaignId;
+    const start = String(body.start_date ?? '');
+    const end = String(body.end_date ?? '');
+    if ((start && !isDay(start)) || (end && !isDay(end)))
+      throw validationError({ start_date: ['Dates must be written yyyy-MM-dd.'] });
+    const row = await campaignForUser(c.env, c.get('user'), campaignId);
+    const days = await dailySeries(
+      c.env,
+      toStatsCampaign(row),
+      dayBounds(start, end > start || !start ? end : start),
+    );
+    const dollars = (m: number) => Math.round(m / 10_000) / 100;
+    return c.json({
+      data: {
+        liveintent: {
+          reports: days.map((d) => ({
+            date: d.day,
+            advertiserSpent: dollars(d.spend),
+            clicks: d.adClicks,
+            impressions: d.impressions,
+          })),
+        },
+        visitors: days.map((d) => ({
+          date: d.day,
+          visitors: d.visits,
+          lpclicks: d.lpClicks,
+          revenue: dollars(d.revenue),
+        })),
+        conversions: days.map((d) => ({ date: d.day, conversions: d.conversions })),
+      },
+    });
+  })
+  .post('/update-offer-status', async (c) => {
+    const body = await readBody(c);
+    const { offerId } = parseInput(z.object({ offerId: id('Offer is required.') }), body);
+    const { status } = parseInput(statusUpdateSchema, body);
+    await itemCampaign(c.env, c.get('user'), 'offer_pages', offerId);
+    await c.env.DB.prepare('UPDATE offer_pages SET active = ?2, updated_at = ?3 WHERE id = ?1')
+      .bind(offerId, status, Date.now())
+      .run();
+    return c.json({ data: { active: status } });
+  })
+  .post('/update-path-status', async (c) => {
+    const body = await readBody(c);
+    const { pathId } = parseInput(z.object({ pathId: id('Path is required.') }), body);
+    const { status } = parseInput(statusUpdateSchema, body);
+    await itemCampaign(c.env, c.get('user'), 'paths', pathId);
+    await c.env.DB.prepare('UPDATE paths SET active = ?2, updated_at = ?3 WHERE id = ?1')
+      .bind(pathId, status, Date.now())
+      .run();
+    return c.json({ data: { active: status } });
+  })
+  .post('/update-landing-status', async (c) => {
+    const body = await readBody(c);
+    const { landingId } = parseInput(z.object({ landingId: id('Landing page is required.') }), body);
+    const { status } = parseInput(statusUpdateSchema, body);
+    await itemCampaign(c.env, c.get('user'), 'landing_pages', landingId);
+    await c.env.DB.prepare('UPDATE landing_pages SET active = ?2, updated_at = ?3 WHERE id = ?1')
+      .bind(landingId, status, Date.now())
+      .run();
+    return c.json({ data: { status: true, active: status, message: STATS_MESSAGES.landingStatusUpdated } });
+  })
+  .post('/update-landing-status-many', async (c) => {
+    const body = await readBody(c);
+    const { landingIds } = parseInput(
+      z.object({
+        landingIds: z.preprocess(
+          (v) => (typeof v === 'string' ? v.split(',') : v),
+          z.array(id('Select landing pages.')).min(1, 'Select landing pages.').max(500),
+        ),
+      }),
+      body,
+    );
+    const { status } = parseInput(statusUpdateSchema, body);
+    const { results } = await c.env.DB.prepare(
+      'SELECT id, campaign_id, deleted FROM landing_pages WHERE id IN (SELECT value FROM json_each(?1))',
+    )
+      .bind(JSON.stringify(landingIds))
+      .all<{ id: number; campaign_id: number; deleted: number }>();
+    if (results.length !== new Set(landingIds).size) throw new ApiError(404, 'Item not found.');
+    for (const campaignId of new Set(results.map((r) => r.campaign_id)))
+      await campaignForUser(c.env, c.get('user'), campaignId);
+    const live = results.filter((r) => !r.deleted).map((r) => r.id);
+    await c.env.DB.prepare(
+      'UPDATE landing_pages SET active = ?2, updated_at = ?3 WHERE id IN (SELECT value FROM json_each(?1))',
+    )
+      .bind(JSON.stringify(live), status, Date.now())
+      .run();
+    return c.json({ data: { updated: live.length, active: status } });
+  })
+  .post('/queue-aggregate', async (c) => {
+    const body = await readBody(c);
+    const req = await statisticsRequest(c.env, body);
+    const row = await campaignForUser(c.env, c.get('user'), req.campaignId);
+    const separator =
+      typeof body.separator === 'string' && body.separator.length > 0 && body.separator.length <= 3
+        ? body.separator
+        : '_';
+    const uuid = await queueJob(
+      c.env,
+      c.executionCtx,
+      'aggregate',
+      c.get('user'),
+      row.id,
+      { ...jobRequest(req), separator },
+      req.force,
+    );
+    return c.json({ data: { uuid } });
+  })
+  .post('/get-aggregate', async (c) => {
+    const body = await readBody(c);
+    const job = typeof body.uuid === 'string' ? await jobResult(c.env, body.uuid, c.get('user').id) : null;
+    if (!job) throw new ApiError(404, STATS_MESSAGES.jobNotFound);
+    return c.json({ data: { done: job.done, error: job.error, data: job.result } });
+  })
+  .delete('/campaigns/:campaignId/alerts/:index', async (c) => {
+    const campaignId = parseInput(id('Campaign not found.'), c.req.param('campaignId'));
+    const index = Number(c.req.param('index'));
+    const row = await campaignForUser(c.env, c.get('user'), campaignId);
+    let meta: Record<string, unknown> = {};
+    try {
+      meta = JSON.parse(row.metainfo || '{}');
+    } catch {
+      meta = {};
+    }
+    const alerts = Array.isArray(meta.alerts) ? [...meta.alerts] : [];
+    if (!Number.isInteger(index) || index < 0 || index >= alerts.length)
+      throw new ApiError(404, 'Alert not found.');
+    alerts.splice(index, 1);
+    // Compare-and-set on the metainfo read above, so an alert raised meanwhile is not lost.
+    const { meta: written } = await c.env.DB.prepare(
+      'UPDATE campaigns SET metainfo = ?2 WHERE id = ?1 AND metainfo = ?3',
+    )
+      .bind(campaignId, JSON.stringify({ ...meta, alerts }), row.metainfo)
+      .run();
+    if (!written.changes)
+      throw new ApiError(409, 'The alerts changed meanwhile. Please reload and try again.');
+    return c.json({ data: { message: STATS_MESSAGES.alertDismissed, alerts } });
+  });

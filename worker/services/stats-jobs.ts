@@ -1,0 +1,284 @@
+import { fromDmy } from '../../schema/dates';
+import { round } from '../../schema/metrics';
+import { fromMicros } from '../../schema/money';
+import type { StatsJobKind } from '../../schema/stats';
+import { defaultMetrics, METRICS, type StatisticsRequest } from '../../schema/stats-api';
+import type { Env } from '../env';
+import type { AuthUser } from '../lib/auth';
+import { sha256Hex } from '../lib/crypto';
+import { ApiError } from '../lib/errors';
+import { aggregateElements } from './aggregator';
+import { canSeeEveryCampaign } from './campaigns';
+import {
+  dayBounds,
+  landingTable,
+  landingTests,
+  placementAggregates,
+  type StatsCampaign,
+  sortAndPage,
+  targetAggregates,
+  targetRow,
+  targetTokenAggregates,
+  testSummary,
+  totals,
+} from './statistics';
+
+// Statistics jobs: POST statistics stores a job and sends its id to the statistics queue; the
+// consumer computes the result and stores it; the SPA polls for it. A repeat of the same
+// request within REUSE_MS is answered by the stored job unless forced.
+
+export const REUSE_MS = 30_000;
+export const JOB_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+type CampaignRow = {
+  id: number;
+  name: string;
+  is_dir: number;
+  deleted: number;
+  created_by: number | null;
+  campaign_type: string;
+  traffic_source: string;
+  offer_promotion: string;
+  cpc_micros: number;
+  custom_conversion_goal: string;
+  landing_pages_optimization_goal: string;
+  landing_pages_optimization_min_visits: number;
+  metainfo: string;
+};
+
+/** The campaign if `user` may see it: admins and coaches see every campaign, students their own. */
+export async function campaignForUser(env: Pick<Env, 'DB'>, user: Pick<AuthUser, 'id' | 'role'>, id: number) {
+  const row = await env.DB.prepare('SELECT * FROM campaigns WHERE id = ?1 AND is_dir = 0')
+    .bind(id)
+    .first<CampaignRow>();
+  if (!row || (!canSeeEveryCampaign(user) && row.created_by !== user.id))
+    throw new ApiError(404, 'Campaign not found.');
+  return row;
+}
+
+export function toStatsCampaign(row: CampaignRow): StatsCampaign {
+  return {
+    id: row.id,
+    name: row.name,
+    campaignType: row.campaign_type,
+    trafficSource: row.traffic_source,
+    offerPromotion: row.offer_promotion,
+    cpcMicros: row.cpc_micros,
+    goal: row.custom_conversion_goal,
+    optimizationGoal: row.landing_pages_optimization_goal,
+    minVisits: row.landing_pages_optimization_min_visits,
+  };
+}
+
+export async function extraTokenSlots(env: Pick<Env, 'DB'>, campaignId: number) {
+  const { results } = await env.DB.prepare(
+    'SELECT slot, token_name, parameter FROM extra_tokens WHERE campaign_id = ?1 AND deleted = 0 ORDER BY slot',
+  )
+    .bind(campaignId)
+    .all<{ slot: number; token_name: string; parameter: string }>();
+  return results;
+}
+
+export function metricsFor(row: CampaignRow) {
+  const ticked = new Set<string>(defaultMetrics(row.offer_promotion, row.traffic_source));
+  return METRICS.map((m) => ({ ...m, ticked: ticked.has(m.parameter) }));
+}
+
+/** Finds a reusable job for the same request or stores a new one and queues it. */
+export async function queueJob(
+  env: Env,
+  ctx: Pick<ExecutionContext, 'waitUntil'>,
+  kind: StatsJobKind,
+  user: Pick<AuthUser, 'id'>,
+  campaignId: number,
+  request: unknown,
+  force: boolean,
+): Promise<string> {
+  const hash = await sha256Hex(JSON.stringify({ kind, user: user.id, request }));
+  if (!force) {
+    const reuse = await env.DB.prepare(
+      "SELECT id FROM stats_jobs WHERE request_hash = ?1 AND created_at > ?2 AND status <> 'error' ORDER BY created_at DESC LIMIT 1",
+    )
+      .bind(hash, Date.now() - REUSE_MS)
+      .first<{ id: string }>();
+    if (reuse) return reuse.id;
+  }
+  const id = crypto.randomUUID();
+  await env.DB.prepare(
+    'INSERT INTO stats_jobs (id, kind, campaign_id, user_id, request_hash, request, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)',
+  )
+    .bind(id, kind, campaignId, user.id, hash, JSON.stringify(request), Date.now())
+    .run();
+  try {
+    await env.STATS_QUEUE.send({ jobId: id });
+  } catch (err) {
+    // The queue refused: run it here after the answer rather than leave the poller waiting.
+    console.error('stats queue send failed, running inline', err);
+    ctx.waitUntil(runJob(env, id));
+  }
+  return id;
+}
+
+/** Runs a job once (a redelivered message finds it done and does nothing). */
+export async function runJob(env: Env, jobId: string): Promise<void> {
+  const claimed = await env.DB.prepare(
+    "UPDATE stats_jobs SET status = 'running' WHERE id = ?1 AND status = 'queued' RETURNING kind, campaign_id, request",
+  )
+    .bind(jobId)
+    .first<{ kind: StatsJobKind; campaign_id: number; request: string }>();
+  if (!claimed) return;
+  try {
+    const result = await computeJob(env, claimed.kind, claimed.campaign_id, JSON.parse(claimed.request));
+    await env.DB.prepare("UPDATE stats_jobs SET status = 'done', result = ?2, finished_at = ?3 WHERE id = ?1")
+      .bind(jobId, JSON.stringify(result), Date.now())
+      .run();
+  } catch (err) {
+    console.error('stats job failed', jobId, err);
+    await env.DB.prepare("UPDATE stats_jobs SET status = 'error', error = ?2, finished_at = ?3 WHERE id = ?1")
+      .bind(jobId, 'The statistics could not be computed. Please try again.', Date.now())
+      .run();
+  }
+}
+
+const TARGET_SORT_DEFAULT = 'ctr';
+const LANDING_SORT_DEFAULT = 'visits';
+
+export async function computeJob(env: Env, kind: StatsJobKind, campaignId: number, req: StatisticsRequest) {
+  const row = await env.DB.prepare('SELECT * FROM campaigns WHERE id = ?1')
+    .bind(campaignId)
+    .first<CampaignRow>();
+  if (!row) throw new Error(`campaign ${campaignId} is gone`);
+  const c = toStatsCampaign(row);
+  const bounds = dayBounds(fromDmy(req.startDate) ?? '', fromDmy(req.endDate) ?? '');
+
+  if (kind === 'aggregate')
+    return aggregateJob(env, c, bounds, (req as { separator?: string }).separator || '_');
+
+  if (kind === 'landing') {
+    const table = await landingTable(
+      env,
+      c,
+      await placementAggregates(env, c, bounds),
+      req.landingDeletedStatus,
+    );
+    const page = sortAndPage(table.rows, {
+      sortKey: req.landingSortKey || LANDING_SORT_DEFAULT,
+      sortOrder: req.landingSortOrder,
+      page: req.landingCurrentPage,
+      perPage: req.landingPerPage,
+      search: req.landingTargetSearch,
+      searchKeys: ['landing_page', 'url'],
+    });
+    return {
+      landingRecords: req.landingsTotalOnly ? [] : page.records,
+      landingCount: page.totalCount,
+      landingCurrentPage: page.currentPage,
+      landingTotal: table.total,
+    };
+  }
+
+  const tokens = req.extraTokens.length
+    ? (await extraTokenSlots(env, c.id)).filter((t) => req.extraTokens.includes(t.parameter))
+    : [];
+  const aggs = tokens.length
+    ? await targetTokenAggregates(env, c, bounds, tokens)
+    : await targetAggregates(env, c, bounds);
+  if (kind === 'target_total') return { targetTotal: totals(aggs) };
+  const rows = aggs.map((a) => targetRow(a, c.id));
+  const page = sortAndPage(rows, {
+    sortKey: req.sortKey || TARGET_SORT_DEFAULT,
+    sortOrder: req.sortOrder,
+    page: req.currentPage,
+    perPage: req.perPage,
+    search: req.search,
+    searchKeys: ['target', ...tokens.map((t) => t.parameter)],
+  });
+  return {
+    targetRecords: page.records,
+    currentPage: page.currentPage,
+    totalCount: page.totalCount,
+    targetTotal: totals(aggs),
+  };
+}
+
+export async function jobResult(env: Pick<Env, 'DB'>, id: string, userId: number) {
+  const job = await env.DB.prepare('SELECT status, result, error, user_id FROM stats_jobs WHERE id = ?1')
+    .bind(id)
+    .first<{ status: string; result: string | null; error: string | null; user_id: number }>();
+  if (!job || job.user_id !== userId) return null;
+  return {
+    done: job.status === 'done' || job.status === 'error',
+    error: job.error,
+    result: job.result ? JSON.parse(job.result) : null,
+  };
+}
+
+/** The landing-element aggregator's result: elements per name position, each with its tests. */
+async function aggregateJob(
+  env: Env,
+  c: StatsCampaign,
+  bounds: ReturnType<typeof dayBounds>,
+  separator: string,
+) {
+  const aggs = await placementAggregates(env, c, bounds);
+  const { results: pages } = await env.DB.prepare(
+    'SELECT id, name, active, deleted FROM landing_pages WHERE campaign_id = ?1 ORDER BY id',
+  )
+    .bind(c.id)
+    .all<{ id: number; name: string; active: number; deleted: number }>();
+  const sums = new Map<
+    number,
+    { visits: number; lpClicks: number; conversions: number; revenue: number; spend: number }
+  >();
+  for (const a of aggs) {
+    const s = sums.get(a.landingId) ?? { visits: 0, lpClicks: 0, conversions: 0, revenue: 0, spend: 0 };
+    s.visits += a.visits;
+    s.lpClicks += a.lpClicks;
+    s.conversions += a.conversions;
+    s.revenue += a.revenue;
+    s.spend += a.spend;
+    sums.set(a.landingId, s);
+  }
+  const positions = aggregateElements(
+    pages.map((p) => ({
+      id: p.id,
+      name: p.name,
+      active: p.active === 1,
+      deleted: p.deleted === 1,
+      ...(sums.get(p.id) ?? { visits: 0, lpClicks: 0, conversions: 0, revenue: 0, spend: 0 }),
+    })),
+    separator,
+  );
+  return {
+    separator,
+    positions: positions.map((elements) => {
+      const tests = landingTests(
+        elements.map((e, i) => ({
+          id: i,
+          active: 1,
+          deleted: 0,
+          visits: e.visits,
+          lpClicks: e.lpClicks,
+          conversions: e.conversions,
+        })),
+        c.optimizationGoal || 'conversion_rate',
+        c.minVisits,
+      );
+      return elements.map((e, i) => {
+        const testData = (tests.get(i) ?? []).map((t) => ({
+          ...t,
+          against: elements[Number(t.against)].page,
+        }));
+        return {
+          ...e,
+          adSpent: round(fromMicros(e.adSpent), 2),
+          revenue: round(fromMicros(e.revenue), 2),
+          netProfit: round(fromMicros(e.netProfit), 2),
+          cpa: round(fromMicros(e.cpa), 2),
+          test_data: testData,
+          test_summary: testSummary(testData),
+        };
+      });
+    }),
+  };
+}
