@@ -133,8 +133,11 @@ try {
   }
   console.log(`e2e: server up at ${base} (log: tests/e2e/.tmp/server.log)`);
 
+  // `node tests/e2e/run.mjs 06 07` runs only the files whose names start with those prefixes.
+  const only = process.argv.slice(2);
   const files = readdirSync(here)
     .filter((f) => f.endsWith('.test.mjs'))
+    .filter((f) => only.length === 0 || only.some((prefix) => f.startsWith(prefix)))
     .sort()
     .map((f) => join(here, f));
   // One at a time, in name order: the first file drives the first-run setup of this server.
@@ -142,7 +145,7 @@ try {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, E2E_BASE_URL: base },
-    timeout: 5 * 60_000,
+    timeout: 15 * 60_000,
   });
   if (tests.error) console.error(`e2e: ${tests.error.message}`);
   code = tests.status ?? 1;
