@@ -11,9 +11,7 @@ import {
 } from '../../schema/stats-api';
 import type { AppEnv } from '../env';
 import { type AuthUser, requireAuth } from '../lib/auth';
-import { R2CsvWriter } from '../lib/csv';
 import { ApiError, fieldError, validationError } from '../lib/errors';
-import { signedDownloadPath } from '../lib/r2';
 import { parseInput, readBody } from '../lib/validate';
 import { getSettings } from '../services/settings';
 import {
@@ -21,14 +19,11 @@ import {
   campaignVisits,
   dailySeries,
   dayBounds,
-  landingTable,
   offerTable,
   pathTable,
   placementAggregates,
-  targetAggregates,
-  targetRow,
-  targetTokenAggregates,
 } from '../services/statistics';
+import { columnKeys, exportStatistics } from '../services/stats-export';
 import {
   campaignForUser,
   extraTokenSlots,
@@ -158,91 +153,11 @@ export const statsRoutes = new Hono<AppEnv>()
     const body = await readBody(c);
     const req = await statisticsRequest(c.env, body);
     const row = await campaignForUser(c.env, c.get('user'), req.campaignId);
-    const campaign = toStatsCampaign(row);
-    const columns = (v: unknown, fallback: string[]) =>
-      Array.isArray(v) && v.length
-        ? v
-            .map((x) => String(typeof x === 'object' && x ? ((x as { key?: string }).key ?? '') : x))
-            .filter(Boolean)
-        : fallback;
-    const targetColumns = columns(body.targetData, [
-      'target',
-      'visits',
-      'conversions',
-      'ad_spent',
-      'revenue',
-      'net',
-      'roi',
-      'cpa',
-      'cr',
-    ]);
-    const landingColumns = columns(body.landingData, [
-      'landing_page',
-      'visits',
-      'lpclicks',
-      'lpctr',
-      'conversions',
-      'cr',
-      'cpa',
-      'ad_spent',
-      'revenue',
-    ]);
-    const bounds = dayBounds(fromDmy(req.startDate) ?? '', fromDmy(req.endDate) ?? '');
-    const tokens = req.extraTokens.length
-      ? (await extraTokenSlots(c.env, row.id)).filter((t) => req.extraTokens.includes(t.parameter))
-      : [];
-    const aggs = tokens.length
-      ? await targetTokenAggregates(c.env, campaign, bounds, tokens)
-      : await targetAggregates(c.env, campaign, bounds);
-    const targets = aggs.map((a) => targetRow(a, row.id));
-    const landings =
-      row.campaign_type === 'direct_link'
-        ? []
-        : (
-            await landingTable(
-              c.env,
-              campaign,
-              await placementAggregates(c.env, campaign, bounds),
-              req.landingDeletedStatus,
-            )
-          ).rows;
-    if (targets.length === 0 && landings.every((l) => l.visits === 0)) {
-      return c.json({ data: { downloadLink: null, message: STATS_MESSAGES.noDataToExport } });
-    }
-    const sortKey = req.sortKey || 'ctr';
-    const dir = req.sortOrder === 'asc' ? 1 : -1;
-    targets.sort((a, b) => {
-      const x = a[sortKey];
-      const y = b[sortKey];
-      return (
-        (typeof x === 'number' && typeof y === 'number'
-          ? x - y
-          : String(x ?? '').localeCompare(String(y ?? ''))) * dir
-      );
+    const answer = await exportStatistics(c.env, row, req, {
+      targetColumns: columnKeys(body.targetData),
+      landingColumns: columnKeys(body.landingData),
     });
-    const key = `exports/${crypto.randomUUID()}/Campaign.csv`;
-    const csv = new R2CsvWriter(c.env.BUCKET, key);
-    if (targets.length) {
-      await csv.write(targetColumns);
-      for (const t of targets)
-        await csv.write(targetColumns.map((col) => (t as Record<string, unknown>)[col] ?? ''));
-    }
-    if (landings.length) {
-      if (targets.length) await csv.write([]);
-      await csv.write(landingColumns);
-      for (const l of landings)
-        await csv.write(landingColumns.map((col) => (l as Record<string, unknown>)[col] ?? ''));
-    }
-    await csv.close();
-    const downloadLink = await signedDownloadPath(c.env, key, 'Campaign.csv');
-    return c.json({
-      data: {
-        downloadLink,
-        fileName: 'Campaign.csv',
-        targetRows: targets.length,
-        landingRows: landings.length,
-      },
-    });
+    return c.json({ data: answer });
   })
   .get('/campaign-activity', async (c) => {
     const campaignId = parseInput(id(STATS_MESSAGES.selectCampaign), c.req.query('campaignId'));

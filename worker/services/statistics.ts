@@ -289,6 +289,18 @@ export function totals(
   };
 }
 
+/** Compares rows by a column: numbers numerically, anything else as text. */
+export function compareBy(sortKey: string, sortOrder: 'asc' | 'desc') {
+  const dir = sortOrder === 'asc' ? 1 : -1;
+  return (a: Record<string, unknown>, b: Record<string, unknown>) => {
+    const x = a[sortKey];
+    const y = b[sortKey];
+    const cmp =
+      typeof x === 'number' && typeof y === 'number' ? x - y : String(x ?? '').localeCompare(String(y ?? ''));
+    return cmp * dir;
+  };
+}
+
 /** Sorts rows by a column (numbers numerically, text by locale), then pages them. */
 export function sortAndPage<T extends Record<string, unknown>>(
   rows: T[],
@@ -318,14 +330,7 @@ export function sortAndPage<T extends Record<string, unknown>>(
         ),
       )
     : rows;
-  const dir = sortOrder === 'asc' ? 1 : -1;
-  const sorted = [...filtered].sort((a, b) => {
-    const x = a[sortKey];
-    const y = b[sortKey];
-    const cmp =
-      typeof x === 'number' && typeof y === 'number' ? x - y : String(x ?? '').localeCompare(String(y ?? ''));
-    return cmp * dir;
-  });
+  const sorted = [...filtered].sort(compareBy(sortKey, sortOrder));
   const lastPage = Math.max(1, Math.ceil(sorted.length / perPage));
   const current = Math.min(page, lastPage);
   return {

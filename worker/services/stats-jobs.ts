@@ -30,7 +30,7 @@ import {
 export const REUSE_MS = 30_000;
 export const JOB_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-type CampaignRow = {
+export type StatsCampaignRow = {
   id: number;
   name: string;
   is_dir: number;
@@ -50,13 +50,13 @@ type CampaignRow = {
 export async function campaignForUser(env: Pick<Env, 'DB'>, user: Pick<AuthUser, 'id' | 'role'>, id: number) {
   const row = await env.DB.prepare('SELECT * FROM campaigns WHERE id = ?1 AND is_dir = 0')
     .bind(id)
-    .first<CampaignRow>();
+    .first<StatsCampaignRow>();
   if (!row || (!canSeeEveryCampaign(user) && row.created_by !== user.id))
     throw new ApiError(404, 'Campaign not found.');
   return row;
 }
 
-export function toStatsCampaign(row: CampaignRow): StatsCampaign {
+export function toStatsCampaign(row: StatsCampaignRow): StatsCampaign {
   return {
     id: row.id,
     name: row.name,
@@ -79,7 +79,7 @@ export async function extraTokenSlots(env: Pick<Env, 'DB'>, campaignId: number) 
   return results;
 }
 
-export function metricsFor(row: CampaignRow) {
+export function metricsFor(row: StatsCampaignRow) {
   const ticked = new Set<string>(defaultMetrics(row.offer_promotion, row.traffic_source));
   return METRICS.map((m) => ({ ...m, ticked: ticked.has(m.parameter) }));
 }
@@ -146,7 +146,7 @@ const LANDING_SORT_DEFAULT = 'visits';
 export async function computeJob(env: Env, kind: StatsJobKind, campaignId: number, req: StatisticsRequest) {
   const row = await env.DB.prepare('SELECT * FROM campaigns WHERE id = ?1')
     .bind(campaignId)
-    .first<CampaignRow>();
+    .first<StatsCampaignRow>();
   if (!row) throw new Error(`campaign ${campaignId} is gone`);
   const c = toStatsCampaign(row);
   const bounds = dayBounds(fromDmy(req.startDate) ?? '', fromDmy(req.endDate) ?? '');
