@@ -365,6 +365,19 @@ describe('export and dashboard', () => {
     expect(res.body.data).toEqual({ downloadLink: null, message: 'No Data To Export.' });
   });
 
+  it("answers the installation's today for the date pickers", async () => {
+    const res = await api('/api/stats-today', { token });
+    expect(res.status).toBe(200);
+    const expected = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/New_York',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(Date.now());
+    expect(res.body.data).toEqual({ today: expected, timeZone: 'America/New_York' });
+    expect((await api('/api/stats-today')).status).toBe(401);
+  });
+
   it('answers quick-stats-v2 per day from form data', async () => {
     const form = new FormData();
     form.set('start_date', '2026-11-10');

@@ -159,6 +159,11 @@ export const statsRoutes = new Hono<AppEnv>()
     });
     return c.json({ data: answer });
   })
+  // The installation's calendar day, so the SPA's date pickers and checks use the server's today.
+  .get('/stats-today', async (c) => {
+    const { time_zone } = await getSettings(c.env);
+    return c.json({ data: { today: dayInZone(Date.now(), time_zone), timeZone: time_zone } });
+  })
   .get('/campaign-activity', async (c) => {
     const campaignId = parseInput(id(STATS_MESSAGES.selectCampaign), c.req.query('campaignId'));
     await campaignForUser(c.env, c.get('user'), campaignId);
