@@ -42,7 +42,11 @@ const counters = () => ({
   revenueMicros: integer('revenue_micros').notNull().default(0),
 });
 
-/** Per (campaign, day, target): the target table, costs allocation and the activity chart. */
+/**
+ * Per (campaign, day, target): the target table, costs allocation and the activity chart. The
+ * effective cost of the key (the winning `costs` row, see worker/services/costs.ts) is copied
+ * here whenever costs change, so a report is one grouped scan of one table.
+ */
 export const targetDaily = sqliteTable(
   'target_daily',
   {
@@ -50,6 +54,11 @@ export const targetDaily = sqliteTable(
     day: text('day').notNull(),
     target: text('target').notNull().default(''),
     ...counters(),
+    /** 1 when a cost row exists for the key; 0 means spend is derived as CPC x visits. */
+    hasCost: integer('has_cost').notNull().default(0),
+    impressions: integer('impressions').notNull().default(0),
+    adClicks: integer('ad_clicks').notNull().default(0),
+    spendMicros: integer('spend_micros').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day, t.target] })],
 );
