@@ -4,8 +4,11 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './env';
 import { ApiError, errorBody, onError } from './lib/errors';
 import { authRoutes, csrfCookieHandler } from './routes/auth';
+import { campaignListRoutes, campaignUploadRoutes } from './routes/campaign-list';
 import { campaignRoutes } from './routes/campaigns';
 import { fileRoutes } from './routes/files';
+import { pagesOperationRoutes, pagesUploadRoutes } from './routes/pages-operations';
+import { settingsRoutes, settingsUploadRoutes } from './routes/settings';
 import { statsRoutes } from './routes/stats';
 import { devRoutes, userRoutes } from './routes/users';
 import { handleTracking } from './tracking/handler';
@@ -27,11 +30,18 @@ export function createApp() {
     .route('/', userRoutes)
     .route('/', devRoutes)
     .route('/', campaignRoutes)
-    .route('/', statsRoutes);
+    .route('/', campaignListRoutes)
+    .route('/', settingsRoutes)
+    .route('/', statsRoutes)
+    .route('/', pagesOperationRoutes);
 
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: false }));
+  // Uploads carry their own body limit, so they are matched before the API's 1 MB one.
+  app.route('/api', pagesUploadRoutes);
+  app.route('/api', settingsUploadRoutes);
+  app.route('/api', campaignUploadRoutes);
   app.route('/api', api);
   app.get('/sanctum/csrf-cookie', csrfCookieHandler);
   app.route('/files', fileRoutes);
