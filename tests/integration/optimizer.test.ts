@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { raiseSystemAlerts } from '../../worker/jobs/optimizer';
+import { writeCosts } from '../../worker/services/costs';
 import { ingestEvents } from '../../worker/services/ingest';
 import type { TrackEvent } from '../../worker/tracking/events';
 import { makeCampaign, makeLanding, setupInstallation } from '../factories';
@@ -160,11 +161,13 @@ describe('system alerts', () => {
   it('raises one alert a day for spend without conversions and for failing postbacks', async () => {
     const id = await makeCampaign(token, { name: 'Burning', campaignType: 'direct_link' });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(Date.now());
-    await env.DB.prepare(
-      "INSERT INTO costs (campaign_id, day, target, source, priority, spend_micros) VALUES (?1, ?2, 'x', 'manual', 1, 150000000)",
-    )
-      .bind(id, today)
-      .run();
+    await writeCosts(
+      env,
+      id,
+      'manual',
+      [{ date: today, target: 'x', impressions: 0, ad_clicks: 0, spend: 150_000_000 }],
+      null,
+    );
     await env.DB.prepare(
       "INSERT INTO postback_log (conversion_id, campaign_id, click_id, status, updated_at) VALUES (999, ?1, 'c', 'failed', ?2)",
     )

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { deleteCost, writeCosts } from '../../worker/services/costs';
 import { ingestEvents } from '../../worker/services/ingest';
 import type { TrackEvent } from '../../worker/tracking/events';
 import { api, makeCampaign, makeLanding, makeOffer, setupInstallation, userWithRole } from '../factories';
@@ -131,11 +132,13 @@ beforeAll(async () => {
     body: { campaignId, date: '2026-11-10', target: 'A', impressions: 900, ad_clicks: 18, spend: '12' },
   });
   expect(manual.status).toBe(200);
-  await env.DB.prepare(
-    "INSERT INTO costs (campaign_id, day, target, source, priority, impressions, ad_clicks, spend_micros) VALUES (?1, '2026-11-10', 'A', 'sync', 2, 1000, 20, 15000000)",
-  )
-    .bind(campaignId)
-    .run();
+  await writeCosts(
+    env,
+    campaignId,
+    'sync',
+    [{ date: '2026-11-10', target: 'A', impressions: 1000, ad_clicks: 20, spend: 15_000_000 }],
+    null,
+  );
 });
 
 describe('statistics request validation', () => {
@@ -474,5 +477,46 @@ describe('costs', () => {
       ['A', 'csv', 2.5],
       ['B', 'csv', 1],
     ]);
+  });
+
+  it('lets the highest source win per key and brings the next one back when it goes', async () => {
+    const effective = async () =>
+      env.DB.prepare(
+        "SELECT has_cost, spend_micros, visits FROM target_daily WHERE campaign_id = ?1 AND day = '2026-11-11' AND target = 'A'",
+      )
+        .bind(campaignId)
+        .first<{ has_cost: number; spend_micros: number; visits: number }>();
+    // Day 2 of target A starts derived from the CPC: 4 visits x $0.50.
+    expect(await effective()).toEqual({ has_cost: 0, spend_micros: 0, visits: 4 });
+    await writeCosts(
+      env,
+      campaignId,
+      'manual',
+      [{ date: '2026-11-11', target: 'A', impressions: 0, ad_clicks: 0, spend: 5_000_000 }],
+      null,
+    );
+    await writeCosts(
+      env,
+      campaignId,
+      'sync',
+      [{ date: '2026-11-11', target: 'A', impressions: 0, ad_clicks: 0, spend: 7_000_000 }],
+      null,
+    );
+    expect(await effective()).toEqual({ has_cost: 1, spend_micros: 7_000_000, visits: 4 });
+    await deleteCost(env, campaignId, '2026-11-11', 'A', 'sync');
+    expect(await effective()).toEqual({ has_cost: 1, spend_micros: 5_000_000, visits: 4 });
+    const removed = await api('/api/costs', {
+      method: 'DELETE',
+      token,
+      body: { campaignId, date: '2026-11-11', target: 'A' },
+    });
+    expect(removed.body.data.message).toBe('Cost removed.');
+    expect(await effective()).toEqual({ has_cost: 0, spend_micros: 0, visits: 4 });
+    const again = await api('/api/costs', {
+      method: 'DELETE',
+      token,
+      body: { campaignId, date: '2026-11-11', target: 'A' },
+    });
+    expect(again.status).toBe(404);
   });
 });

@@ -106,11 +106,9 @@ export async function raiseSystemAlerts(env: Pick<Env, 'DB'>, timeZone: string, 
   const weekAgo = dayInZone(now - 6 * 24 * 60 * 60 * 1000, timeZone);
   const { results: burning } = await env.DB.prepare(
     `SELECT k.id campaign_id,
-       coalesce((SELECT sum(spend_micros) FROM (SELECT spend_micros, row_number() OVER (PARTITION BY day, target ORDER BY priority DESC, updated_at DESC) rn
-         FROM costs WHERE campaign_id = k.id AND day BETWEEN ?1 AND ?2) WHERE rn = 1), 0) +
-       coalesce((SELECT sum(t.visits) * k.cpc_micros FROM target_daily t WHERE t.campaign_id = k.id AND t.day BETWEEN ?1 AND ?2
-         AND NOT EXISTS (SELECT 1 FROM costs x WHERE x.campaign_id = k.id AND x.day = t.day AND x.target = t.target)), 0) spend,
-       coalesce((SELECT sum(conversions) FROM target_daily WHERE campaign_id = k.id AND day BETWEEN ?1 AND ?2), 0) conversions
+       (SELECT coalesce(sum(CASE WHEN t.has_cost = 1 THEN t.spend_micros ELSE t.visits * k.cpc_micros END), 0)
+         FROM target_daily t WHERE t.campaign_id = k.id AND t.day BETWEEN ?1 AND ?2) spend,
+       (SELECT coalesce(sum(conversions), 0) FROM target_daily WHERE campaign_id = k.id AND day BETWEEN ?1 AND ?2) conversions
      FROM campaigns k WHERE k.is_dir = 0 AND k.deleted = 0 AND k.active = 1`,
   )
     .bind(weekAgo, today)

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { COST_FIELD_ORDER, COST_MESSAGES, costInputSchema } from '../../schema/costs-api';
 import { fromMicros } from '../../schema/money';
-import { COST_PRIORITY } from '../../schema/stats';
 import type { AppEnv } from '../env';
 import { parseCsv } from '../lib/csv';
 import { ApiError, fieldError, validationError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
+import { type CostRow, deleteCost, writeCosts } from '../services/costs';
 import { campaignForUser } from '../services/stats-jobs';
 
 // Ad costs entered by hand or uploaded as CSV (docs/statistics.md says which source wins).
@@ -13,11 +13,6 @@ import { campaignForUser } from '../services/stats-jobs';
 
 const MAX_CSV_BYTES = 5 * 1024 * 1024;
 const MAX_CSV_ROWS = 50_000;
-const UPSERT = `INSERT INTO costs (campaign_id, day, target, source, priority, impressions, ad_clicks, spend_micros, updated_by, updated_at)
-  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-  ON CONFLICT (campaign_id, day, target, source) DO UPDATE SET impressions = excluded.impressions,
-    ad_clicks = excluded.ad_clicks, spend_micros = excluded.spend_micros, updated_by = excluded.updated_by,
-    updated_at = excluded.updated_at`;
 
 export const costRoutes = new Hono<AppEnv>()
   .get('/costs', async (c) => {
@@ -58,20 +53,7 @@ export const costRoutes = new Hono<AppEnv>()
   .post('/costs', async (c) => {
     const input = parseInput(costInputSchema, await readBody(c), COST_FIELD_ORDER);
     await campaignForUser(c.env, c.get('user'), input.campaignId);
-    await c.env.DB.prepare(UPSERT)
-      .bind(
-        input.campaignId,
-        input.date,
-        input.target,
-        'manual',
-        COST_PRIORITY.manual,
-        input.impressions,
-        input.ad_clicks,
-        input.spend,
-        c.get('user').id,
-        Date.now(),
-      )
-      .run();
+    await writeCosts(c.env, input.campaignId, 'manual', [input], c.get('user').id);
     return c.json({ data: { message: COST_MESSAGES.saved } });
   })
   .delete('/costs', async (c) => {
@@ -83,12 +65,8 @@ export const costRoutes = new Hono<AppEnv>()
     );
     await campaignForUser(c.env, c.get('user'), input.campaignId);
     const source = body.source === 'csv' ? 'csv' : 'manual';
-    const { meta } = await c.env.DB.prepare(
-      'DELETE FROM costs WHERE campaign_id = ?1 AND day = ?2 AND target = ?3 AND source = ?4',
-    )
-      .bind(input.campaignId, input.date, input.target, source)
-      .run();
-    if (!meta.changes) throw new ApiError(404, 'Cost not found.');
+    const deleted = await deleteCost(c.env, input.campaignId, input.date, input.target, source);
+    if (!deleted) throw new ApiError(404, 'Cost not found.');
     return c.json({ data: { message: COST_MESSAGES.deleted } });
   })
   .post('/costs/upload', async (c) => {
@@ -108,7 +86,8 @@ export const costRoutes = new Hono<AppEnv>()
     if (rows.length > MAX_CSV_ROWS) throw new ApiError(413, COST_MESSAGES.csvTooLarge);
     // Every line is checked before anything is written: one bad line writes nothing.
     const problems: string[] = [];
-    const parsed = rows.map((r, i) => {
+    const parsed: CostRow[] = [];
+    rows.forEach((r, i) => {
       const result = costInputSchema.safeParse({
         campaignId,
         date: r[cols[0]],
@@ -117,26 +96,10 @@ export const costRoutes = new Hono<AppEnv>()
         ad_clicks: r[cols[3]],
         spend: r[cols[4]],
       });
-      if (!result.success) problems.push(`Line ${i + 2}: ${result.error.issues[0].message}`);
-      return result.success ? result.data : null;
+      if (result.success) parsed.push(result.data);
+      else problems.push(`Line ${i + 2}: ${result.error.issues[0].message}`);
     });
     if (problems.length) throw validationError({ uploads: problems.slice(0, 20) });
-    const user = c.get('user').id;
-    const now = Date.now();
-    const statements = parsed.map((p) =>
-      c.env.DB.prepare(UPSERT).bind(
-        campaignId,
-        p!.date,
-        p!.target,
-        'csv',
-        COST_PRIORITY.csv,
-        p!.impressions,
-        p!.ad_clicks,
-        p!.spend,
-        user,
-        now,
-      ),
-    );
-    for (let i = 0; i < statements.length; i += 500) await c.env.DB.batch(statements.slice(i, i + 500));
-    return c.json({ data: { uploaded: true, rows: statements.length, message: COST_MESSAGES.csvUploaded } });
+    await writeCosts(c.env, campaignId, 'csv', parsed, c.get('user').id);
+    return c.json({ data: { uploaded: true, rows: parsed.length, message: COST_MESSAGES.csvUploaded } });
   });

@@ -37,29 +37,10 @@ export type TargetAgg = Counters & {
   events: Record<string, number>;
 };
 
-// The effective cost of each (day, target): the highest-priority cost row, else CPC x visits.
-const TARGET_DAYS = `
-  WITH tv AS (
-    SELECT day, target, visits, lp_clicks, conversions, revenue_micros FROM target_daily
-    WHERE campaign_id = ?1 AND day BETWEEN ?2 AND ?3
-  ),
-  ec AS (
-    SELECT day, target, impressions, ad_clicks, spend_micros FROM (
-      SELECT day, target, impressions, ad_clicks, spend_micros,
-        row_number() OVER (PARTITION BY day, target ORDER BY priority DESC, updated_at DESC) AS rn
-      FROM costs WHERE campaign_id = ?1 AND day BETWEEN ?2 AND ?3
-    ) WHERE rn = 1
-  ),
-  k AS (SELECT day, target FROM tv UNION SELECT day, target FROM ec),
-  td AS (
-    SELECT k.day AS day, k.target AS target,
-      coalesce(tv.visits, 0) AS visits, coalesce(tv.lp_clicks, 0) AS lp_clicks,
-      coalesce(tv.conversions, 0) AS conversions, coalesce(tv.revenue_micros, 0) AS revenue,
-      coalesce(ec.impressions, 0) AS impressions, coalesce(ec.ad_clicks, 0) AS ad_clicks,
-      coalesce(ec.spend_micros, coalesce(tv.visits, 0) * ?4) AS spend
-    FROM k LEFT JOIN tv ON tv.day = k.day AND tv.target = k.target
-      LEFT JOIN ec ON ec.day = k.day AND ec.target = k.target
-  )`;
+// target_daily carries each key's effective cost (worker/services/costs.ts); without one, spend is
+// the campaign's CPC (?4) times the visits. A report is then one grouped range scan.
+const SPEND = 'CASE WHEN has_cost = 1 THEN spend_micros ELSE visits * ?4 END';
+const TD = 'FROM target_daily WHERE campaign_id = ?1 AND day BETWEEN ?2 AND ?3';
 
 type Row = Record<string, number | string | null>;
 const n = (v: unknown) => Number(v ?? 0);
@@ -95,8 +76,8 @@ export async function targetAggregates(
   const [rows, events] = await Promise.all([
     all(
       env,
-      `${TARGET_DAYS} SELECT target, sum(visits) v, sum(lp_clicks) l, sum(conversions) c, sum(revenue) r,
-        sum(impressions) i, sum(ad_clicks) a, sum(spend) s FROM td GROUP BY target`,
+      `SELECT target, sum(visits) v, sum(lp_clicks) l, sum(conversions) c, sum(revenue_micros) r,
+        sum(impressions) i, sum(ad_clicks) a, sum(${SPEND}) s ${TD} GROUP BY target`,
       c.id,
       b.from,
       b.to,
@@ -172,7 +153,7 @@ export async function targetTokenAggregates(
     ),
     all(
       env,
-      `${TARGET_DAYS} SELECT day, target, visits, impressions, ad_clicks, spend FROM td`,
+      `SELECT day, target, visits, impressions, ad_clicks, ${SPEND} spend ${TD}`,
       c.id,
       b.from,
       b.to,
@@ -362,7 +343,7 @@ export async function placementAggregates(
     ),
     all(
       env,
-      `${TARGET_DAYS} SELECT day, sum(spend) s, sum(visits) v FROM td GROUP BY day`,
+      `SELECT day, sum(${SPEND}) s, sum(visits) v ${TD} GROUP BY day`,
       c.id,
       b.from,
       b.to,
@@ -633,8 +614,8 @@ export type { StatisticsRequest };
 export async function dailySeries(env: Pick<Env, 'DB'>, c: StatsCampaign, b: DayBounds) {
   const rows = await all(
     env,
-    `${TARGET_DAYS} SELECT day, sum(visits) v, sum(lp_clicks) l, sum(conversions) c, sum(revenue) r,
-      sum(impressions) i, sum(ad_clicks) a, sum(spend) s FROM td GROUP BY day ORDER BY day`,
+    `SELECT day, sum(visits) v, sum(lp_clicks) l, sum(conversions) c, sum(revenue_micros) r,
+      sum(impressions) i, sum(ad_clicks) a, sum(${SPEND}) s ${TD} GROUP BY day ORDER BY day`,
     c.id,
     b.from,
     b.to,
