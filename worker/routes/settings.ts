@@ -1,0 +1,73 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import {
+  cleanRecordsSchema,
+  DB_FIND_FIELD_ORDER,
+  dbFindSchema,
+  FAVICON_MAX_BYTES,
+  IMPORT_MAX_BYTES,
+  LOGO_MAX_BYTES,
+  SETTINGS_MESSAGES as M,
+} from '../../schema/settings-api';
+import type { AppEnv } from '../env';
+import { requireAuth, requireRole } from '../lib/auth';
+import { ApiError } from '../lib/errors';
+import { signedDownloadPath } from '../lib/r2';
+import { parseInput, readBody } from '../lib/validate';
+import { dbFind, dbReplace } from '../services/find-replace';
+import { cleanRecords, exportInstall, importInstall } from '../services/install-transfer';
+import { settingsForm, updateSettings } from '../services/settings-form';
+
+// The settings screen (spec 2 §2, §7): the form, delete-all-records, install export and
+// find-and-replace. Uploads live in settingsUploadRoutes with their own body limits.
+
+export const settingsRoutes = new Hono<AppEnv>()
+  .get('/settings', requireAuth, async (c) => {
+    return c.json({ data: await settingsForm(c.env, c.get('user'), new URL(c.req.url).origin) });
+  })
+  .delete('/clean-records', requireAuth, requireRole('admin'), async (c) => {
+    parseInput(cleanRecordsSchema, await readBody(c), ['confirm']);
+    await cleanRecords(c.env);
+    return c.json({ data: { message: M.recordsDeleted } });
+  })
+  .get('/export-install', requireAuth, requireRole('admin'), async (c) => {
+    const file = await exportInstall(c.env);
+    const downloadLink = await signedDownloadPath(c.env, file.key, file.name);
+    return c.json({ data: { downloadLink, message: M.exported, rows: file.rows } });
+  })
+  .post('/db-find', requireAuth, async (c) => {
+    const input = parseInput(dbFindSchema, await readBody(c), DB_FIND_FIELD_ORDER);
+    return c.json({ data: await dbFind(c.env, c.get('user'), input) });
+  })
+  .post('/db-replace', requireAuth, async (c) => {
+    const input = parseInput(dbFindSchema, await readBody(c), DB_FIND_FIELD_ORDER);
+    return c.json({ data: await dbReplace(c.env, c.get('user'), input) });
+  });
+
+const limit = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError(413, 'The request body is too large.');
+    },
+  });
+
+/** Multipart calls carrying files; mounted before the API's 1 MB JSON limit. */
+export const settingsUploadRoutes = new Hono<AppEnv>()
+  .post('/update-setting', requireAuth, limit(FAVICON_MAX_BYTES + LOGO_MAX_BYTES + 256 * 1024), async (c) => {
+    return c.json({ data: await updateSettings(c.env, c.get('user'), await readBody(c)) });
+  })
+  .post(
+    '/import-install',
+    requireAuth,
+    requireRole('admin'),
+    // A file just over the limit still reaches the handler's own message; far over is a 413.
+    limit(IMPORT_MAX_BYTES * 2),
+    async (c) => {
+      const body = await readBody(c);
+      const file = Array.isArray(body.file) ? body.file[0] : body.file;
+      const result = await importInstall(c.env, c.get('user'), file);
+      const rand = typeof body.rand === 'string' ? body.rand : '';
+      return c.json({ data: { message: M.imported, rand, ...result } });
+    },
+  );
