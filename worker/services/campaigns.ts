@@ -379,7 +379,7 @@ export async function listCampaigns(
     .where(and(...conditions))
     .orderBy(
       sql`${campaigns.isDir} DESC`,
-      sql`CASE WHEN ${campaigns.isDir} = 1 THEN ${campaigns.name} END`,
+      sql`CASE WHEN ${campaigns.isDir} = 1 THEN ${campaigns.name} END COLLATE NOCASE`,
       asc(campaigns.id),
     )
     .all();

@@ -1,0 +1,735 @@
+import { SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  makeCampaign,
+  makeLanding,
+  makeOffer,
+  makeOption,
+  makePath,
+  setupInstallation,
+  userWithRole,
+} from '../factories';
+
+// Moving campaigns in and out of an installation (spec 1 §7, spec 2 §7): export one or many
+// as a ZIP in R2 behind a signed link, import such a ZIP, and campaigns from a CSV file; with
+// the spec's file checks and messages, and nothing half-written on a bad file.
+
+let admin: string;
+beforeAll(async () => {
+  admin = await setupInstallation();
+});
+
+async function folder(token: string, name: string, body: Record<string, unknown> = {}) {
+  const res = await api('/api/add-campaign-folder', { token, body: { name, ...body } });
+  if (res.status !== 201) throw new Error(`folder failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.folder.campaignId as number;
+}
+
+async function download(link: string): Promise<Uint8Array> {
+  const res = await SELF.fetch(`http://tracker.test${link}`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('application/zip');
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+const manifestOf = (zip: Uint8Array) => JSON.parse(strFromU8(unzipSync(zip)['manifest.json']));
+
+function upload(
+  path: string,
+  token: string,
+  file: Blob | null,
+  name: string,
+  fields: Record<string, string> = {},
+) {
+  const form = new FormData();
+  if (file) form.set('uploads', file, name);
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  return api(path, { token, body: form });
+}
+
+const zipFile = (files: Record<string, Uint8Array>) =>
+  new Blob([zipSync(files)], { type: 'application/zip' });
+const csvFile = (text: string) => new Blob([text], { type: 'text/csv' });
+
+const count = async (sql = 'SELECT count(*) n FROM campaigns') =>
+  (await env.DB.prepare(sql).first<{ n: number }>())?.n ?? 0;
+
+/** A campaign with every kind of item: two paths, an option, landings and offers on them, tokens. */
+async function richCampaign(token: string, name: string, body: Record<string, unknown> = {}) {
+  const id = await makeCampaign(token, {
+    name,
+    campaignType: 'multiple_path_type',
+    trafficSource: 'mediago',
+    affiliate_network: 'clickbank',
+    cpc: '0.333333',
+    custom_url: 'https://fallback.example/',
+    redirectType: 'meta',
+    landing_pages_optimization_threshold: 2.5,
+    extratokens: [
+      { token_name: 'Campaign', parameter: 'cid', url_append: '{campaign_id}', offer_page_enabled: 1 },
+      { token_name: 'Site', parameter: 'site', landing_page_enabled: 1 },
+    ],
+    ...body,
+  });
+  const p1 = await makePath(token, id, { name: 'Mobile path', share: 40, agents: '3' });
+  const p2 = await makePath(token, id, { name: 'Desktop path', share: 60, agents: '2' });
+  const opt = await makeOption(token, id, { name: 'Upsell' });
+  await makeLanding(token, id, {
+    name: 'Quiz',
+    url: 'https://lp.example/quiz?x={clickid}',
+    pathId: p1,
+    share: 25,
+  });
+  await makeLanding(token, id, { name: 'Story', url: 'https://lp.example/story', pathId: p2, active: 0 });
+  await makeOffer(token, id, {
+    name: 'Bottle',
+    url: 'https://offer.example/b',
+    pathId: p1,
+    optionId: opt,
+    payout: '49.990001',
+    rotator_participant_email: 'rep@example.com',
+  });
+  await makeOffer(token, id, {
+    name: 'Kit',
+    url: 'https://offer.example/k',
+    pathId: p2,
+    payout: '0.5',
+    share: 10,
+  });
+  const gone = await makeLanding(token, id, { name: 'Old', pathId: p2 });
+  await env.DB.prepare('UPDATE landing_pages SET deleted = 1 WHERE id = ?1').bind(gone).run();
+  return id;
+}
+
+/** The campaign detail without ids and times: what must survive a round trip. */
+async function portable(token: string, id: number) {
+  const d = (await api(`/api/campaign?campaignId=${id}`, { token })).body.data;
+  const paths = new Map(d.path.map((p: any) => [p.pathId, p.name]));
+  const opts = new Map(d.option.map((o: any) => [o.optionId, o.name]));
+  const {
+    campaignId: _a,
+    dir: _b,
+    created_at: _c,
+    updated_at: _d,
+    linkpixel: _e,
+    userId: _f,
+    landing,
+    offer,
+    path,
+    option,
+    extratokens,
+    agents: _g,
+    ...settings
+  } = d;
+  return {
+    settings,
+    path: path.map((p: any) => ({
+      name: p.name,
+      share: p.share,
+      active: p.active,
+      agents: p.agents,
+      deleted: p.deleted,
+    })),
+    option: option.map((o: any) => ({ name: o.name, active: o.active, deleted: o.deleted })),
+    landing: landing.map((l: any) => ({
+      name: l.name,
+      url: l.url,
+      share: l.share,
+      active: l.active,
+      agents: l.agents,
+      deleted: l.deleted,
+      path: paths.get(l.pathId) ?? null,
+    })),
+    offer: offer.map((o: any) => ({
+      name: o.name,
+      url: o.url,
+      share: o.share,
+      payout: o.payout,
+      active: o.active,
+      agents: o.agents,
+      email: o.rotator_participant_email,
+      path: paths.get(o.pathId) ?? null,
+      option: opts.get(o.optionId) ?? null,
+    })),
+    extratokens: extratokens.map((t: any) => ({
+      slot: t.slot,
+      token_name: t.token_name,
+      parameter: t.parameter,
+      url_append: t.url_append,
+      landing_page_enabled: t.landing_page_enabled,
+      offer_page_enabled: t.offer_page_enabled,
+    })),
+  };
+}
+
+describe('export', () => {
+  it('export-campaign writes a ZIP with a versioned manifest behind a signed link', async () => {
+    const id = await richCampaign(admin, 'Export me');
+    const res = await api('/api/export-campaign', { token: admin, body: { campaignId: id } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.message).toBe('Campaign exported Succesfully.');
+    expect(res.body.data.downloadLink).toMatch(
+      /^\/files\/download\?key=exports%2F.+&name=campaign-\d+-export-me\.zip/,
+    );
+    const zip = await download(res.body.data.downloadLink);
+    expect(Object.keys(unzipSync(zip)).sort()).toEqual(['README.txt', 'manifest.json']);
+    const manifest = manifestOf(zip);
+    expect(manifest).toMatchObject({ format: 'edge-tracker/campaigns', version: 1 });
+    expect(manifest.campaigns).toHaveLength(1);
+    const entry = manifest.campaigns[0];
+    expect(entry).toMatchObject({ ref: id, parentRef: null, is_dir: 0, name: 'Export me' });
+    expect(entry.campaign).toMatchObject({
+      campaignType: 'multiple_path_type',
+      cpc: '0.333333',
+      redirectType: 'meta',
+    });
+    expect(entry.paths.map((p: any) => p.name)).toEqual(['Mobile path', 'Desktop path']);
+    expect(entry.landings.map((l: any) => [l.name, l.deleted])).toEqual([
+      ['Quiz', 0],
+      ['Story', 0],
+      ['Old', 1],
+    ]);
+    expect(entry.offers[0]).toMatchObject({
+      name: 'Bottle',
+      payout: '49.990001',
+      pathRef: entry.paths[0].ref,
+    });
+    expect(entry.offers[0].optionRef).toBe(entry.options[0].ref);
+    expect(entry.tokens.map((t: any) => [t.slot, t.parameter])).toEqual([
+      [1, 'cid'],
+      [2, 'site'],
+    ]);
+    // The link is signed: a changed key is refused.
+    const forged = res.body.data.downloadLink.replace('exports%2F', 'exports%2Fx');
+    expect((await SELF.fetch(`http://tracker.test${forged}`)).status).toBe(403);
+  });
+
+  it('export-campaigns takes ids as an array or comma-joined; a folder brings its live subtree', async () => {
+    const f = await folder(admin, 'Exported folder');
+    const sub = await folder(admin, 'Inner', { dir: f });
+    const a = await makeCampaign(admin, { name: 'In folder', dir: f });
+    const b = await makeCampaign(admin, { name: 'In inner', dir: sub });
+    const gone = await makeCampaign(admin, { name: 'Deleted inside', dir: f });
+    await api('/api/delete-campaign', {
+      method: 'DELETE',
+      token: admin,
+      body: { campaignId: gone, isPermanent: 0 },
+    });
+    const other = await makeCampaign(admin, { name: 'Loose' });
+    const res = await api('/api/export-campaigns', { token: admin, body: { campaign_ids: `${f},${other}` } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.message).toBe('Campaigns exported Succesfully.');
+    const manifest = manifestOf(await download(res.body.data.downloadLink));
+    const byName = Object.fromEntries(manifest.campaigns.map((c: any) => [c.name, c]));
+    expect(Object.keys(byName).sort()).toEqual([
+      'Exported folder',
+      'In folder',
+      'In inner',
+      'Inner',
+      'Loose',
+    ]);
+    expect(byName['Exported folder']).toMatchObject({ is_dir: 1, parentRef: null });
+    expect(byName.Inner).toMatchObject({ is_dir: 1, parentRef: f });
+    expect(byName['In folder'].parentRef).toBe(f);
+    expect(byName['In inner'].parentRef).toBe(sub);
+    expect(byName.Loose.parentRef).toBeNull();
+    // Folders come before what they hold.
+    const order = manifest.campaigns.map((c: any) => c.ref);
+    expect(order.indexOf(f)).toBeLessThan(order.indexOf(sub));
+    expect(order.indexOf(sub)).toBeLessThan(order.indexOf(b));
+    expect(order).toContain(a);
+
+    const array = await api('/api/export-campaigns', { token: admin, body: { campaign_ids: [other] } });
+    expect(array.body.data.message).toBe('Campaigns exported Succesfully.');
+    const none = await api('/api/export-campaigns', { token: admin, body: { campaign_ids: [] } });
+    expect(none.status).toBe(422);
+    expect(none.body.errors).toEqual({ campaign_ids: ['Select at least one campaign.'] });
+  });
+});
+
+describe('import of an export', () => {
+  it('recreates the same campaigns, items and tokens with new ids in an empty installation', async () => {
+    const f = await folder(admin, 'Round trip');
+    const one = await richCampaign(admin, 'Trip one', { dir: f });
+    const two = await makeCampaign(admin, {
+      name: 'Trip two',
+      dir: f,
+      active: 0,
+      postback_enabled: 1,
+      postback: 'https://ads.example/pb?c={clickid}&p={payout}',
+    });
+    await makeLanding(admin, two, { name: 'Only LP' });
+    const before = { one: await portable(admin, one), two: await portable(admin, two) };
+    const exported = await api('/api/export-campaigns', { token: admin, body: { campaign_ids: [f] } });
+    const zip = await download(exported.body.data.downloadLink);
+
+    // Empty the installation of everything this export holds, as a fresh one would be.
+    await api('/api/delete-campaign', {
+      method: 'DELETE',
+      token: admin,
+      body: { campaignId: String(f), isPermanent: 1 },
+    });
+    expect(await count(`SELECT count(*) n FROM campaigns WHERE id IN (${f}, ${one}, ${two})`)).toBe(0);
+
+    const res = await upload('/api/import-campaigns', admin, new Blob([zip]), 'campaigns.zip', { dir: '0' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      uploaded: true,
+      message: 'Campaign successfully imported.',
+      campaigns: 2,
+      folders: 1,
+    });
+    const [newFolder] = res.body.data.result;
+    expect(newFolder).toMatchObject({ name: 'Round trip', is_dir: 1, dir: 0 });
+    expect(newFolder.campaignId).not.toBe(f);
+    const inside = (await api(`/api/campaign?dir=${newFolder.campaignId}`, { token: admin })).body.data
+      .result;
+    expect(inside.map((c: any) => c.name)).toEqual(['Trip one', 'Trip two']);
+    const [newOne, newTwo] = inside.map((c: any) => c.campaignId);
+    expect(newOne).not.toBe(one);
+    expect(await portable(admin, newOne)).toEqual(before.one);
+    expect(await portable(admin, newTwo)).toEqual(before.two);
+  });
+
+  it('imports into a folder and for another user when an admin says so', async () => {
+    const student = await userWithRole(admin, 'student');
+    const source = await makeCampaign(admin, { name: 'For the student' });
+    const zip = await download(
+      (await api('/api/export-campaign', { token: admin, body: { campaignId: source } })).body.data
+        .downloadLink,
+    );
+    const target = await folder(student.token, 'Student imports');
+    const res = await upload('/api/import-campaigns', admin, new Blob([zip]), 'x.zip', {
+      dir: String(target),
+      userId: String(student.id),
+    });
+    expect(res.status).toBe(200);
+    const created = res.body.data.result[0];
+    expect(created).toMatchObject({ name: 'For the student', dir: target });
+    const owner = await env.DB.prepare('SELECT created_by FROM campaigns WHERE id = ?1')
+      .bind(created.campaignId)
+      .first<{ created_by: number }>();
+    expect(owner?.created_by).toBe(student.id);
+    const seen = (await api(`/api/campaign?dir=${target}`, { token: student.token })).body.data.result;
+    expect(seen.map((c: any) => c.campaignId)).toEqual([created.campaignId]);
+
+    // A student cannot import for someone else.
+    const denied = await upload('/api/import-campaigns', student.token, new Blob([zip]), 'x.zip', {
+      userId: '1',
+    });
+    expect(denied.status).toBe(422);
+    expect(denied.body.errors).toEqual({ userId: ['Select a valid user.'] });
+  });
+
+  it('never reuses the id of a permanently deleted campaign', async () => {
+    const doomed = await makeCampaign(admin, { name: 'Highest' });
+    const source = await makeCampaign(admin, { name: 'Source' });
+    await api('/api/delete-campaign', {
+      method: 'DELETE',
+      token: admin,
+      body: { campaignId: String(source), isPermanent: 1 },
+    });
+    void doomed;
+    const again = await makeCampaign(admin, { name: 'Another' });
+    const copy = (await api('/api/clone', { token: admin, body: { campaignId: again } })).body.data.resultt;
+    expect(copy.campaignId).toBeGreaterThan(again);
+    // A clone right after deleting the newest campaign takes a fresh id as well.
+    await api('/api/delete-campaign', {
+      method: 'DELETE',
+      token: admin,
+      body: { campaignId: String(copy.campaignId), isPermanent: 1 },
+    });
+    const copy2 = (await api('/api/clone', { token: admin, body: { campaignId: again } })).body.data.resultt;
+    expect(copy2.campaignId).toBeGreaterThan(copy.campaignId);
+  });
+});
+
+describe('import-campaigns file checks', () => {
+  const good = () => zipSync({ 'manifest.json': strToU8(JSON.stringify(validManifest())) });
+
+  it('accepts a minimal valid manifest', async () => {
+    const res = await upload('/api/import-campaigns', admin, new Blob([good()]), 'ok.ZIP');
+    expect(res.status).toBe(200);
+    expect(res.body.data.result[0]).toMatchObject({ name: 'Imported', is_dir: 0 });
+  });
+
+  const cases: [string, () => { file: Blob | null; name: string }, number, string][] = [
+    ['no file', () => ({ file: null, name: '' }), 422, 'Select zip file for upload.'],
+    [
+      'a wrong extension',
+      () => ({ file: new Blob([good()]), name: 'campaigns.csv' }),
+      422,
+      'Select valid zip file.',
+    ],
+    ['no extension', () => ({ file: new Blob([good()]), name: 'campaigns' }), 422, 'Select valid zip file.'],
+    [
+      'a renamed text file',
+      () => ({ file: new Blob(['name\nA']), name: 'fake.zip' }),
+      422,
+      'Select valid zip file.',
+    ],
+    [
+      'a damaged archive',
+      () => {
+        const bytes = good();
+        return { file: new Blob([bytes.slice(0, Math.floor(bytes.length / 2))]), name: 'cut.zip' };
+      },
+      422,
+      'The zip file is damaged and cannot be read.',
+    ],
+    [
+      'a path traversal entry',
+      () => ({ file: zipFile({ 'manifest.json': good(), '../evil.txt': strToU8('x') }), name: 'evil.zip' }),
+      422,
+      'The zip file contains an unsafe entry name: ../evil.txt',
+    ],
+    [
+      'a nested traversal entry',
+      () => ({ file: zipFile({ 'manifest.json': good(), 'a/../../b.txt': strToU8('x') }), name: 'evil.zip' }),
+      422,
+      'The zip file contains an unsafe entry name: a/../../b.txt',
+    ],
+    [
+      'an absolute entry',
+      () => ({ file: zipFile({ 'manifest.json': good(), '/etc/passwd': strToU8('x') }), name: 'evil.zip' }),
+      422,
+      'The zip file contains an unsafe entry name: /etc/passwd',
+    ],
+    [
+      'too many entries',
+      () => ({
+        file: zipFile(Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`f${i}.txt`, strToU8('x')]))),
+        name: 'many.zip',
+      }),
+      422,
+      'The zip file has more than 20 entries; it is not a campaign export.',
+    ],
+    [
+      'no manifest',
+      () => ({ file: zipFile({ 'campaigns.json': strToU8('{}') }), name: 'other.zip' }),
+      422,
+      'The zip file is not a campaign export: manifest.json is missing.',
+    ],
+    [
+      'a manifest that is not JSON',
+      () => ({ file: zipFile({ 'manifest.json': strToU8('{"format": ') }), name: 'bad.zip' }),
+      422,
+      'The zip file is damaged and cannot be read.',
+    ],
+    [
+      'another format',
+      () => ({
+        file: zipFile({ 'manifest.json': strToU8('{"format":"x","version":1,"campaigns":[]}') }),
+        name: 'bad.zip',
+      }),
+      422,
+      'The campaign export is not valid: format: Invalid input: expected "edge-tracker/campaigns"',
+    ],
+    [
+      'a newer version',
+      () => ({
+        file: zipFile({ 'manifest.json': strToU8(JSON.stringify({ ...validManifest(), version: 2 })) }),
+        name: 'new.zip',
+      }),
+      422,
+      'This export was made by a newer version of the tracker; update this installation first.',
+    ],
+  ];
+
+  for (const [what, make, status, message] of cases) {
+    it(`refuses ${what}`, async () => {
+      const before = await count();
+      const { file, name } = make();
+      const res = await upload('/api/import-campaigns', admin, file, name);
+      expect(res.status).toBe(status);
+      expect(res.body).toEqual({ message, errors: { uploads: [message] } });
+      expect(await count()).toBe(before);
+    });
+  }
+
+  it('refuses a file over 10 MB', async () => {
+    const big = new Uint8Array(10 * 1024 * 1024 + 10);
+    big.set([0x50, 0x4b, 3, 4]);
+    const res = await upload('/api/import-campaigns', admin, new Blob([big]), 'big.zip');
+    expect(res.status).toBe(413);
+    expect(res.body.errors).toEqual({ uploads: ['The zip file is too large: the limit is 10 MB.'] });
+  });
+
+  it('refuses an archive that claims to unpack to more than 50 MB, without unpacking it', async () => {
+    const bytes = zipSync({
+      'manifest.json': strToU8(JSON.stringify(validManifest())),
+      'pad.bin': new Uint8Array(100),
+    });
+    // Raise the declared size of pad.bin in the central directory to 60 MB.
+    const view = new DataView(bytes.buffer);
+    for (let i = bytes.length - 22; i >= 0; i--) {
+      if (view.getUint32(i, true) === 0x02014b50 && strFromU8(bytes.slice(i + 46, i + 53)) === 'pad.bin') {
+        view.setUint32(i + 24, 60 * 1024 * 1024, true);
+        break;
+      }
+    }
+    const res = await upload('/api/import-campaigns', admin, new Blob([bytes]), 'bomb.zip');
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('The zip file unpacks to more than 50 MB; it is not a campaign export.');
+  });
+
+  it('checks every campaign by the editor rules and writes nothing when one is wrong', async () => {
+    const manifest = validManifest();
+    manifest.campaigns.push({ ...manifest.campaigns[0], ref: 2, name: '  ' });
+    const before = await count();
+    const res = await upload(
+      '/api/import-campaigns',
+      admin,
+      zipFile({ 'manifest.json': strToU8(JSON.stringify(manifest)) }),
+      'two.zip',
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('The campaign export is not valid: "  ": name: Campaign name is required.');
+    expect(await count()).toBe(before);
+
+    const badUrl = validManifest();
+    badUrl.campaigns[0].landings = [{ ref: 1, pathRef: null, name: 'LP', url: 'javascript:alert(1)' }];
+    const res2 = await upload(
+      '/api/import-campaigns',
+      admin,
+      zipFile({ 'manifest.json': strToU8(JSON.stringify(badUrl)) }),
+      'url.zip',
+    );
+    expect(res2.status).toBe(422);
+    expect(res2.body.message).toBe(
+      'The campaign export is not valid: "Imported": landing page: url: Enter a valid http or https URL.',
+    );
+
+    const badRef = validManifest();
+    badRef.campaigns[0].offers = [{ ref: 1, pathRef: 77, name: 'O', url: 'https://o.example' }];
+    const res3 = await upload(
+      '/api/import-campaigns',
+      admin,
+      zipFile({ 'manifest.json': strToU8(JSON.stringify(badRef)) }),
+      'ref.zip',
+    );
+    expect(res3.body.message).toBe(
+      'The campaign export is not valid: "Imported": a path it names is not in the export.',
+    );
+
+    const tokens = validManifest();
+    tokens.campaigns[0].tokens = Array.from({ length: 21 }, (_, i) => ({
+      token_name: `T${i}`,
+      parameter: `t${i}`,
+    }));
+    const res4 = await upload(
+      '/api/import-campaigns',
+      admin,
+      zipFile({ 'manifest.json': strToU8(JSON.stringify(tokens)) }),
+      't.zip',
+    );
+    expect(res4.body.message).toBe(
+      'The campaign export is not valid: "Imported": extratokens: You can add up to 20 tokens for a campaign.',
+    );
+    expect(await count()).toBe(before);
+  });
+
+  it("refuses a folder that is not the caller's, and a missing token", async () => {
+    const student = await userWithRole(admin, 'student');
+    const adminFolder = await folder(admin, 'Not for students');
+    const res = await upload('/api/import-campaigns', student.token, new Blob([good()]), 'ok.zip', {
+      dir: String(adminFolder),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ dir: ['Select a valid folder.'] });
+    const anon = await upload('/api/import-campaigns', '', new Blob([good()]), 'ok.zip');
+    expect(anon.status).toBe(401);
+  });
+});
+
+describe('POST /api/uploadcsv', () => {
+  it('creates one campaign per line, with the columns of the header row in any order', async () => {
+    const f = await folder(admin, 'CSV drops');
+    const csv = [
+      'Name,campaignType,trafficSource,cpc,active,urlAppendToken,affiliate_network,redirectType',
+      'Spring promo,landing_page,taboola,0.15,1,adid,clickbank,meta',
+      '"Quoted, name",direct_link,,,0,,,',
+      'Rotator one,rotator,taboola,1.999999,,,,',
+    ].join('\r\n');
+    const res = await upload('/api/uploadcsv', admin, csvFile(`\uFEFF${csv}\r\n`), 'campaigns.csv', {
+      dir: String(f),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      uploaded: true,
+      message: 'Campaign has successfully uploaded.',
+      count: 3,
+    });
+    expect(res.body.data.result.map((c: any) => [c.name, c.dir])).toEqual([
+      ['Spring promo', f],
+      ['Quoted, name', f],
+      ['Rotator one', f],
+    ]);
+    const rows = (
+      await env.DB.prepare(
+        'SELECT name, campaign_type, traffic_source, cpc_micros, active, url_append_token, op_target_param, redirect_type FROM campaigns WHERE parent_id = ?1 ORDER BY id',
+      )
+        .bind(f)
+        .all()
+    ).results;
+    expect(rows).toEqual([
+      {
+        name: 'Spring promo',
+        campaign_type: 'landing_page',
+        traffic_source: 'taboola',
+        cpc_micros: 150000,
+        active: 1,
+        url_append_token: 'adid',
+        op_target_param: 'tid',
+        redirect_type: 'meta',
+      },
+      {
+        name: 'Quoted, name',
+        campaign_type: 'direct_link',
+        traffic_source: '',
+        cpc_micros: 0,
+        active: 0,
+        url_append_token: 'tid',
+        op_target_param: '',
+        redirect_type: '302',
+      },
+      // Choosing rotator clears the traffic source, as in the editor.
+      {
+        name: 'Rotator one',
+        campaign_type: 'rotator',
+        traffic_source: '',
+        cpc_micros: 1999999,
+        active: 1,
+        url_append_token: 'tid',
+        op_target_param: '',
+        redirect_type: '302',
+      },
+    ]);
+  });
+
+  const csvCases: [string, () => { file: Blob | null; name: string }, number, string][] = [
+    ['no file', () => ({ file: null, name: '' }), 422, 'Select csv file for upload.'],
+    [
+      'a wrong extension',
+      () => ({ file: csvFile('name\nA'), name: 'campaigns.xlsx' }),
+      422,
+      'Select Valid Csv file.',
+    ],
+    [
+      'a binary file named .csv',
+      () => ({ file: new Blob([new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 1])]), name: 'x.csv' }),
+      422,
+      'Select Valid Csv file.',
+    ],
+    [
+      'text that is not UTF-8',
+      () => ({
+        file: new Blob([new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0xff, 0xfe, 0x41])]),
+        name: 'x.csv',
+      }),
+      422,
+      'Select Valid Csv file.',
+    ],
+    [
+      'no name column',
+      () => ({ file: csvFile('campaignType\nrotator'), name: 'x.csv' }),
+      422,
+      'The first line of the CSV file must be a header row with a name column.',
+    ],
+    [
+      'an unknown column',
+      () => ({ file: csvFile('name,budget\nA,5'), name: 'x.csv' }),
+      422,
+      'Unknown column "budget". The columns are: name, campaignType, trafficSource, urlAppendToken, keywordParameter, affiliate_network, offerPromotion, active, custom_url, lpTargetParam, opTargetParam, cpc, redirectType, customConversionGoal.',
+    ],
+    [
+      'only a header',
+      () => ({ file: csvFile('name\n'), name: 'x.csv' }),
+      422,
+      'The CSV file has no campaigns below its header row.',
+    ],
+    [
+      'an empty file',
+      () => ({ file: csvFile(''), name: 'x.csv' }),
+      422,
+      'The first line of the CSV file must be a header row with a name column.',
+    ],
+  ];
+
+  for (const [what, make, status, message] of csvCases) {
+    it(`refuses ${what}`, async () => {
+      const before = await count();
+      const { file, name } = make();
+      const res = await upload('/api/uploadcsv', admin, file, name);
+      expect(res.status).toBe(status);
+      expect(res.body).toEqual({ message, errors: { uploads: [message] } });
+      expect(await count()).toBe(before);
+    });
+  }
+
+  it('checks every line first: one bad line writes nothing and names the line', async () => {
+    const before = await count();
+    const csv =
+      'name,campaignType,cpc\nGood one,landing_page,1\nBad type,bogus,1\n,landing_page,1\nBad cpc,landing_page,-3\n';
+    const res = await upload('/api/uploadcsv', admin, csvFile(csv), 'x.csv');
+    expect(res.status).toBe(422);
+    expect(res.body.errors.uploads).toEqual([
+      'Line 3: Select a valid campaign type.',
+      'Line 4: Campaign name is required.',
+      'Line 5: CPC must be a number of at least 0 with up to 6 decimals.',
+    ]);
+    expect(res.body.message).toBe('Line 3: Select a valid campaign type.');
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a file over 1 MB and more than 500 lines', async () => {
+    const big = `name\n${'A'.repeat(1024 * 1024)}\n`;
+    const res = await upload('/api/uploadcsv', admin, csvFile(big), 'big.csv');
+    expect(res.status).toBe(413);
+    expect(res.body.errors).toEqual({ uploads: ['The CSV file is too large: the limit is 1 MB.'] });
+    const many = `name\n${Array.from({ length: 501 }, (_, i) => `C${i}`).join('\n')}\n`;
+    const res2 = await upload('/api/uploadcsv', admin, csvFile(many), 'many.csv');
+    expect(res2.status).toBe(413);
+    expect(res2.body.message).toBe('The CSV file has more than 500 campaigns; split it into smaller files.');
+  });
+
+  it('puts campaigns where a student may see them, and only there', async () => {
+    const student = await userWithRole(admin, 'student');
+    const res = await upload('/api/uploadcsv', student.token, csvFile('name\nStudent CSV'), 's.csv', {
+      userId: String(student.id),
+    });
+    expect(res.status).toBe(200);
+    const mine = (await api('/api/campaign?dir=0', { token: student.token })).body.data.result;
+    expect(mine.map((c: any) => c.name)).toEqual(['Student CSV']);
+    const adminFolder = await folder(admin, 'Admin CSV folder');
+    const denied = await upload('/api/uploadcsv', student.token, csvFile('name\nX'), 's.csv', {
+      dir: String(adminFolder),
+    });
+    expect(denied.status).toBe(422);
+    expect(denied.body.errors).toEqual({ dir: ['Select a valid folder.'] });
+  });
+});
+
+function validManifest() {
+  return {
+    format: 'edge-tracker/campaigns',
+    version: 1,
+    campaigns: [
+      {
+        ref: 1,
+        parentRef: null as number | null,
+        is_dir: 0 as 0 | 1,
+        name: 'Imported',
+        campaign: { campaignType: 'landing_page' } as Record<string, unknown>,
+        paths: [] as Record<string, unknown>[],
+        options: [] as Record<string, unknown>[],
+        landings: [] as Record<string, unknown>[],
+        offers: [] as Record<string, unknown>[],
+        tokens: [] as Record<string, unknown>[],
+      },
+    ],
+  };
+}
