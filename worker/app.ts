@@ -5,7 +5,6 @@ import type { AppEnv } from './env';
 import { ApiError, errorBody, onError } from './lib/errors';
 import { authRoutes, csrfCookieHandler } from './routes/auth';
 import { campaignListRoutes, campaignUploadRoutes } from './routes/campaign-list';
-import { campaignListRoutes, campaignUploadRoutes } from './routes/campaign-list';
 import { campaignRoutes } from './routes/campaigns';
 import { fileRoutes } from './routes/files';
 import { pagesOperationRoutes, pagesUploadRoutes } from './routes/pages-operations';
@@ -32,7 +31,6 @@ export function createApp() {
     .route('/', devRoutes)
     .route('/', campaignRoutes)
     .route('/', campaignListRoutes)
-    .route('/', campaignListRoutes)
     .route('/', settingsRoutes)
     .route('/', statsRoutes)
     .route('/', pagesOperationRoutes);
@@ -40,8 +38,6 @@ export function createApp() {
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: false }));
-  // Uploads carry their own body limit, so they are matched before the API's 1 MB one.
-  app.route('/api', campaignUploadRoutes);
   // Uploads carry their own body limit, so they are matched before the API's 1 MB one.
   app.route('/api', pagesUploadRoutes);
   app.route('/api', settingsUploadRoutes);
