@@ -115,6 +115,8 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) events.push(lpClick(`a${i}`, l1, o1, D1 + 1000));
   events.push(conversion('a0', l1, o1, D1 + 2000), conversion('a1', l1, o1, D1 + 2000));
   for (let i = 0; i < 4; i++) events.push(conversion(`a${i}`, l1, o1, D1 + 3000, 'lp', 0));
+  // A custom event without a column of its own (no payout).
+  events.push(conversion('a3', l1, o1, D1 + 4000, 'webinar', 0));
   // A bot visit: stored, never counted.
   events.push(visit('bot1', 'A', l1, D1, { f: 'bot' } as Partial<TrackEvent>));
   // Target B, day 1: 6 visits on L2 (one late in the evening, New York time), 3 LP clicks to O2, 1 purchase ($20).
@@ -211,6 +213,9 @@ describe('statistics tables', () => {
       event_lp_visits: 4,
       event_lp_visits_cpc: 4.25,
     });
+    // The goal ('purchase') is the conversions column, not a custom event.
+    expect(a.custom_events).toEqual({ webinar: 1 });
+    expect(b.custom_events).toEqual({});
     expect(b).toMatchObject({
       target: 'B',
       visits: 6,

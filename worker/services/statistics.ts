@@ -196,8 +196,11 @@ export async function targetTokenAggregates(
 
 const dollars = (micros: number) => round(fromMicros(micros), 2);
 
-/** A target row as the spec's table shows it (spec 3 §3). */
-export function targetRow(t: TargetAgg, campaignId: number) {
+/**
+ * A target row as the spec's table shows it (spec 3 §3). `goal` is the campaign's conversion
+ * event: it is the conversions column, so it is not repeated among the custom events.
+ */
+export function targetRow(t: TargetAgg, campaignId: number, goal = '') {
   const ev = (name: string) => t.events[name] ?? 0;
   const row: Record<string, unknown> = {
     target: t.target,
@@ -226,7 +229,8 @@ export function targetRow(t: TargetAgg, campaignId: number) {
   row.event_atc1_visits_cpc = dollars(safeDiv(t.spend, ev('atc1')));
   row.event_atc2_visits_cpc = dollars(safeDiv(t.spend, ev('atc2')));
   const custom: Record<string, number> = {};
-  for (const [event, count] of Object.entries(t.events)) if (!(event in EVENT_COLUMNS)) custom[event] = count;
+  for (const [event, count] of Object.entries(t.events))
+    if (!(event in EVENT_COLUMNS) && event !== goal) custom[event] = count;
   row.custom_events = custom;
   return row;
 }

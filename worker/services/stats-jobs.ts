@@ -184,7 +184,7 @@ export async function computeJob(env: Env, kind: StatsJobKind, campaignId: numbe
     ? await targetTokenAggregates(env, c, bounds, tokens)
     : await targetAggregates(env, c, bounds);
   if (kind === 'target_total') return { targetTotal: totals(aggs) };
-  const rows = aggs.map((a) => targetRow(a, c.id));
+  const rows = aggs.map((a) => targetRow(a, c.id, c.goal));
   const page = sortAndPage(rows, {
     sortKey: req.sortKey || TARGET_SORT_DEFAULT,
     sortOrder: req.sortOrder,
