@@ -2,7 +2,14 @@
 import useSWR, { type SWRConfiguration } from 'swr';
 import { KEYS, readKey } from '../lib/storage';
 import { api } from './client';
-import { paths } from './endpoints';
+import {
+  type CampaignOption,
+  type CostRow,
+  paths,
+  type QuickStats,
+  quickStatsV2,
+  statsPaths,
+} from './endpoints';
 import type { CurrentUserAnswer, LicenseInfo, LogoInfo, UsersAnswer } from './types';
 
 type Key = string | readonly [string, ...unknown[]];
@@ -30,3 +37,36 @@ export function useCurrentUser() {
 }
 
 export const useUsers = (enabled: boolean) => useApi<UsersAnswer>(enabled ? paths.users : null);
+
+// ---- Statistics and dashboard ----------------------------------------------------------------
+
+/** The campaigns of the statistics and dashboard selectors (no folders, no deleted ones). */
+export const useCampaignOptions = () =>
+  useApi<{ result: CampaignOption[] }>(statsPaths.campaignOptions, { revalidateOnFocus: false });
+
+/** The installation's day; quick date ranges and the date checks count from it. */
+export const useStatsToday = () =>
+  useApi<{ today: string; timeZone: string }>(statsPaths.today, { revalidateOnFocus: false });
+
+/** Daily visitors of a campaign (dates dd-MM-yyyy or '' for open ends). */
+export function useCampaignActivity(campaignId: number | null, startDate: string, endDate: string) {
+  const key = campaignId
+    ? `campaign-activity?campaignId=${campaignId}&startDate=${encodeURIComponent(startDate)}&endDate=${encodeURIComponent(endDate)}`
+    : null;
+  return useApi<{ date: string; visitors: number }[]>(key, { revalidateOnFocus: false });
+}
+
+/** Cost rows of a campaign (dates yyyy-MM-dd or '' for open ends). */
+export function useCosts(campaignId: number | null, startDate: string, endDate: string) {
+  const key = campaignId ? `costs?campaignId=${campaignId}&startDate=${startDate}&endDate=${endDate}` : null;
+  return useApi<{ result: CostRow[] }>(key, { revalidateOnFocus: false });
+}
+
+/** The dashboard's daily series (POST quick-stats-v2, dates yyyy-MM-dd). */
+export function useQuickStats(campaignId: number | null, start: string, end: string) {
+  return useSWR<QuickStats>(
+    campaignId ? ['quick-stats-v2', campaignId, start, end] : null,
+    () => quickStatsV2({ start_date: start, end_date: end, campaignId: campaignId as number }),
+    { revalidateOnFocus: false, keepPreviousData: true },
+  );
+}

@@ -1,0 +1,296 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { formatInteger, formatMoney, formatPercent } from '../../lib/format';
+import { CellText } from './cell-text';
+import { PAGE_LENGTHS, setPageLength } from './page-length';
+import { lastPage, nextSort, type SortState } from './sorting';
+
+// THE server-side data table of the app (HOUSE-STYLE 22): sticky header, sortable columns with
+// a visible direction (descending first), search on Enter, a footer row of totals, skeleton rows
+// while loading, an empty state, right-aligned tabular numbers, paging with the shared page length.
+
+export type ColumnKind = 'text' | 'int' | 'money' | 'percent' | 'decimal';
+
+export type Column<R> = {
+  key: string;
+  label: string;
+  kind?: ColumnKind;
+  /** Decimals of percent and decimal columns (default 2). */
+  digits?: number;
+  /** Default true. */
+  sortable?: boolean;
+  /** A cell of one's own (switches, icons); otherwise the value is formatted by kind. */
+  render?: (row: R) => ReactNode;
+  /** The raw value (default row[key]). */
+  value?: (row: R) => unknown;
+  /** A longer explanation in the header's title. */
+  hint?: string;
+  className?: string;
+};
+
+/** Formats a value by column kind: money with $ and 2 decimals, percents, integers en-US. */
+export function formatCell(kind: ColumnKind | undefined, value: unknown, digits = 2): ReactNode {
+  if (value === null || value === undefined || value === '') return kind && kind !== 'text' ? '—' : '';
+  switch (kind) {
+    case 'money':
+      // Landing rows arrive already written ('$1,234.56').
+      return typeof value === 'string' ? value : formatMoney(Number(value));
+    case 'percent':
+      return formatPercent(Number(value), digits);
+    case 'int':
+      return formatInteger(Number(value));
+    case 'decimal':
+      return Number(value).toLocaleString('en-US', {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+    default:
+      return <CellText text={String(value)} />;
+  }
+}
+
+const isNumeric = (kind?: ColumnKind) => kind !== undefined && kind !== 'text';
+
+type Props<R> = {
+  /** Prefix of test ids and control ids. */
+  id: string;
+  /** Accessible name of the table. */
+  label: string;
+  columns: readonly Column<R>[];
+  rows: readonly R[];
+  rowKey: (row: R, index: number) => string | number;
+  /** Skeleton rows instead of the rows (a request or poll is running). */
+  loading?: boolean;
+  /** Footer totals by column key; the first column says "Total" unless given. */
+  footer?: Record<string, ReactNode> | null;
+  footerLoading?: boolean;
+  sort?: SortState;
+  onSortChange?: (sort: SortState) => void;
+  page?: number;
+  perPage?: number;
+  totalCount?: number;
+  onPageChange?: (page: number) => void;
+  /** Search applied on Enter (or the search button). */
+  search?: { value: string; placeholder?: string; onSearch: (value: string) => void };
+  /** Controls at the right of the toolbar (pickers, toggles). */
+  toolbar?: ReactNode;
+  rowClassName?: (row: R) => string | undefined;
+  empty?: ReactNode;
+  /** Taller tables scroll inside with the header stuck to the top. */
+  maxHeight?: number;
+};
+
+function SortIcon({ active, order }: { active: boolean; order?: 'asc' | 'desc' }) {
+  if (!active) return <ArrowUpDown size={12} aria-hidden className="dt-sort-icon is-idle" />;
+  return order === 'asc' ? (
+    <ArrowUp size={12} aria-hidden className="dt-sort-icon" />
+  ) : (
+    <ArrowDown size={12} aria-hidden className="dt-sort-icon" />
+  );
+}
+
+function SearchBox({ id, search }: { id: string; search: NonNullable<Props<unknown>['search']> }) {
+  const [text, setText] = useState(search.value);
+  useEffect(() => setText(search.value), [search.value]);
+  return (
+    <form
+      className="dt-search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        search.onSearch(text.trim());
+      }}
+    >
+      <Search size={14} aria-hidden className="dt-search-icon" />
+      <input
+        id={`${id}-search`}
+        className="input input-sm"
+        type="search"
+        value={text}
+        placeholder={search.placeholder ?? 'Search and press Enter'}
+        aria-label={search.placeholder ?? 'Search'}
+        onChange={(e) => {
+          setText(e.target.value);
+          // Clearing the box with its × shows everything again at once.
+          if (e.target.value === '' && search.value !== '') search.onSearch('');
+        }}
+      />
+    </form>
+  );
+}
+
+export function DataTable<R>({
+  id,
+  label,
+  columns,
+  rows,
+  rowKey,
+  loading,
+  footer,
+  footerLoading,
+  sort,
+  onSortChange,
+  page = 1,
+  perPage = 10,
+  totalCount,
+  onPageChange,
+  search,
+  toolbar,
+  rowClassName,
+  empty,
+  maxHeight = 560,
+}: Props<R>) {
+  const count = totalCount ?? rows.length;
+  const pages = lastPage(count, perPage);
+  const skeletons = Math.min(perPage, Math.max(rows.length, 3));
+  const from = count === 0 ? 0 : (page - 1) * perPage + 1;
+  const to = Math.min(count, page * perPage);
+
+  return (
+    <div className="dt" data-testid={`${id}-table`} aria-busy={loading || undefined}>
+      {(search || toolbar) && (
+        <div className="dt-toolbar">
+          {search ? <SearchBox id={id} search={search as NonNullable<Props<unknown>['search']>} /> : <span />}
+          {toolbar && <div className="dt-toolbar-end">{toolbar}</div>}
+        </div>
+      )}
+      <div className="dt-wrap" style={{ maxHeight }}>
+        <table className="table dt-table" aria-label={label}>
+          <thead>
+            <tr>
+              {columns.map((c) => {
+                const sortable = c.sortable !== false && !!onSortChange;
+                const active = sort?.key === c.key;
+                const cls = [isNumeric(c.kind) && 'num', c.className].filter(Boolean).join(' ') || undefined;
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    className={cls}
+                    title={c.hint}
+                    aria-sort={active ? (sort?.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                    data-col={c.key}
+                  >
+                    {sortable ? (
+                      <button
+                        type="button"
+                        className={active ? 'dt-sort is-active' : 'dt-sort'}
+                        onClick={() => onSortChange?.(nextSort(sort, c.key))}
+                      >
+                        <span>{c.label}</span>
+                        <SortIcon active={active} order={sort?.order} />
+                      </button>
+                    ) : (
+                      c.label
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {loading ? (
+              Array.from({ length: skeletons }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <tr key={i} className="dt-skeleton-row" data-testid={`${id}-loading`}>
+                  {columns.map((c) => (
+                    <td key={c.key} className={isNumeric(c.kind) ? 'num' : undefined}>
+                      <span className="skeleton" style={{ width: isNumeric(c.kind) ? 48 : '70%' }} />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            ) : rows.length === 0 ? (
+              <tr className="dt-empty-row">
+                <td colSpan={columns.length}>{empty ?? <p className="dt-empty">No rows.</p>}</td>
+              </tr>
+            ) : (
+              rows.map((row, i) => (
+                <tr key={rowKey(row, i)} className={rowClassName?.(row)} data-row={String(rowKey(row, i))}>
+                  {columns.map((c) => {
+                    const cls =
+                      [isNumeric(c.kind) && 'num', c.className].filter(Boolean).join(' ') || undefined;
+                    const raw = c.value ? c.value(row) : (row as Record<string, unknown>)[c.key];
+                    return (
+                      <td key={c.key} className={cls} data-col={c.key}>
+                        {c.render ? c.render(row) : formatCell(c.kind, raw, c.digits)}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))
+            )}
+          </tbody>
+          {footer !== undefined && (rows.length > 0 || loading) && (
+            <tfoot>
+              <tr data-testid={`${id}-footer`}>
+                {columns.map((c, i) => (
+                  <td key={c.key} className={isNumeric(c.kind) ? 'num' : undefined} data-col={c.key}>
+                    {footerLoading || (loading && !footer) ? (
+                      <span className="skeleton" style={{ width: 48 }} />
+                    ) : footer && footer[c.key] !== undefined ? (
+                      footer[c.key]
+                    ) : i === 0 ? (
+                      'Total'
+                    ) : (
+                      ''
+                    )}
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      </div>
+      {onPageChange && count > 0 && (
+        <div className="dt-pager">
+          <label className="dt-page-length">
+            <span>Rows per page</span>
+            <select
+              className="input select input-sm"
+              value={perPage}
+              onChange={(e) => {
+                setPageLength(Number(e.target.value));
+                onPageChange(1);
+              }}
+              data-testid={`${id}-page-length`}
+            >
+              {PAGE_LENGTHS.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="dt-range" data-testid={`${id}-range`}>
+            {from}–{to} of {formatInteger(count)}
+          </span>
+          <div className="dt-pages">
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label="Previous page"
+              disabled={page <= 1 || loading}
+              onClick={() => onPageChange(page - 1)}
+            >
+              <ChevronLeft size={16} aria-hidden />
+            </button>
+            <span className="dt-page-of">
+              Page {page} of {pages}
+            </span>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label="Next page"
+              disabled={page >= pages || loading}
+              onClick={() => onPageChange(page + 1)}
+            >
+              <ChevronRight size={16} aria-hidden />
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export type { SortState } from './sorting';
