@@ -1,22 +1,270 @@
-import { LayoutDashboard } from 'lucide-react';
-import { ComingSoon } from '../../components/coming-soon';
+import {
+  ArrowRight,
+  BadgeDollarSign,
+  ChartColumn,
+  Coins,
+  LayoutDashboard,
+  MousePointerClick,
+  Percent,
+  ShoppingCart,
+  Target,
+  TrendingUp,
+  Users,
+  Wallet,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { GRAPH_METRICS, type GraphMetric } from '../../../../schema/metrics';
+import { useCampaignOptions, useQuickStats, useStatsToday } from '../../api/hooks';
+import { Card } from '../../components/card';
+import { BarChart } from '../../components/charts/bar-chart';
+import {
+  DateRange,
+  type DateRangeValue,
+  describeRange,
+  initialRange,
+} from '../../components/date-range/date-range';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { formatInteger, formatMoney, formatPercent, isoDay } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import {
+  dailyBases,
+  dashboardTotals,
+  GRAPH_LABELS,
+  graphPoint,
+  PERCENT_METRICS,
+  SIGNED_METRICS,
+} from './dashboard-metrics';
 
-const FEATURES = [
-  'A campaign select, start and end dates and quick ranges from today to this year',
-  'Totals: ad spend, revenue, conversions, CPA, clicks, net, visitors, landing-page CTR and ad CTR',
-  'A daily graph of ad spend, ad CTR, revenue, ROI, net profit, CPC, CPLPC, CPA or EPC',
-] as const;
+const CAMPAIGN_KEY = 'dashboardCampaignId';
+const SELECT_CAMPAIGN = 'Please select a campaign';
 
-/** Dashboard: placeholder until a later release builds the screen. */
+function remembered(): number | null {
+  try {
+    const n = Number(window.localStorage.getItem(CAMPAIGN_KEY));
+    return Number.isInteger(n) && n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(id: number | null) {
+  try {
+    if (id) window.localStorage.setItem(CAMPAIGN_KEY, String(id));
+    else window.localStorage.removeItem(CAMPAIGN_KEY);
+  } catch {
+    // storage blocked: the choice lasts for this page view
+  }
+}
+
+type Tile = { key: string; label: string; value: string; icon: ReactNode; tone?: 'positive' | 'negative' };
+
+/** Dashboard (spec 1 §2, §9): a campaign's totals over a date range and a daily graph. */
 export function DashboardScreen() {
   useDocumentTitle('Dashboard');
+  const campaigns = useCampaignOptions();
+  const todayInfo = useStatsToday();
+  const today = todayInfo.data?.today ?? (todayInfo.error ? isoDay(new Date()) : null);
+  const [campaignId, setCampaignId] = useState<number | null>(remembered);
+  const [range, setRange] = useState<DateRangeValue | null>(null);
+  const [metric, setMetric] = useState<GraphMetric>('ad_spent');
+
+  useEffect(() => {
+    if (today && !range) setRange(initialRange('today', today));
+  }, [today, range]);
+
+  const list = campaigns.data?.result ?? [];
+  // A remembered campaign that is gone (deleted, another user) is forgotten.
+  const selected = campaigns.data
+    ? list.some((c) => c.campaignId === campaignId)
+      ? campaignId
+      : null
+    : campaignId;
+  const stats = useQuickStats(range ? selected : null, range?.start ?? '', range?.end ?? '');
+  const days = useMemo(() => (stats.data ? dailyBases(stats.data) : []), [stats.data]);
+  const totals = useMemo(() => dashboardTotals(days), [days]);
+  const loading = !stats.data && stats.isLoading;
+
+  const tiles: Tile[] = [
+    {
+      key: 'ad_spend',
+      label: 'Ad spend',
+      value: formatMoney(totals.adSpend),
+      icon: <Wallet size={15} aria-hidden />,
+    },
+    {
+      key: 'revenue',
+      label: 'Revenue',
+      value: formatMoney(totals.revenue),
+      icon: <Coins size={15} aria-hidden />,
+    },
+    {
+      key: 'conversions',
+      label: 'Conversions',
+      value: formatInteger(totals.conversions),
+      icon: <ShoppingCart size={15} aria-hidden />,
+    },
+    { key: 'cpa', label: 'CPA', value: formatMoney(totals.cpa), icon: <Target size={15} aria-hidden /> },
+    {
+      key: 'clicks',
+      label: 'Clicks',
+      value: formatInteger(totals.clicks),
+      icon: <MousePointerClick size={15} aria-hidden />,
+    },
+    {
+      key: 'net',
+      label: 'Net',
+      value: formatMoney(totals.net),
+      icon: <BadgeDollarSign size={15} aria-hidden />,
+      tone: totals.net > 0 ? 'positive' : totals.net < 0 ? 'negative' : undefined,
+    },
+    {
+      key: 'visitors',
+      label: 'Visitors',
+      value: formatInteger(totals.visitors),
+      icon: <Users size={15} aria-hidden />,
+    },
+    {
+      key: 'lp_ctr',
+      label: 'LP CTR',
+      value: formatPercent(totals.lpCtr, 1),
+      icon: <TrendingUp size={15} aria-hidden />,
+    },
+    {
+      key: 'ad_ctr',
+      label: 'Ad CTR',
+      value: formatPercent(totals.adCtr, 2),
+      icon: <Percent size={15} aria-hidden />,
+    },
+  ];
+
+  const percent = PERCENT_METRICS.includes(metric);
+  const points = days.map((d) => ({ date: d.date, value: graphPoint(metric, d) }));
+  const format = (v: number) => (percent ? formatPercent(v, 2) : formatMoney(v));
+
   return (
-    <ComingSoon
-      title="Dashboard"
-      icon={LayoutDashboard}
-      description="Ad spend, revenue, profit and ROI of a campaign over a date range, with a daily graph."
-      features={FEATURES}
-    />
+    <div className="stats-screen">
+      <PageHeader
+        title="Dashboard"
+        description={range ? describeRange(range) : 'Ad spend, revenue, profit and ROI of a campaign.'}
+        actions={
+          selected ? (
+            <Link className="btn btn-secondary btn-md" to={`/stats/${selected}`}>
+              <ChartColumn size={16} aria-hidden />
+              <span>Open statistics</span>
+              <ArrowRight size={14} aria-hidden />
+            </Link>
+          ) : undefined
+        }
+      />
+
+      <section className="card dash-filters" aria-label="Filters">
+        <div className={selected ? 'field stats-campaign' : 'field has-error stats-campaign'}>
+          <label className="field-label" htmlFor="dash-campaign">
+            Campaign
+          </label>
+          <select
+            id="dash-campaign"
+            className="input select"
+            value={selected ?? ''}
+            onChange={(e) => {
+              const id = e.target.value ? Number(e.target.value) : null;
+              setCampaignId(id);
+              remember(id);
+            }}
+            aria-invalid={campaigns.data && !selected ? true : undefined}
+            aria-describedby={campaigns.data && !selected ? 'dash-campaign-error' : undefined}
+          >
+            <option value="">{campaigns.isLoading ? 'Loading campaigns…' : 'Select a campaign'}</option>
+            {list.map((c) => (
+              <option key={c.campaignId} value={c.campaignId}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          {campaigns.data && !selected && (
+            <p className="field-error" id="dash-campaign-error">
+              {SELECT_CAMPAIGN}
+            </p>
+          )}
+        </div>
+        {range && today && <DateRange id="dash" value={range} today={today} onChange={setRange} />}
+      </section>
+
+      {campaigns.data && !selected ? (
+        <Card>
+          <EmptyState
+            icon={LayoutDashboard}
+            title={SELECT_CAMPAIGN}
+            action={
+              list.length === 0 ? (
+                <Link className="btn btn-primary btn-md" to="/campaigns">
+                  <span>Create a campaign</span>
+                </Link>
+              ) : undefined
+            }
+          >
+            {list.length === 0
+              ? 'You have no campaigns yet. Create one, put its tracking link in your ad, and its numbers show here.'
+              : 'Choose a campaign above to see its ad spend, revenue, profit and a daily graph.'}
+          </EmptyState>
+        </Card>
+      ) : (
+        <>
+          <section className="totals-grid" aria-label="Totals" data-testid="dashboard-totals">
+            {tiles.map((t) => (
+              <div key={t.key} className="total-card" data-total={t.key}>
+                <span className="total-label">
+                  {t.icon}
+                  {t.label}
+                </span>
+                {loading ? (
+                  <span className="skeleton kpi-skeleton" />
+                ) : (
+                  <span className={t.tone ? `total-value is-${t.tone}` : 'total-value'}>{t.value}</span>
+                )}
+              </div>
+            ))}
+          </section>
+
+          <Card
+            title={`Daily ${GRAPH_LABELS[metric].replace(/^[A-Z][a-z]/, (m) => m.toLowerCase())}`}
+            description={range ? describeRange(range) : undefined}
+            className="stats-card"
+            actions={
+              <div className="graph-tabs" role="tablist" aria-label="Graph">
+                {GRAPH_METRICS.map((m) => (
+                  <button
+                    key={m}
+                    type="button"
+                    role="tab"
+                    className="graph-tab"
+                    aria-selected={metric === m}
+                    onClick={() => setMetric(m)}
+                    data-metric={m}
+                  >
+                    {GRAPH_LABELS[m]}
+                  </button>
+                ))}
+              </div>
+            }
+          >
+            {loading ? (
+              <div className="chart-placeholder skeleton" />
+            ) : points.length === 0 ? (
+              <p className="chart-empty">No data in this range. Try a wider date range.</p>
+            ) : (
+              <BarChart
+                data={points}
+                format={format}
+                signColors={SIGNED_METRICS.includes(metric)}
+                label={`Daily ${GRAPH_LABELS[metric]}`}
+              />
+            )}
+          </Card>
+        </>
+      )}
+    </div>
   );
 }

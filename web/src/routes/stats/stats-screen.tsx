@@ -1,25 +1,585 @@
-import { ChartColumn } from 'lucide-react';
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { ChartColumn, Download, Pencil, Search, TrendingUp } from 'lucide-react';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toDmy } from '../../../../schema/dates';
+import { STATS_MESSAGES } from '../../../../schema/stats-api';
+import {
+  type CampaignAlert,
+  exportStatistics,
+  type LandingRecord,
+  type OfferRecord,
+  type PathRecord,
+  type StatisticsRequestBody,
+  updateLandingStatus,
+  updateOfferStatus,
+  updatePathStatus,
+} from '../../api/endpoints';
+import { useCampaignActivity, useCampaignOptions, useStatsToday } from '../../api/hooks';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { ActivityChart } from '../../components/charts/activity-chart';
+import { usePageLength } from '../../components/data-table/page-length';
+import {
+  DateRange,
+  type DateRangeValue,
+  describeRange,
+  initialRange,
+} from '../../components/date-range/date-range';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { notify } from '../../components/toaster';
+import { isoDay } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { Aggregator } from './aggregator';
+import { AlertsList } from './alerts-list';
+import { AD_SOURCES, CUSTOM_PREFIX, customEventNames, targetColumns, targetFooter } from './columns';
+import { CostsPanel } from './costs-panel';
+import { KpiStrip } from './kpi-strip';
+import { LandingTable } from './landing-table';
+import { OfferTable, PathTable } from './placement-tables';
+import {
+  type Applied,
+  baseBody,
+  checkFilters,
+  type FilterProblem,
+  firstPage,
+  fullBody,
+  LANDING_DEFAULT_SORT,
+  TARGET_DEFAULT_SORT,
+  type TableQuery,
+} from './query';
+import { TargetTable } from './target-table';
+import { TestResultsModal, type TestSubject } from './test-results-modal';
+import { toastFailure, useStatistics } from './use-statistics';
 
-const FEATURES = [
-  'Reports by date range with totals and sortable columns',
-  'Drill-downs by extra tokens, and exports',
-  'Landing-page split tests with statistical significance',
-] as const;
+const LANDING_EXPORT_COLUMNS = [
+  'landing_page',
+  'visits',
+  'lpclicks',
+  'lpctr',
+  'conversions',
+  'cr',
+  'cpa',
+  'ad_spent',
+  'revenue',
+];
 
-/** Statistics: placeholder until a later release builds the screen. */
+/** Statistics of one campaign (spec 3): filters, alerts, activity, targets, landings, offers, paths, elements, costs. */
 export function StatsScreen() {
   useDocumentTitle('Statistics');
   const params = useParams();
+  const navigate = useNavigate();
+  const routeId = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
+  const campaigns = useCampaignOptions();
+  const todayInfo = useStatsToday();
+  const today = todayInfo.data?.today ?? (todayInfo.error ? isoDay(new Date()) : null);
+  const perPage = usePageLength();
+  const stats = useStatistics();
+
+  const [campaignId, setCampaignId] = useState<number | null>(routeId);
+  const [range, setRange] = useState<DateRangeValue | null>(null);
+  const [problem, setProblem] = useState<FilterProblem | null>(null);
+  const [applied, setApplied] = useState<Applied | null>(null);
+  const [targetQuery, setTargetQuery] = useState<TableQuery>(firstPage(TARGET_DEFAULT_SORT));
+  const [landingQuery, setLandingQuery] = useState<TableQuery>(firstPage(LANDING_DEFAULT_SORT));
+  const [visibleMetrics, setVisibleMetrics] = useState<string[]>([]);
+  const [metricsFor, setMetricsFor] = useState<number | null>(null);
+  const [alerts, setAlerts] = useState<CampaignAlert[]>([]);
+  const [aggregate, setAggregate] = useState<StatisticsRequestBody | null>(null);
+  const [testSubject, setTestSubject] = useState<TestSubject | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [switching, setSwitching] = useState<Set<string>>(new Set());
+
+  useEffect(() => {
+    if (today && !range) setRange(initialRange('past-7-days', today));
+  }, [today, range]);
+
+  const campaignList = campaigns.data?.result ?? [];
+  const known = routeId !== null && campaignList.some((c) => c.campaignId === routeId);
+  const answer = stats.answer;
+  const activity = useCampaignActivity(
+    applied?.campaignId ?? null,
+    applied?.start ? toDmy(applied.start) : '',
+    applied?.end ? toDmy(applied.end) : '',
+  );
+
+  const runSearch = useCallback(
+    async (id: number | null, r: DateRangeValue, force: boolean, fresh: boolean) => {
+      if (!today) return;
+      const found = checkFilters(id, r.start, r.end, today);
+      setProblem(found);
+      if (found || id === null) return;
+      const same = !fresh && applied?.campaignId === id;
+      const a: Applied = {
+        campaignId: id,
+        start: r.start,
+        end: r.end,
+        extraTokens: same ? applied.extraTokens : [],
+        landingDeleted: same ? applied.landingDeleted : false,
+        offerDeleted: same ? applied.offerDeleted : false,
+        pathDeleted: same ? applied.pathDeleted : false,
+      };
+      const t = same ? { ...targetQuery, page: 1 } : firstPage(TARGET_DEFAULT_SORT);
+      const l = same ? { ...landingQuery, page: 1 } : firstPage(LANDING_DEFAULT_SORT);
+      setApplied(a);
+      setTargetQuery(t);
+      setLandingQuery(l);
+      const data = await stats.search(fullBody(a, t, l, perPage, { force }));
+      if (!data) return;
+      setAlerts(data.campaign.metainfo?.alerts ?? []);
+      if (metricsFor !== id) {
+        setVisibleMetrics((data.metrics ?? []).filter((m) => m.ticked).map((m) => m.parameter));
+        setMetricsFor(id);
+      }
+      setAggregate(data.campaignVisits && data.landingQueueKey ? { ...baseBody(a), force } : null);
+      if (force) void activity.mutate();
+    },
+    [today, applied, targetQuery, landingQuery, perPage, stats, metricsFor, activity],
+  );
+
+  // Entering /stats/:id runs the search once the campaign list and today are known (spec 3 §2).
+  const autoRan = useRef<number | null>(null);
+  useEffect(() => {
+    if (!range || !today || !campaigns.data || routeId === null || !known) return;
+    if (autoRan.current === routeId) return;
+    autoRan.current = routeId;
+    setCampaignId(routeId);
+    void runSearch(routeId, range, false, true);
+  }, [range, today, campaigns.data, routeId, known, runSearch]);
+
+  // The shared page length changed: every table goes back to page 1.
+  const lastPerPage = useRef(perPage);
+  useEffect(() => {
+    if (lastPerPage.current === perPage) return;
+    lastPerPage.current = perPage;
+    if (!applied || !answer?.campaignVisits) return;
+    const t = { ...targetQuery, page: 1 };
+    const l = { ...landingQuery, page: 1 };
+    setTargetQuery(t);
+    setLandingQuery(l);
+    void stats.searchTargets(fullBody(applied, t, l, perPage));
+    if (answer.landingQueueKey !== null) void stats.searchPlacements(fullBody(applied, t, l, perPage));
+  }, [perPage, applied, answer, targetQuery, landingQuery, stats]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!range) return;
+    if (campaignId !== null && campaignId !== routeId) {
+      navigate(`/stats/${campaignId}`);
+      return;
+    }
+    void runSearch(campaignId, range, true, false);
+  };
+
+  const changeTarget = (q: TableQuery) => {
+    if (!applied) return;
+    setTargetQuery(q);
+    void stats.searchTargets(fullBody(applied, q, landingQuery, perPage));
+  };
+  const changeLanding = (q: TableQuery) => {
+    if (!applied) return;
+    setLandingQuery(q);
+    void stats.searchPlacements(fullBody(applied, targetQuery, q, perPage));
+  };
+  const changeApplied = (patch: Partial<Applied>, part: 'target' | 'placements') => {
+    if (!applied) return;
+    const a = { ...applied, ...patch };
+    setApplied(a);
+    if (part === 'target') {
+      const t = { ...targetQuery, page: 1 };
+      setTargetQuery(t);
+      void stats.searchTargets(fullBody(a, t, landingQuery, perPage), true);
+    } else {
+      const l = { ...landingQuery, page: 1 };
+      setLandingQuery(l);
+      void stats.searchPlacements(fullBody(a, targetQuery, l, perPage));
+    }
+  };
+
+  const withSwitch = async (key: string, task: () => Promise<void>) => {
+    setSwitching((s) => new Set(s).add(key));
+    try {
+      await task();
+    } finally {
+      setSwitching((s) => {
+        const next = new Set(s);
+        next.delete(key);
+        return next;
+      });
+    }
+  };
+  const idsOf = (prefix: string) =>
+    new Set([...switching].filter((k) => k.startsWith(prefix)).map((k) => Number(k.slice(prefix.length))));
+
+  const toggleLanding = (row: LandingRecord, active: boolean) =>
+    withSwitch(`l${row.page_id}`, async () => {
+      try {
+        const res = await updateLandingStatus(row.page_id, active ? 1 : 0);
+        stats.setLanding((l) => ({
+          ...l,
+          rows: l.rows.map((r) => (r.page_id === row.page_id ? { ...r, active: res.active } : r)),
+        }));
+        notify.success(res.message || STATS_MESSAGES.landingStatusUpdated);
+        if (aggregate) setAggregate({ ...aggregate });
+      } catch {
+        // The switch keeps the stored value (it never moved on its own).
+        notify.error(STATS_MESSAGES.landingStatusNotUpdated);
+      }
+    });
+  const toggleOffer = (row: OfferRecord, active: boolean) =>
+    withSwitch(`o${row.offer_id}`, async () => {
+      try {
+        const res = await updateOfferStatus(row.offer_id, active ? 1 : 0);
+        stats.setAnswer((a) =>
+          a?.offer
+            ? {
+                ...a,
+                offer: {
+                  ...a.offer,
+                  offerRecords: a.offer.offerRecords.map((r) =>
+                    r.offer_id === row.offer_id ? { ...r, active: res.active } : r,
+                  ),
+                },
+              }
+            : a,
+        );
+        notify.success('Offer page status updated.');
+      } catch (err) {
+        toastFailure(err);
+      }
+    });
+  const togglePath = (row: PathRecord, active: boolean) =>
+    withSwitch(`p${row.path_id}`, async () => {
+      try {
+        const res = await updatePathStatus(row.path_id, active ? 1 : 0);
+        stats.setAnswer((a) =>
+          a?.path
+            ? {
+                ...a,
+                path: {
+                  ...a.path,
+                  pathRecords: a.path.pathRecords.map((r) =>
+                    r.path_id === row.path_id ? { ...r, active: res.active } : r,
+                  ),
+                },
+              }
+            : a,
+        );
+        notify.success('Path status updated.');
+      } catch (err) {
+        toastFailure(err);
+      }
+    });
+
+  const campaign = answer?.campaign;
+  const tokens = answer?.extraTokens ?? [];
+  const metrics = answer?.metrics ?? [];
+  const showAdNumbers =
+    AD_SOURCES.includes(campaign?.trafficSource ?? '') || (stats.totals?.impressionsTotal ?? 0) > 0;
+  const columns = useMemo(
+    () =>
+      targetColumns({
+        tokens: tokens.filter((t) => applied?.extraTokens.includes(t.parameter)),
+        metrics: metrics.filter((m) => visibleMetrics.includes(m.parameter)),
+        showAdNumbers,
+        customEvents: customEventNames(stats.target.rows),
+      }),
+    [tokens, metrics, visibleMetrics, applied, showAdNumbers, stats.target.rows],
+  );
+
+  const exportCsv = async () => {
+    if (!range || !today) return;
+    const found = checkFilters(campaignId, range.start, range.end, today);
+    setProblem(found);
+    if (found || campaignId === null) return;
+    const a: Applied =
+      applied && applied.campaignId === campaignId
+        ? { ...applied, start: range.start, end: range.end }
+        : {
+            campaignId,
+            start: range.start,
+            end: range.end,
+            extraTokens: [],
+            landingDeleted: false,
+            offerDeleted: false,
+            pathDeleted: false,
+          };
+    setExporting(true);
+    try {
+      const res = await exportStatistics({
+        ...fullBody(a, targetQuery, landingQuery, perPage),
+        targetData: columns.map((c) => c.key).filter((k) => !k.startsWith(CUSTOM_PREFIX)),
+        landingData: LANDING_EXPORT_COLUMNS,
+      });
+      if (res.downloadLink) {
+        window.location.assign(res.downloadLink);
+        notify.success('Campaign.csv is downloading.');
+      } else {
+        notify.warning(res.message || STATS_MESSAGES.noDataToExport);
+      }
+    } catch (err) {
+      toastFailure(err);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const name = campaign?.name ?? campaignList.find((c) => c.campaignId === routeId)?.name;
+  const noData = answer !== null && !answer.campaignVisits;
+  const isDirect = campaign?.campaignType === 'direct_link';
+  const unknown = campaigns.data && routeId !== null && !known;
+
   return (
-    <ComingSoon
-      title="Statistics"
-      icon={ChartColumn}
-      description="Visits, clicks, conversions, revenue, spend and ROI per ad target, landing page, offer, path and day."
-      features={FEATURES}
-      context={params.id ? `Campaign #${params.id}` : undefined}
-    />
+    <div className="stats-screen">
+      <PageHeader
+        eyebrow="Statistics"
+        title={name ?? 'Statistics'}
+        description={
+          applied
+            ? `${describeRange(applied)}${campaign?.trafficSource ? ` · ${campaign.trafficSource}` : ''}`
+            : 'Visits, conversions, revenue, spend and ROI per target, landing page, offer and path.'
+        }
+        actions={
+          <>
+            {routeId !== null && known && (
+              <Link className="btn btn-ghost btn-md" to={`/basic-info/${routeId}`}>
+                <Pencil size={16} aria-hidden />
+                <span>Edit campaign</span>
+              </Link>
+            )}
+            <Button
+              icon={<Download size={16} aria-hidden />}
+              busy={exporting}
+              onClick={() => void exportCsv()}
+              data-testid="export-csv"
+            >
+              Export CSV
+            </Button>
+          </>
+        }
+      />
+
+      <form className="card stats-filters" onSubmit={onSubmit} noValidate aria-label="Filters">
+        <div
+          className={
+            problem?.field === 'campaign' ? 'field has-error stats-campaign' : 'field stats-campaign'
+          }
+        >
+          <label className="field-label" htmlFor="stats-campaign">
+            Campaign
+          </label>
+          <select
+            id="stats-campaign"
+            className="input select"
+            value={campaignId ?? ''}
+            onChange={(e) => {
+              const id = e.target.value ? Number(e.target.value) : null;
+              setCampaignId(id);
+              setProblem(null);
+              if (id !== null && id !== routeId) navigate(`/stats/${id}`);
+            }}
+            aria-invalid={problem?.field === 'campaign' ? true : undefined}
+            aria-describedby={problem?.field === 'campaign' ? 'stats-campaign-error' : undefined}
+          >
+            <option value="">{campaigns.isLoading ? 'Loading campaigns…' : 'Select a campaign'}</option>
+            {campaignList.map((c) => (
+              <option key={c.campaignId} value={c.campaignId}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          {problem?.field === 'campaign' && (
+            <p className="field-error" id="stats-campaign-error">
+              {problem.message}
+            </p>
+          )}
+        </div>
+        {range && today && (
+          <DateRange
+            id="stats"
+            value={range}
+            today={today}
+            withLastN
+            onChange={(v) => {
+              setRange(v);
+              if (problem?.field !== 'campaign') setProblem(null);
+            }}
+            startError={problem?.field === 'start' ? problem.message : null}
+            endError={problem?.field === 'end' ? problem.message : null}
+          />
+        )}
+        <div className="stats-filters-actions">
+          <Button
+            type="submit"
+            variant="primary"
+            icon={<Search size={16} aria-hidden />}
+            busy={stats.searching}
+          >
+            Search
+          </Button>
+        </div>
+      </form>
+
+      {applied && <AlertsList campaignId={applied.campaignId} alerts={alerts} onChange={setAlerts} />}
+
+      {unknown ? (
+        <Card>
+          <EmptyState icon={ChartColumn} title="Campaign not found">
+            It may have been deleted, or it belongs to another user. Pick one of your campaigns above.
+          </EmptyState>
+        </Card>
+      ) : !applied ? (
+        <Card>
+          {routeId === null ? (
+            <EmptyState icon={ChartColumn} title="Select a campaign">
+              Choose a campaign and a date range, then press Search.
+            </EmptyState>
+          ) : (
+            <div className="stats-loading" aria-busy>
+              <span className="skeleton" style={{ width: '40%' }} />
+              <span className="skeleton" style={{ width: '65%' }} />
+              <span className="skeleton" style={{ width: '52%' }} />
+            </div>
+          )}
+        </Card>
+      ) : noData ? (
+        <Card>
+          <EmptyState
+            icon={TrendingUp}
+            title="No report data yet"
+            action={
+              <Link className="btn btn-primary btn-md" to={`/basic-info/${applied.campaignId}`}>
+                <span>Open the campaign's links</span>
+              </Link>
+            }
+          >
+            This campaign has not received a visit. Put its tracking link in your ad; visits, clicks and
+            conversions appear here within seconds.
+          </EmptyState>
+        </Card>
+      ) : (
+        <>
+          <KpiStrip totals={stats.totals} loading={stats.totalsLoading && !stats.totals} />
+
+          <Card
+            title="Daily visitors"
+            description={describeRange(applied)}
+            className="stats-card"
+            id="activity"
+          >
+            {activity.data ? (
+              activity.data.length > 0 ? (
+                <ActivityChart data={activity.data} />
+              ) : (
+                <p className="chart-empty">No visits in this range.</p>
+              )
+            ) : (
+              <div className="chart-placeholder skeleton" />
+            )}
+          </Card>
+
+          <Card
+            title="Targets"
+            description="Per ad target (creative) from the tracking link's target parameter."
+            flush
+            className="stats-card"
+            id="targets"
+          >
+            <TargetTable
+              state={stats.target}
+              query={targetQuery}
+              perPage={perPage}
+              columns={columns}
+              onQueryChange={changeTarget}
+              metrics={metrics}
+              visibleMetrics={visibleMetrics}
+              onMetricsChange={setVisibleMetrics}
+              tokens={tokens}
+              selectedTokens={applied.extraTokens}
+              onTokensChange={(extraTokens) => changeApplied({ extraTokens }, 'target')}
+              footer={targetFooter(stats.totals)}
+              totals={stats.totals}
+              totalsLoading={stats.totalsLoading}
+            />
+          </Card>
+
+          {!isDirect && (
+            <Card
+              title="Landing pages"
+              description="Inactive pages are shaded blue, deleted ones grey."
+              flush
+              className="stats-card"
+              id="landings"
+            >
+              <LandingTable
+                state={stats.landing}
+                query={landingQuery}
+                perPage={perPage}
+                onQueryChange={changeLanding}
+                showDeleted={applied.landingDeleted}
+                onShowDeletedChange={(landingDeleted) => changeApplied({ landingDeleted }, 'placements')}
+                onToggle={(r, a) => void toggleLanding(r, a)}
+                busyIds={idsOf('l')}
+                onShowTests={(r) =>
+                  setTestSubject({
+                    name: r.landing_page,
+                    summary: r.test_summary,
+                    tests: r.test_data,
+                    nameOf: (id) =>
+                      stats.landing.rows.find((x) => x.page_id === Number(id))?.landing_page ??
+                      `Landing page #${id}`,
+                  })
+                }
+              />
+            </Card>
+          )}
+
+          <div className="stats-grid">
+            <Card title="Offer pages" flush className="stats-card" id="offers">
+              <OfferTable
+                rows={answer?.offer?.offerRecords ?? []}
+                total={answer?.offer?.offerTotal ?? null}
+                loading={stats.searching}
+                showDeleted={applied.offerDeleted}
+                onShowDeletedChange={(offerDeleted) => changeApplied({ offerDeleted }, 'placements')}
+                onToggle={(r, a) => void toggleOffer(r, a)}
+                busyIds={idsOf('o')}
+              />
+            </Card>
+            <Card title="Paths" flush className="stats-card" id="paths">
+              <PathTable
+                rows={answer?.path?.pathRecords ?? []}
+                total={answer?.path?.pathTotal ?? null}
+                loading={stats.searching}
+                showDeleted={applied.pathDeleted}
+                onShowDeletedChange={(pathDeleted) => changeApplied({ pathDeleted }, 'placements')}
+                onToggle={(r, a) => void togglePath(r, a)}
+                busyIds={idsOf('p')}
+              />
+            </Card>
+          </div>
+
+          {!isDirect && (
+            <Aggregator
+              request={aggregate}
+              onShowTests={setTestSubject}
+              onStatusChange={() => changeLanding(landingQuery)}
+            />
+          )}
+        </>
+      )}
+
+      {applied && today && !unknown && (
+        <CostsPanel
+          campaignId={applied.campaignId}
+          start={applied.start}
+          end={applied.end}
+          today={today}
+          onChanged={() => range && void runSearch(applied.campaignId, range, true, false)}
+        />
+      )}
+
+      <TestResultsModal subject={testSubject} onClose={() => setTestSubject(null)} />
+    </div>
   );
 }

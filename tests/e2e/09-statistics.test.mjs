@@ -1,0 +1,375 @@
+// The statistics screen and the dashboard on real traffic: a landing-page campaign gets 200
+// visits, LP clicks and 10 conversions through its own tracking links (from Node, like a
+// browser would), then the screens must show exactly the numbers the traffic produced.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import {
+  ADMIN,
+  api,
+  apiLogin,
+  BASE,
+  ensureInstalled,
+  expectPath,
+  expectText,
+  expectToast,
+  launchBrowser,
+  openPage,
+  shot,
+  uiLogin,
+} from './helpers.mjs';
+
+const CHROME_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const NAVIGATE = { 'user-agent': CHROME_UA, 'sec-fetch-mode': 'navigate', accept: 'text/html' };
+
+const money = (n) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+const int = (n) => n.toLocaleString('en-US');
+
+let browser;
+let token;
+let campaignId;
+/** What the traffic below did, counted here: the screens must show the same. */
+const truth = { targets: {}, landings: {}, offers: {} };
+let landingIds;
+let offerIds;
+const OFFERS = { 'Offer Alpha': 12.5, 'Offer Beta': 30 };
+const CPC = 0.05;
+
+async function created(path, body) {
+  const res = await api(path, { token, body });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body.data;
+}
+
+/** A tracking request as a browser navigation, not following the redirect. */
+async function navigate(url) {
+  const res = await fetch(url, { headers: NAVIGATE, redirect: 'manual' });
+  await res.arrayBuffer();
+  return res;
+}
+
+/** Runs `fn` over `items` with `width` requests in flight. */
+async function pool(items, width, fn) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i], i);
+      }
+    }),
+  );
+}
+
+/** The statistics protocol from Node: POST statistics, then poll the target job. */
+async function targetTotals() {
+  const res = await api('/api/statistics', {
+    token,
+    body: { campaignId, startDate: '', endDate: '', totalOnly: true, force: true },
+  });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  for (let i = 0; i < 60; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    const job = await api('/api/get-target-statistics', { token, body: { uuid: res.body.data.queueId } });
+    if (job.body?.data?.done) return job.body.data.data.data.targetTotal;
+  }
+  throw new Error('the totals job did not finish');
+}
+
+before(async () => {
+  await ensureInstalled();
+  token = await apiLogin(ADMIN.username, ADMIN.password);
+  browser = await launchBrowser();
+
+  const stamp = Date.now().toString(36);
+  const campaign = await created('/api/add-campaign', {
+    name: `Spring sale ${stamp}`,
+    campaignType: 'landing_page',
+    cpc: String(CPC),
+    extratokens: [{ token_name: 'Placement', parameter: 'placement' }],
+  });
+  campaignId = campaign.campaign.campaignData.campaignId;
+  const la = await created('/api/add-landing', {
+    campaignId,
+    name: 'headlineA_hero1',
+    url: 'https://lp.example/a',
+  });
+  const lb = await created('/api/add-landing', {
+    campaignId,
+    name: 'headlineB_hero1',
+    url: 'https://lp.example/b',
+  });
+  landingIds = { headlineA_hero1: la.landing.landingPageId, headlineB_hero1: lb.landing.landingPageId };
+  const oa = await created('/api/add-offer', {
+    campaignId,
+    name: 'Offer Alpha',
+    url: 'https://offer.example/alpha',
+    payout: '12.50',
+  });
+  const ob = await created('/api/add-offer', {
+    campaignId,
+    name: 'Offer Beta',
+    url: 'https://offer.example/beta',
+    payout: '30',
+  });
+  offerIds = { 'Offer Alpha': oa.offer.offerPageId, 'Offer Beta': ob.offer.offerPageId };
+
+  const detail = await api(`/api/campaign?campaignId=${campaignId}`, { token });
+  assert.equal(detail.status, 200);
+  const links = detail.body.data.linkpixel;
+  // The links carry the installation's base URL; the server under test is BASE.
+  const onBase = (link) => {
+    const u = new URL(link);
+    return new URL(`${u.pathname}${u.search}`, BASE).toString();
+  };
+  const campaignUrl = onBase(links.campaignURL);
+  const clickUrl = onBase(links.lpofferlink_simple);
+  const landingByUrl = {
+    'https://lp.example/a': 'headlineA_hero1',
+    'https://lp.example/b': 'headlineB_hero1',
+  };
+  const offerByUrl = {
+    'https://offer.example/alpha': 'Offer Alpha',
+    'https://offer.example/beta': 'Offer Beta',
+  };
+  const blank = () => ({ visits: 0, lpClicks: 0, conversions: 0, revenue: 0 });
+  for (const t of ['creative-1', 'creative-2']) truth.targets[t] = blank();
+  for (const l of Object.keys(landingIds)) truth.landings[l] = blank();
+  for (const o of Object.keys(offerIds)) truth.offers[o] = blank();
+
+  // 200 visits: 120 on creative-1, 80 on creative-2; every other visitor clicks through.
+  const visitors = Array.from({ length: 200 }, (_, i) => ({
+    target: i < 120 ? 'creative-1' : 'creative-2',
+    placement: i % 3 === 0 ? 'top' : 'sidebar',
+    clicks: i % 2 === 0,
+  }));
+  await pool(visitors, 8, async (v) => {
+    const res = await navigate(`${campaignUrl}${v.target}&placement=${v.placement}`);
+    assert.equal(res.status, 302);
+    const lp = new URL(res.headers.get('location'));
+    v.landing = landingByUrl[`${lp.origin}${lp.pathname}`];
+    assert.ok(v.landing, `unexpected landing page ${lp}`);
+    v.clickId = lp.searchParams.get('clickid');
+    truth.targets[v.target].visits += 1;
+    truth.landings[v.landing].visits += 1;
+    if (!v.clicks) return;
+    const click = await navigate(`${clickUrl}?clickid=${v.clickId}`);
+    assert.equal(click.status, 302);
+    const offer = new URL(click.headers.get('location'));
+    v.offer = offerByUrl[`${offer.origin}${offer.pathname}`];
+    assert.ok(v.offer, `unexpected offer ${offer}`);
+    truth.landings[v.landing].lpClicks += 1;
+    truth.targets[v.target].lpClicks += 1;
+    truth.offers[v.offer].visits += 1;
+  });
+  // 10 conversions: postbacks for the first ten visitors who reached an offer (its payout).
+  const converting = visitors.filter((v) => v.offer).slice(0, 10);
+  await pool(converting, 5, async (v) => {
+    const res = await fetch(new URL(`/postback?clickid=${v.clickId}`, BASE));
+    assert.equal(res.status, 200, await res.text());
+    const payout = OFFERS[v.offer];
+    for (const row of [truth.targets[v.target], truth.landings[v.landing], truth.offers[v.offer]]) {
+      row.conversions += 1;
+      row.revenue += payout;
+    }
+  });
+
+  // The events reach D1 through the ingest queue: wait until the statistics count all of them.
+  const deadline = Date.now() + 30_000;
+  let totals;
+  do {
+    totals = await targetTotals();
+    if (totals.visitsTotal === 200 && totals.conversionsTotal === 10) break;
+    await new Promise((r) => setTimeout(r, 300));
+  } while (Date.now() < deadline);
+  assert.equal(totals.visitsTotal, 200);
+  assert.equal(totals.conversionsTotal, 10);
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const cell = (row, col) => row.locator(`td[data-col="${col}"]`);
+
+test('the statistics screen shows the traffic exactly, switches a landing page and exports CSV', {
+  timeout: 90_000,
+}, async () => {
+  const { context, page } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+  await page.goto(`${BASE}/login`);
+  await uiLogin(page, ADMIN.username, ADMIN.password);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.goto(`${BASE}/stats/${campaignId}`);
+  await expectPath(page, `/stats/${campaignId}`);
+  await expectText(
+    page.locator('h1'),
+    `${(await api(`/api/campaign?campaignId=${campaignId}`, { token })).body.data.name}`,
+  );
+
+  // Targets: visits, purchase events, revenue, spend (CPC x visits), net; footer totals.
+  const revenue = (t) => truth.targets[t].revenue;
+  for (const t of ['creative-1', 'creative-2']) {
+    const row = page.locator(`[data-testid="target-table"] tbody tr`, { hasText: t });
+    await row.waitFor();
+    const visits = truth.targets[t].visits;
+    await expectText(cell(row, 'visits'), int(visits));
+    await expectText(cell(row, 'conversions'), int(truth.targets[t].conversions));
+    await expectText(cell(row, 'revenue'), money(revenue(t)));
+    await expectText(cell(row, 'ad_spent'), money(visits * CPC));
+    await expectText(cell(row, 'net'), money(revenue(t) - visits * CPC));
+  }
+  const footer = page.locator('[data-testid="target-footer"]');
+  await expectText(cell(footer, 'visits'), '200');
+  await expectText(cell(footer, 'conversions'), '10');
+  const totalRevenue = revenue('creative-1') + revenue('creative-2');
+  await expectText(cell(footer, 'revenue'), money(totalRevenue));
+  await expectText(cell(footer, 'ad_spent'), money(200 * CPC));
+  await expectText(page.locator('[data-kpi="visits"] .kpi-value'), '200');
+  await expectText(page.locator('[data-kpi="revenue"] .kpi-value'), money(totalRevenue));
+
+  // Landing pages: visits, LP clicks, conversions, revenue per page.
+  for (const [name, t] of Object.entries(truth.landings)) {
+    const row = page.locator(`[data-testid="landing-table"] tbody tr[data-row="${landingIds[name]}"]`);
+    await row.waitFor();
+    await expectText(cell(row, 'visits'), int(t.visits));
+    await expectText(cell(row, 'lpclicks'), int(t.lpClicks));
+    await expectText(cell(row, 'conversions'), int(t.conversions));
+    await expectText(cell(row, 'revenue'), money(t.revenue));
+  }
+  // Offers: visits at the offer are the LP clicks to it.
+  for (const [name, t] of Object.entries(truth.offers)) {
+    const row = page.locator(`[data-testid="offer-table"] tbody tr[data-row="${offerIds[name]}"]`);
+    await expectText(cell(row, 'visits'), int(t.visits));
+    await expectText(cell(row, 'conversion'), int(t.conversions));
+    await expectText(cell(row, 'revenue'), money(t.revenue));
+  }
+  await expectText(cell(page.locator('[data-testid="offer-footer"]'), 'conversion'), '10');
+
+  // The activity chart draws today's 200 visitors.
+  const chart = page.locator('[data-testid="activity-chart"]');
+  await chart.locator('svg path').first().waitFor();
+  assert.match(await chart.getAttribute('aria-label'), /200 in total/);
+  const box = await chart.boundingBox();
+  assert.ok(box.height >= 200 && box.width > 400, `the chart is ${box.width}x${box.height}`);
+  // The aggregator groups both pages under hero1 at position 2.
+  const hero = page.locator('[data-testid="element-1-table"] tbody tr', { hasText: 'hero1' });
+  await expectText(cell(hero, 'visits'), '200');
+  await shot(page, 'statistics');
+
+  // The landing test results: a pie of outperformed, underperformed and insignificant tests.
+  await page.getByRole('button', { name: 'Test results of headlineA_hero1' }).click();
+  const modal = page.locator('dialog[open]');
+  await expectText(modal.locator('.modal-title'), 'Test results: headlineA_hero1');
+  await modal.locator('[data-testid="pie-chart"] svg').waitFor();
+  const slices = await modal.locator('.pie-legend li').allTextContents();
+  assert.deepEqual(
+    slices.map((t) => t.replace(/\d+$/, '')),
+    ['Outperformed', 'Underperformed', 'Insignificant'],
+  );
+  await expectText(modal.locator('.test-table tbody td').first(), 'headlineB_hero1');
+  await shot(page, 'statistics-test-results');
+  await page.keyboard.press('Escape');
+  await modal.waitFor({ state: 'detached' }).catch(() => {});
+
+  // Switch landing page A inactive: toast, light-blue row, stored state.
+  const idA = landingIds.headlineA_hero1;
+  const rowA = page.locator(`[data-testid="landing-table"] tbody tr[data-row="${idA}"]`);
+  await page.locator(`[data-testid="landing-switch-${idA}"]`).click();
+  await expectToast(page, 'Landing page status updated.');
+  await page.waitForFunction(
+    (id) => document.querySelector(`[data-row="${id}"]`)?.classList.contains('row-inactive'),
+    idA,
+  );
+  await page.mouse.move(0, 0); // away from the row: hover shades it a little darker
+  assert.equal(
+    await cell(rowA, 'visits').evaluate((td) => getComputedStyle(td).backgroundColor),
+    'rgb(234, 243, 254)',
+  );
+  assert.equal(
+    await page.locator(`[data-testid="landing-switch-${idA}"]`).getAttribute('aria-checked'),
+    'false',
+  );
+  const stored = await api(`/api/landing?campaignId=${campaignId}`, { token });
+  const landingA = (stored.body.data.result ?? stored.body.data).find(
+    (l) => (l.landingPageId ?? l.id) === idA,
+  );
+  assert.equal(Number(landingA.active), 0);
+
+  // Group the targets by the Placement token.
+  await page.locator('[data-testid="token-picker"] button').click();
+  await page.getByRole('checkbox', { name: 'Placement' }).check();
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid="target-table"] th[data-col="placement"]').waitFor();
+  const grouped = page.locator('[data-testid="target-table"] tbody tr:not(.dt-skeleton-row)');
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-testid="target-table"] tbody tr[data-row]').length === 4,
+  );
+  assert.equal(await grouped.count(), 4);
+  await expectText(cell(page.locator('[data-testid="target-footer"]'), 'visits'), '200');
+
+  // Export CSV: the file has the visible target columns and the landing table, same numbers.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('[data-testid="export-csv"]').click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'Campaign.csv');
+  const csv = (await readFile(await download.path(), 'utf8')).trim().split(/\r?\n/);
+  const header = csv[0].split(',');
+  assert.deepEqual(header.slice(0, 4), ['target', 'placement', 'visits', 'conversions']);
+  const at = (line, col) => line.split(',')[header.indexOf(col)];
+  const targetLines = csv.slice(1, csv.indexOf(''));
+  assert.equal(targetLines.length, 4);
+  for (const t of ['creative-1', 'creative-2']) {
+    const lines = targetLines.filter((l) => l.startsWith(`${t},`));
+    assert.equal(
+      lines.reduce((a, l) => a + Number(at(l, 'visits')), 0),
+      truth.targets[t].visits,
+    );
+    assert.equal(
+      lines.reduce((a, l) => a + Number(at(l, 'conversions')), 0),
+      truth.targets[t].conversions,
+    );
+    assert.equal(
+      Math.round(lines.reduce((a, l) => a + Number(at(l, 'revenue')), 0) * 100),
+      Math.round(truth.targets[t].revenue * 100),
+    );
+  }
+  const landingHeader = csv[csv.indexOf('') + 1].split(',');
+  assert.deepEqual(landingHeader.slice(0, 3), ['landing_page', 'visits', 'lpclicks']);
+  for (const [name, t] of Object.entries(truth.landings)) {
+    const line = csv.find((l) => l.startsWith(`${name},`));
+    assert.ok(line, `${name} missing from the CSV`);
+    const values = line.split(',');
+    assert.equal(Number(values[1]), t.visits);
+    assert.equal(Number(values[2]), t.lpClicks);
+  }
+  assert.deepEqual(page.pageErrors, []);
+  await context.close();
+});
+
+test('the dashboard shows the same totals and a daily graph', { timeout: 60_000 }, async () => {
+  const { context, page } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+  await page.goto(`${BASE}/login`);
+  await uiLogin(page, ADMIN.username, ADMIN.password);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.goto(`${BASE}/dashboard`);
+  await page.locator('#dash-campaign').selectOption(String(campaignId));
+  const total = (key) => page.locator(`[data-total="${key}"] .total-value`);
+  const revenue = Object.values(truth.targets).reduce((a, t) => a + t.revenue, 0);
+  await expectText(total('visitors'), '200');
+  await expectText(total('conversions'), '10');
+  await expectText(total('revenue'), money(revenue));
+  await expectText(total('ad_spend'), money(200 * CPC));
+  await expectText(total('net'), money(revenue - 200 * CPC));
+  const lpClicks = Object.values(truth.landings).reduce((a, t) => a + t.lpClicks, 0);
+  await expectText(total('lp_ctr'), `${((lpClicks / 200) * 100).toFixed(1)}%`);
+  await page.locator('[data-testid="bar-chart"] svg rect').first().waitFor();
+  const box = await page.locator('[data-testid="bar-chart"]').boundingBox();
+  assert.ok(box.height >= 200 && box.width > 400, `the graph is ${box.width}x${box.height}`);
+  await page.locator('.graph-tab[data-metric="roi"]').click();
+  await page.locator('[data-testid="bar-chart"] svg rect').first().waitFor();
+  await shot(page, 'dashboard');
+  assert.deepEqual(page.pageErrors, []);
+  await context.close();
+});

@@ -1,0 +1,115 @@
+// Column definitions of the statistics tables: kinds (money, percent, integer) and which totals
+// field fills each footer cell (spec 3 §3, §9).
+import type { ReactNode } from 'react';
+import type { StatsTotals, TargetRecord } from '../../api/endpoints';
+import { type Column, type ColumnKind, formatCell } from '../../components/data-table/data-table';
+
+type MetricSpec = { kind: ColumnKind; digits?: number; total?: keyof StatsTotals; totalDigits?: number };
+
+/** How each metric parameter of the picker is shown, and its totals field. */
+export const METRIC_SPECS: Record<string, MetricSpec> = {
+  lpclicks: { kind: 'int', total: 'lpclicksTotal' },
+  lp_cpc: { kind: 'money', total: 'lp_cpc_total' },
+  lpctr: { kind: 'percent', digits: 1, total: 'lpctrTotal', totalDigits: 2 },
+  cpa: { kind: 'money', total: 'cpa' },
+  cr: { kind: 'percent', total: 'crTotal' },
+  ad_spent: { kind: 'money', total: 'ad_spent' },
+  revenue: { kind: 'money', total: 'revenue' },
+  net: { kind: 'money', total: 'net' },
+  roi: { kind: 'percent', total: 'roi_total' },
+  epc: { kind: 'money', total: 'epc_total' },
+  event_lp_visits: { kind: 'int' },
+  event_lp_visits_cpc: { kind: 'money' },
+  event_lp_visits_ctr: { kind: 'percent' },
+  event_atc1_visits: { kind: 'int' },
+  event_atc1_visits_cpc: { kind: 'money' },
+  event_atc2_visits: { kind: 'int' },
+  event_atc2_visits_cpc: { kind: 'money' },
+  optin: { kind: 'int' },
+  checkout: { kind: 'int' },
+  sales: { kind: 'int' },
+  booked_a_call: { kind: 'int' },
+  mentorship_sale: { kind: 'int' },
+  commission: { kind: 'int' },
+};
+
+/** The ad platform's numbers (impressions, ad clicks, CTR, CPC): shown for sources that report them or when costs carry them. */
+export const AD_SOURCES = ['liveintent', 'blaze', 'trrcpc'];
+
+export type TargetColumnsInput = {
+  tokens: { parameter: string; token_name: string }[];
+  metrics: { parameter: string; name: string }[];
+  showAdNumbers: boolean;
+  customEvents: string[];
+};
+
+export const CUSTOM_PREFIX = 'custom:';
+
+export function targetColumns({
+  tokens,
+  metrics,
+  showAdNumbers,
+  customEvents,
+}: TargetColumnsInput): Column<TargetRecord>[] {
+  const cols: Column<TargetRecord>[] = [
+    { key: 'target', label: 'Target', kind: 'text', className: 'cell-strong' },
+  ];
+  for (const t of tokens) cols.push({ key: t.parameter, label: t.token_name || t.parameter, kind: 'text' });
+  if (showAdNumbers) {
+    cols.push(
+      { key: 'impressions', label: 'Impressions', kind: 'int' },
+      { key: 'clicks', label: 'Clicks', kind: 'int' },
+      { key: 'ctr', label: 'CTR', kind: 'percent', hint: 'Ad clicks / impressions' },
+      { key: 'ad_cpc', label: 'CPC', kind: 'money', hint: 'Ad spend / visits' },
+    );
+  }
+  cols.push(
+    { key: 'visits', label: 'Visits', kind: 'int' },
+    { key: 'conversions', label: 'Purchase Event', kind: 'int', hint: 'Conversions of the campaign’s goal' },
+  );
+  for (const m of metrics) {
+    const spec = METRIC_SPECS[m.parameter] ?? { kind: 'decimal' as const };
+    cols.push({ key: m.parameter, label: m.name, kind: spec.kind, digits: spec.digits });
+  }
+  for (const e of customEvents) {
+    cols.push({
+      key: `${CUSTOM_PREFIX}${e}`,
+      label: e,
+      kind: 'int',
+      hint: `Custom event "${e}"`,
+      sortable: false,
+      value: (row) => row.custom_events?.[e] ?? 0,
+    });
+  }
+  return cols;
+}
+
+const TARGET_TOTALS: Record<string, { total: keyof StatsTotals; kind: ColumnKind; digits?: number }> = {
+  impressions: { total: 'impressionsTotal', kind: 'int' },
+  clicks: { total: 'clicksTotal', kind: 'int' },
+  ctr: { total: 'ctrTotal', kind: 'percent', digits: 3 },
+  ad_cpc: { total: 'ad_cpc_total', kind: 'money' },
+  visits: { total: 'visitsTotal', kind: 'int' },
+  conversions: { total: 'conversionsTotal', kind: 'int' },
+};
+
+/** Footer cells from a totals object, with the spec's rounding (CTR 3 decimals, LP CTR 2). */
+export function targetFooter(totals: StatsTotals | null | undefined): Record<string, ReactNode> | null {
+  if (!totals) return null;
+  const out: Record<string, ReactNode> = {};
+  for (const [key, t] of Object.entries(TARGET_TOTALS))
+    out[key] = formatCell(t.kind, totals[t.total], t.digits);
+  for (const [key, spec] of Object.entries(METRIC_SPECS)) {
+    if (!spec.total) continue;
+    const value = totals[spec.total];
+    if (value !== undefined) out[key] = formatCell(spec.kind, value, spec.totalDigits ?? spec.digits);
+  }
+  return out;
+}
+
+/** Custom event names present in the rows (any event without a column of its own). */
+export function customEventNames(rows: readonly TargetRecord[]): string[] {
+  const names = new Set<string>();
+  for (const r of rows) for (const name of Object.keys(r.custom_events ?? {})) names.add(name);
+  return [...names].sort();
+}

@@ -1,0 +1,169 @@
+import { FileText, Info } from 'lucide-react';
+import type { LandingRecord } from '../../api/endpoints';
+import { type Column, DataTable, formatCell } from '../../components/data-table/data-table';
+import { StatusSwitch } from '../../components/data-table/status-switch';
+import { EmptyState } from '../../components/empty-state';
+import type { TableQuery } from './query';
+import type { LandingState } from './use-statistics';
+
+type Props = {
+  state: LandingState;
+  query: TableQuery;
+  perPage: number;
+  onQueryChange: (query: TableQuery) => void;
+  showDeleted: boolean;
+  onShowDeletedChange: (show: boolean) => void;
+  onToggle: (row: LandingRecord, active: boolean) => void;
+  busyIds: ReadonlySet<number>;
+  onShowTests: (row: LandingRecord) => void;
+};
+
+export const rowTone = (r: { active: number; deleted: number }) =>
+  r.deleted ? 'row-deleted' : r.active ? undefined : 'row-inactive';
+
+export function DeletedToggle({
+  id,
+  checked,
+  onChange,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="toggle-inline" htmlFor={id}>
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span>Show deleted</span>
+    </label>
+  );
+}
+
+/** Landing pages: own paging, sort and search; test info; Active/Inactive switches. */
+export function LandingTable({
+  state,
+  query,
+  perPage,
+  onQueryChange,
+  showDeleted,
+  onShowDeletedChange,
+  onToggle,
+  busyIds,
+  onShowTests,
+}: Props) {
+  const total = state.total;
+  const columns: Column<LandingRecord>[] = [
+    {
+      key: 'landing_page',
+      label: 'Landing page',
+      kind: 'text',
+      render: (r) => (
+        <div className="cell-name">
+          <span className="cell-strong">{r.landing_page}</span>
+          {r.deleted ? <span className="badge badge-neutral">Deleted</span> : null}
+          {r.url && (
+            <span className="cell-sub" title={r.url}>
+              {r.url}
+            </span>
+          )}
+        </div>
+      ),
+    },
+    { key: 'visits', label: 'Visits', kind: 'int' },
+    { key: 'lpclicks', label: 'LP Clicks', kind: 'int' },
+    { key: 'lpctr', label: 'LP CTR', kind: 'percent', digits: 1 },
+    { key: 'conversions', label: 'Purchase Event', kind: 'int' },
+    { key: 'cr', label: 'CR', kind: 'percent' },
+    { key: 'cpa', label: 'CPA', kind: 'money' },
+    { key: 'ad_spent', label: 'Ad Spend', kind: 'money' },
+    { key: 'revenue', label: 'Revenue', kind: 'money' },
+    {
+      key: 'tests',
+      label: 'Tests',
+      sortable: false,
+      className: 'actions',
+      render: (r) =>
+        r.test_data.length > 0 ? (
+          <button
+            type="button"
+            className="icon-btn test-info"
+            aria-label={`Test results of ${r.landing_page}`}
+            title="Test results"
+            onClick={() => onShowTests(r)}
+          >
+            <Info size={16} aria-hidden />
+            {r.test_summary.better > 0 && <span className="test-dot is-better" aria-hidden />}
+            {r.test_summary.worst > 0 && <span className="test-dot is-worst" aria-hidden />}
+          </button>
+        ) : (
+          <span className="cell-muted">—</span>
+        ),
+    },
+    {
+      key: 'active',
+      label: 'Status',
+      sortable: false,
+      className: 'actions',
+      render: (r) =>
+        r.deleted ? (
+          <span className="cell-muted">Deleted</span>
+        ) : (
+          <StatusSwitch
+            checked={r.active === 1}
+            label={`Landing page ${r.landing_page}`}
+            busy={busyIds.has(r.page_id)}
+            onChange={(next) => onToggle(r, next)}
+            testId={`landing-switch-${r.page_id}`}
+          />
+        ),
+    },
+  ];
+  const footer = total
+    ? {
+        visits: formatCell('int', total.visitsTotal),
+        lpclicks: formatCell('int', total.lpclicksTotal),
+        lpctr: formatCell('percent', total.lpctrTotal, 2),
+        conversions: formatCell('int', total.conversionsTotal),
+        cr: formatCell('percent', total.crTotal),
+        cpa: formatCell('money', total.cpa),
+        ad_spent: formatCell('money', total.ad_spent),
+        revenue: formatCell('money', total.revenue),
+      }
+    : null;
+
+  return (
+    <DataTable<LandingRecord>
+      id="landing"
+      label="Landing pages"
+      columns={columns}
+      rows={state.rows}
+      rowKey={(r) => r.page_id}
+      loading={state.loading}
+      footer={footer}
+      sort={query.sort}
+      onSortChange={(sort) => onQueryChange({ ...query, sort, page: 1 })}
+      page={state.page}
+      perPage={perPage}
+      totalCount={state.count}
+      onPageChange={(page) => onQueryChange({ ...query, page })}
+      search={{
+        value: query.search,
+        placeholder: 'Search landing pages and press Enter',
+        onSearch: (search) => onQueryChange({ ...query, search, page: 1 }),
+      }}
+      toolbar={
+        <DeletedToggle id="landing-show-deleted" checked={showDeleted} onChange={onShowDeletedChange} />
+      }
+      rowClassName={rowTone}
+      empty={
+        <EmptyState
+          icon={FileText}
+          title={query.search ? 'No landing page matches this search' : 'No landing pages'}
+        >
+          {query.search
+            ? 'Clear the search box to see every landing page.'
+            : 'Add landing pages to the campaign to see how each one converts.'}
+        </EmptyState>
+      }
+    />
+  );
+}

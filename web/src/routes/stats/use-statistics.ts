@@ -1,0 +1,229 @@
+// The statistics protocol on the screen (spec 3 §4): POST statistics answers the offer and path
+// tables and queue ids; target rows, landing rows and the target totals are polled separately,
+// each with its own cancel so a newer request replaces an older one.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../api/client';
+import {
+  getLandingStatistics,
+  getTargetStatistics,
+  type LandingRecord,
+  type LandingResult,
+  postStatistics,
+  type StatisticsAnswer,
+  type StatisticsRequestBody,
+  type StatsTotals,
+  type TargetRecord,
+  type TargetResult,
+} from '../../api/endpoints';
+import { notify } from '../../components/toaster';
+import { isAbort, POLL_MESSAGES, pollUntilDone } from '../../lib/poll';
+
+type Slot = 'all' | 'target' | 'landing' | 'totals';
+
+export type TargetState = { rows: TargetRecord[]; totalCount: number; page: number; loading: boolean };
+export type LandingState = {
+  rows: LandingRecord[];
+  count: number;
+  page: number;
+  total: StatsTotals | null;
+  loading: boolean;
+};
+
+const EMPTY_TARGET: TargetState = { rows: [], totalCount: 0, page: 1, loading: false };
+const EMPTY_LANDING: LandingState = { rows: [], count: 0, page: 1, total: null, loading: false };
+
+/** Spec 3 §8: a 422 toasts its first message; other failures the message the server sent. */
+export function toastFailure(err: unknown) {
+  if (isAbort(err)) return;
+  if (err instanceof ApiError) {
+    if (err.status === 401) return; // the app signs the user out
+    notify.error(err.firstMessage);
+    return;
+  }
+  notify.error(err instanceof Error ? err.message : String(err));
+}
+
+const pollTarget = (uuid: string, message: string, signal: AbortSignal) =>
+  pollUntilDone<TargetResult>(
+    async (s) => {
+      const answer = await getTargetStatistics(uuid, s);
+      return { done: answer.done, error: answer.error, result: answer.data?.data ?? undefined };
+    },
+    { exhaustedMessage: message, signal },
+  );
+
+const pollLanding = (key: string, signal: AbortSignal) =>
+  pollUntilDone<LandingResult>(
+    async (s) => {
+      const answer = await getLandingStatistics(key, s);
+      return { done: answer.done, error: answer.error, result: answer.data ?? undefined };
+    },
+    { exhaustedMessage: POLL_MESSAGES.landing, signal },
+  );
+
+export function useStatistics() {
+  const [answer, setAnswer] = useState<StatisticsAnswer | null>(null);
+  const [target, setTarget] = useState<TargetState>(EMPTY_TARGET);
+  const [landing, setLanding] = useState<LandingState>(EMPTY_LANDING);
+  const [totals, setTotals] = useState<StatsTotals | null>(null);
+  const [totalsLoading, setTotalsLoading] = useState(false);
+  const [searching, setSearching] = useState(false);
+  const controllers = useRef<Partial<Record<Slot, AbortController>>>({});
+
+  /** A fresh cancel for one slot; the slot's previous request is cancelled. */
+  const take = useCallback((slot: Slot) => {
+    controllers.current[slot]?.abort();
+    const c = new AbortController();
+    controllers.current[slot] = c;
+    return c;
+  }, []);
+
+  useEffect(() => {
+    const current = controllers.current;
+    return () => {
+      for (const c of Object.values(current)) c?.abort();
+    };
+  }, []);
+
+  const loadTargetRows = useCallback(async (queueId: string, signal: AbortSignal) => {
+    setTarget((t) => ({ ...t, loading: true }));
+    try {
+      const result = await pollTarget(queueId, POLL_MESSAGES.target, signal);
+      setTarget({
+        rows: result.targetRecords ?? [],
+        totalCount: result.totalCount ?? 0,
+        page: result.currentPage ?? 1,
+        loading: false,
+      });
+    } catch (err) {
+      if (isAbort(err)) return;
+      setTarget((t) => ({ ...t, loading: false }));
+      toastFailure(err);
+    }
+  }, []);
+
+  const loadLandingRows = useCallback(async (key: string, signal: AbortSignal) => {
+    setLanding((l) => ({ ...l, loading: true }));
+    try {
+      const result = await pollLanding(key, signal);
+      setLanding({
+        rows: result.landingRecords,
+        count: result.landingCount,
+        page: result.landingCurrentPage,
+        total: result.landingTotal,
+        loading: false,
+      });
+    } catch (err) {
+      if (isAbort(err)) return;
+      setLanding((l) => ({ ...l, loading: false }));
+      toastFailure(err);
+    }
+  }, []);
+
+  /** Footer totals: their own totalOnly request and poll (spec 3 §7). */
+  const loadTotals = useCallback(async (body: StatisticsRequestBody, signal: AbortSignal) => {
+    setTotalsLoading(true);
+    try {
+      const queued = await postStatistics({ ...body, part: 'target', totalOnly: true }, signal);
+      const result = await pollTarget(queued.queueId, POLL_MESSAGES.totals, signal);
+      setTotals(result.targetTotal);
+    } catch (err) {
+      if (isAbort(err)) return;
+      toastFailure(err);
+    } finally {
+      if (!signal.aborted) setTotalsLoading(false);
+    }
+  }, []);
+
+  /** The whole screen: offer and path tables at once, then targets, landings and totals by polling. */
+  const search = useCallback(
+    async (body: StatisticsRequestBody): Promise<StatisticsAnswer | null> => {
+      for (const slot of ['target', 'landing', 'totals'] as const) controllers.current[slot]?.abort();
+      const c = take('all');
+      setSearching(true);
+      setTarget((t) => ({ ...t, loading: true }));
+      setLanding((l) => ({ ...l, loading: true }));
+      setTotalsLoading(true);
+      let data: StatisticsAnswer;
+      try {
+        data = await postStatistics({ ...body, part: 'all' }, c.signal);
+      } catch (err) {
+        if (!isAbort(err)) {
+          setTarget((t) => ({ ...t, loading: false }));
+          setLanding((l) => ({ ...l, loading: false }));
+          setTotalsLoading(false);
+          setSearching(false);
+          toastFailure(err);
+        }
+        return null;
+      }
+      setAnswer(data);
+      setSearching(false);
+      if (!data.campaignVisits) {
+        // No report data: nothing to poll for.
+        setTarget(EMPTY_TARGET);
+        setLanding(EMPTY_LANDING);
+        setTotals(null);
+        setTotalsLoading(false);
+        return data;
+      }
+      void loadTargetRows(data.queueId, take('target').signal);
+      if (data.landingQueueKey) void loadLandingRows(data.landingQueueKey, take('landing').signal);
+      else setLanding(EMPTY_LANDING);
+      void loadTotals(body, take('totals').signal);
+      return data;
+    },
+    [take, loadTargetRows, loadLandingRows, loadTotals],
+  );
+
+  /** Another page, sort or search of the target table. */
+  const searchTargets = useCallback(
+    async (body: StatisticsRequestBody, withTotals = false) => {
+      const c = take('target');
+      setTarget((t) => ({ ...t, loading: true }));
+      if (withTotals) void loadTotals(body, take('totals').signal);
+      try {
+        const queued = await postStatistics({ ...body, part: 'target' }, c.signal);
+        await loadTargetRows(queued.queueId, c.signal);
+      } catch (err) {
+        if (isAbort(err)) return;
+        setTarget((t) => ({ ...t, loading: false }));
+        toastFailure(err);
+      }
+    },
+    [take, loadTargetRows, loadTotals],
+  );
+
+  /** Another page, sort, search or deleted filter of the landing, offer or path tables. */
+  const searchPlacements = useCallback(
+    async (body: StatisticsRequestBody) => {
+      const c = take('landing');
+      setLanding((l) => ({ ...l, loading: true }));
+      try {
+        const data = await postStatistics({ ...body, part: 'all' }, c.signal);
+        setAnswer((a) => (a ? { ...a, offer: data.offer, path: data.path } : data));
+        if (data.landingQueueKey) await loadLandingRows(data.landingQueueKey, c.signal);
+        else setLanding(EMPTY_LANDING);
+      } catch (err) {
+        if (isAbort(err)) return;
+        setLanding((l) => ({ ...l, loading: false }));
+        toastFailure(err);
+      }
+    },
+    [take, loadLandingRows],
+  );
+
+  return {
+    answer,
+    setAnswer,
+    target,
+    landing,
+    setLanding,
+    totals,
+    totalsLoading,
+    searching,
+    search,
+    searchTargets,
+    searchPlacements,
+  };
+}
