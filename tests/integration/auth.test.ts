@@ -467,7 +467,16 @@ describe('license', () => {
     const anonymous = await api('/api/license/activate', {
       body: { email: 'other@example.com', licenseKey: other },
     });
-    expect(anonymous.status).toBe(401);
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body.message).toBe(
+      'A license is already active. Sign in as an administrator to replace it.',
+    );
+    const coach = await userWithRole(adminToken, 'coach');
+    const byCoach = await api('/api/license/activate', {
+      token: coach.token,
+      body: { email: 'other@example.com', licenseKey: other },
+    });
+    expect(byCoach.status).toBe(403);
     const status = await api('/api/license');
     expect(status.body.data).toMatchObject({ status: 'active', email: ADMIN.email });
   });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { COST_FIELD_ORDER, COST_MESSAGES, costInputSchema } from '../../schema/costs-api';
 import { fromMicros } from '../../schema/money';
 import type { AppEnv } from '../env';
+import { requireAuth } from '../lib/auth';
 import { parseCsv } from '../lib/csv';
 import { ApiError, fieldError, validationError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
@@ -15,7 +16,7 @@ const MAX_CSV_BYTES = 5 * 1024 * 1024;
 const MAX_CSV_ROWS = 50_000;
 
 export const costRoutes = new Hono<AppEnv>()
-  .get('/costs', async (c) => {
+  .get('/costs', requireAuth, async (c) => {
     const campaignId = Number(c.req.query('campaignId'));
     if (!Number.isInteger(campaignId) || campaignId < 1)
       throw fieldError('campaignId', COST_MESSAGES.campaignRequired);
@@ -50,13 +51,13 @@ export const costRoutes = new Hono<AppEnv>()
       },
     });
   })
-  .post('/costs', async (c) => {
+  .post('/costs', requireAuth, async (c) => {
     const input = parseInput(costInputSchema, await readBody(c), COST_FIELD_ORDER);
     await campaignForUser(c.env, c.get('user'), input.campaignId);
     await writeCosts(c.env, input.campaignId, 'manual', [input], c.get('user').id);
     return c.json({ data: { message: COST_MESSAGES.saved } });
   })
-  .delete('/costs', async (c) => {
+  .delete('/costs', requireAuth, async (c) => {
     const body = await readBody(c);
     const input = parseInput(
       costInputSchema.pick({ campaignId: true, date: true, target: true }),
@@ -69,7 +70,7 @@ export const costRoutes = new Hono<AppEnv>()
     if (!deleted) throw new ApiError(404, 'Cost not found.');
     return c.json({ data: { message: COST_MESSAGES.deleted } });
   })
-  .post('/costs/upload', async (c) => {
+  .post('/costs/upload', requireAuth, async (c) => {
     const body = await readBody(c);
     const campaignId = Number(body.campaignId);
     if (!Number.isInteger(campaignId) || campaignId < 1)

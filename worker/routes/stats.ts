@@ -77,9 +77,8 @@ function parseAlerts(metainfo: string): unknown[] {
 }
 
 export const statsRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
   .route('/', costRoutes)
-  .post('/statistics', async (c) => {
+  .post('/statistics', requireAuth, async (c) => {
     const user = c.get('user');
     const req = await statisticsRequest(c.env, await readBody(c));
     const row = await campaignForUser(c.env, user, req.campaignId);
@@ -135,21 +134,21 @@ export const statsRoutes = new Hono<AppEnv>()
       },
     });
   })
-  .post('/get-target-statistics', async (c) => {
+  .post('/get-target-statistics', requireAuth, async (c) => {
     const body = await readBody(c);
     const uuid = String(body.uuid ?? body.queueId ?? '');
     const job = uuid ? await jobResult(c.env, uuid, c.get('user').id) : null;
     if (!job) throw new ApiError(404, STATS_MESSAGES.jobNotFound);
     return c.json({ data: { done: job.done, error: job.error, data: { data: job.result } } });
   })
-  .post('/get-landing-statistics', async (c) => {
+  .post('/get-landing-statistics', requireAuth, async (c) => {
     const body = await readBody(c);
     const key = String(body.key ?? body.landingQueueKey ?? '');
     const job = key ? await jobResult(c.env, key, c.get('user').id) : null;
     if (!job) throw new ApiError(404, STATS_MESSAGES.jobNotFound);
     return c.json({ data: { done: job.done, error: job.error, data: job.result } });
   })
-  .post('/export-statistics', async (c) => {
+  .post('/export-statistics', requireAuth, async (c) => {
     const body = await readBody(c);
     const req = await statisticsRequest(c.env, body);
     const row = await campaignForUser(c.env, c.get('user'), req.campaignId);
@@ -160,11 +159,11 @@ export const statsRoutes = new Hono<AppEnv>()
     return c.json({ data: answer });
   })
   // The installation's calendar day, so the SPA's date pickers and checks use the server's today.
-  .get('/stats-today', async (c) => {
+  .get('/stats-today', requireAuth, async (c) => {
     const { time_zone } = await getSettings(c.env);
     return c.json({ data: { today: dayInZone(Date.now(), time_zone), timeZone: time_zone } });
   })
-  .get('/campaign-activity', async (c) => {
+  .get('/campaign-activity', requireAuth, async (c) => {
     const campaignId = parseInput(id(STATS_MESSAGES.selectCampaign), c.req.query('campaignId'));
     await campaignForUser(c.env, c.get('user'), campaignId);
     const start = fromDmy(c.req.query('startDate') ?? '') ?? '';
@@ -172,7 +171,7 @@ export const statsRoutes = new Hono<AppEnv>()
     const { time_zone } = await getSettings(c.env);
     return c.json({ data: await activity(c.env, campaignId, dayBounds(start, end), time_zone) });
   })
-  .post('/quick-stats-v2', async (c) => {
+  .post('/quick-stats-v2', requireAuth, async (c) => {
     const body = await readBody(c);
     const campaignId = parseInput(z.object({ campaignId: id('Please select a campaign') }), body).campaignId;
     const start = String(body.start_date ?? '');
@@ -206,7 +205,7 @@ export const statsRoutes = new Hono<AppEnv>()
       },
     });
   })
-  .post('/update-offer-status', async (c) => {
+  .post('/update-offer-status', requireAuth, async (c) => {
     const body = await readBody(c);
     const { offerId } = parseInput(z.object({ offerId: id('Offer is required.') }), body);
     const { status } = parseInput(statusUpdateSchema, body);
@@ -216,7 +215,7 @@ export const statsRoutes = new Hono<AppEnv>()
       .run();
     return c.json({ data: { active: status } });
   })
-  .post('/update-path-status', async (c) => {
+  .post('/update-path-status', requireAuth, async (c) => {
     const body = await readBody(c);
     const { pathId } = parseInput(z.object({ pathId: id('Path is required.') }), body);
     const { status } = parseInput(statusUpdateSchema, body);
@@ -226,7 +225,7 @@ export const statsRoutes = new Hono<AppEnv>()
       .run();
     return c.json({ data: { active: status } });
   })
-  .post('/update-landing-status', async (c) => {
+  .post('/update-landing-status', requireAuth, async (c) => {
     const body = await readBody(c);
     const { landingId } = parseInput(z.object({ landingId: id('Landing page is required.') }), body);
     const { status } = parseInput(statusUpdateSchema, body);
@@ -236,7 +235,7 @@ export const statsRoutes = new Hono<AppEnv>()
       .run();
     return c.json({ data: { status: true, active: status, message: STATS_MESSAGES.landingStatusUpdated } });
   })
-  .post('/update-landing-status-many', async (c) => {
+  .post('/update-landing-status-many', requireAuth, async (c) => {
     const body = await readBody(c);
     const { landingIds } = parseInput(
       z.object({
@@ -264,7 +263,7 @@ export const statsRoutes = new Hono<AppEnv>()
       .run();
     return c.json({ data: { updated: live.length, active: status } });
   })
-  .post('/queue-aggregate', async (c) => {
+  .post('/queue-aggregate', requireAuth, async (c) => {
     const body = await readBody(c);
     const req = await statisticsRequest(c.env, body);
     const row = await campaignForUser(c.env, c.get('user'), req.campaignId);
@@ -283,13 +282,13 @@ export const statsRoutes = new Hono<AppEnv>()
     );
     return c.json({ data: { uuid } });
   })
-  .post('/get-aggregate', async (c) => {
+  .post('/get-aggregate', requireAuth, async (c) => {
     const body = await readBody(c);
     const job = typeof body.uuid === 'string' ? await jobResult(c.env, body.uuid, c.get('user').id) : null;
     if (!job) throw new ApiError(404, STATS_MESSAGES.jobNotFound);
     return c.json({ data: { done: job.done, error: job.error, data: job.result } });
   })
-  .delete('/campaigns/:campaignId/alerts/:index', async (c) => {
+  .delete('/campaigns/:campaignId/alerts/:index', requireAuth, async (c) => {
     const campaignId = parseInput(id('Campaign not found.'), c.req.param('campaignId'));
     const index = Number(c.req.param('index'));
     const row = await campaignForUser(c.env, c.get('user'), campaignId);
