@@ -1,0 +1,176 @@
+// The statistics benchmark's Worker (tests/bench/stats.mjs): the product's own ingest, report,
+// export code, plus a seeding endpoint and the raw-row baseline. Never deployed.
+
+import { toDmy } from '../../schema/dates';
+import { statisticsRequestSchema } from '../../schema/stats-api';
+import type { Env } from '../../worker/env';
+import { refreshEffectiveCosts } from '../../worker/services/costs';
+import { ingestEvents } from '../../worker/services/ingest';
+import { dayBounds, offerTable, pathTable, placementAggregates } from '../../worker/services/statistics';
+import { exportStatistics } from '../../worker/services/stats-export';
+import { computeJob, type StatsCampaignRow, toStatsCampaign } from '../../worker/services/stats-jobs';
+import type { TrackEvent } from '../../worker/tracking/events';
+
+const DAY = 86_400_000;
+const START = Date.UTC(2026, 7, 1, 12, 0); // 90 days: 2026-08-01 .. 2026-10-29
+const TARGETS = 2000;
+const LANDINGS_BY_PATH: Record<number, number[]> = { 1: [], 2: [], 3: [] };
+for (let l = 1; l <= 20; l++) LANDINGS_BY_PATH[((l - 1) % 3) + 1].push(l);
+
+/** A 32-bit integer hash (lowbias32), so targets and token values do not follow the day. */
+function mix(x: number): number {
+  let h = x >>> 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x846ca68b);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** Visit i and what follows it: 30 % click through, 2 % convert. Deterministic. */
+function eventsFor(i: number): TrackEvent[] {
+  const id = `k${i}`;
+  const at = START + (i % 90) * DAY + ((i * 2654435761) % (8 * 3600_000));
+  const p = (i % 3) + 1;
+  const landings = LANDINGS_BY_PATH[p];
+  const l = landings[Math.floor(i / 3) % landings.length];
+  const tgt = `t${mix(i) % TARGETS}`;
+  const out: TrackEvent[] = [
+    {
+      k: 'v',
+      id,
+      c: 1,
+      p,
+      l,
+      o: 0,
+      at,
+      tgt,
+      kw: '',
+      dev: 'desktop',
+      cc: 'US',
+      ref: '',
+      ua: 'bench',
+      f: null,
+      d: 0,
+      tok: { 1: `v${mix(i ^ 0x5bd1e995) % 50}` },
+    },
+  ];
+  if (i % 10 < 3) {
+    const o = (Math.floor(i / 32) % 10) + 1;
+    out.push({ k: 'l', id, c: 1, p, l, o, opt: 0, at: at + 5_000, f: null });
+    if (i % 50 === 0)
+      out.push({ k: 'c', id, c: 1, p, l, o, at: at + 60_000, ev: null, tx: '', pay: null, src: 'postback' });
+  }
+  return out;
+}
+
+async function campaign(env: Env) {
+  return (await env.DB.prepare('SELECT * FROM campaigns WHERE id = 1').first<StatsCampaignRow>())!;
+}
+
+/** The request of the screen: the last 30 of the 90 days, first page of targets by CTR. */
+function request(extra: Record<string, unknown> = {}) {
+  return statisticsRequestSchema.parse({
+    campaignId: 1,
+    startDate: toDmy(new Date(START + 60 * DAY).toISOString().slice(0, 10)),
+    endDate: toDmy(new Date(START + 89 * DAY).toISOString().slice(0, 10)),
+    sortKey: 'ctr',
+    ...extra,
+  });
+}
+
+/** The same report straight from the raw rows: the baseline the rollups are measured against. */
+async function rawReport(env: Env) {
+  const req = request();
+  const from = new Date(START + 60 * DAY).toISOString().slice(0, 10);
+  const to = new Date(START + 89 * DAY).toISOString().slice(0, 10);
+  const q = (sql: string) => env.DB.prepare(sql).bind(from, to).all();
+  const where = 'campaign_id = 1 AND day BETWEEN ?1 AND ?2';
+  const results = await Promise.all([
+    q(`SELECT target, count(*) n FROM visits WHERE ${where} AND filter IS NULL GROUP BY target`),
+    q(
+      `SELECT target, count(*) n FROM lp_clicks WHERE ${where} AND filter IS NULL AND orphan = 0 GROUP BY target`,
+    ),
+    q(
+      `SELECT target, sum(is_goal) n, sum(payout_micros) r FROM conversions WHERE ${where} AND orphan = 0 GROUP BY target`,
+    ),
+    q(
+      `SELECT target, sum(spend_micros) s, sum(impressions) i, sum(ad_clicks) a FROM costs WHERE ${where} GROUP BY target`,
+    ),
+    q(
+      `SELECT day, landing_id, path_id, count(*) n FROM visits WHERE ${where} AND filter IS NULL GROUP BY day, landing_id, path_id`,
+    ),
+    q(
+      `SELECT landing_id, offer_id, path_id, count(*) n FROM lp_clicks WHERE ${where} AND filter IS NULL AND orphan = 0 GROUP BY landing_id, offer_id, path_id`,
+    ),
+    q(
+      `SELECT landing_id, offer_id, path_id, sum(is_goal) n, sum(payout_micros) r FROM conversions WHERE ${where} AND orphan = 0 GROUP BY landing_id, offer_id, path_id`,
+    ),
+    q(`SELECT day, sum(spend_micros) s FROM costs WHERE ${where} GROUP BY day`),
+  ]);
+  return { sortKey: req.sortKey, groups: results.reduce((a, r) => a + r.results.length, 0) };
+}
+
+export default {
+  async fetch(request_: Request, env: Env): Promise<Response> {
+    const url = new URL(request_.url);
+    const json = (v: unknown) => Response.json(v);
+    switch (url.pathname) {
+      case '/seed': {
+        const from = Number(url.searchParams.get('from'));
+        const to = Number(url.searchParams.get('to'));
+        const chunk = Number(url.searchParams.get('chunk') ?? 700);
+        let events = 0;
+        for (let i = from; i < to; i += chunk) {
+          const batch: TrackEvent[] = [];
+          for (let j = i; j < Math.min(to, i + chunk); j++) batch.push(...eventsFor(j));
+          await ingestEvents(env, batch);
+          events += batch.length;
+        }
+        return json({ events });
+      }
+      case '/costs': {
+        // A platform sync's costs for every target and day: $0.30 per visit, 40 impressions, 1 ad click per visit.
+        const [inserted] = await env.DB.batch([
+          env.DB.prepare(
+            `INSERT INTO costs (campaign_id, day, target, source, priority, impressions, ad_clicks, spend_micros)
+             SELECT campaign_id, day, target, 'sync', 2, visits * 40, visits, visits * 300000 FROM target_daily WHERE campaign_id = 1`,
+          ),
+          ...refreshEffectiveCosts(env.DB, 1, '0000-01-01', '9999-12-31'),
+        ]);
+        return json({ rows: inserted.meta.changes });
+      }
+      case '/report': {
+        // What POST statistics and its two jobs compute for the screen.
+        const req = request();
+        const c = toStatsCampaign(await campaign(env));
+        const bounds = dayBounds(
+          new Date(START + 60 * DAY).toISOString().slice(0, 10),
+          new Date(START + 89 * DAY).toISOString().slice(0, 10),
+        );
+        const placements = await placementAggregates(env, c, bounds);
+        const [target, landing, offer, path] = await Promise.all([
+          computeJob(env, 'target', 1, req),
+          computeJob(env, 'landing', 1, req),
+          offerTable(env, c, placements, false),
+          pathTable(env, c, placements, false),
+        ]);
+        return json({ target, landing, offer, path });
+      }
+      case '/report-tokens':
+        return json(await computeJob(env, 'target', 1, request({ extraTokens: ['sub1'] })));
+      case '/export':
+        return json(
+          await exportStatistics(env, await campaign(env), request(), {
+            targetColumns: [],
+            landingColumns: [],
+          }),
+        );
+      case '/raw-report':
+        return json(await rawReport(env));
+      default:
+        return new Response('not found', { status: 404 });
+    }
+  },
+};
