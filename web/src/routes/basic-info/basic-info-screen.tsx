@@ -1,25 +1,575 @@
-import { PencilRuler } from 'lucide-react';
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon';
+// The campaign editor, /basic-info (new) and /basic-info/:id (spec 2 §2-§9). Tab 1 edits the
+// campaign itself; moving to any other tab validates it and saves it when it changed (a new
+// campaign is created and the URL replaced with its id). The other tabs save on their own.
+import {
+  BarChart3,
+  CircleAlert,
+  GitBranch,
+  Image,
+  Link2,
+  ListChecks,
+  MousePointerClick,
+  Route,
+  Save,
+  Settings2,
+  Truck,
+} from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
+import { mutate as globalMutate } from 'swr';
+import {
+  addCampaignSchema,
+  CAMPAIGN_FIELD_ORDER,
+  CAMPAIGN_MESSAGES,
+  editCampaignSchema,
+} from '../../../../schema/campaign-api';
+import type { CampaignType } from '../../../../schema/campaigns';
+import { OPERATION_MESSAGES } from '../../../../schema/pages-operations-api';
+import { ApiError } from '../../api/client';
+import { Button } from '../../components/button';
+import { useConfirm } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { PageSpinner } from '../../components/spinner';
+import { notify } from '../../components/toaster';
+import { zodErrors } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import '../../styles/campaign-editor.css';
+import {
+  addCampaign,
+  applyTokenTemplate,
+  editCampaign,
+  listTokens,
+  removeTokenTemplate,
+  useCampaign,
+} from './api';
+import { BASIC_FORM, BasicTab, basicId } from './basic-tab';
+import {
+  CAMPAIGN_TYPE_OPTIONS,
+  type CampaignForm,
+  cleanToken,
+  formFromDetail,
+  labelOf,
+  networkParameter,
+  newCampaignForm,
+  payloadOf,
+  SOURCE_URL_TOKENS,
+  snapshotOf,
+  TRAFFIC_SOURCE_OPTIONS,
+  urlTokenFromName,
+} from './campaign-form';
+import { LinksTab } from './links-tab';
+import type { OptimizationFields } from './optimization-card';
+import { IntegrationPlaceholder, LandingTab, OfferTab, OptionsTab, PathsTab } from './pages-tabs';
 
-const FEATURES = [
-  'Settings and tokens of the campaign',
-  'Landing pages and offers with weighted shares, devices and paths',
-  'Traffic-source integrations, banners and assets',
-] as const;
+type TabKey = 'basic' | 'landing' | 'offer' | 'links' | 'paths' | 'options' | 'banners' | 'traffic';
 
-/** Campaign editor: placeholder until a later release builds the screen. */
+const TABS: { key: TabKey; label: string; icon: typeof Settings2 }[] = [
+  { key: 'basic', label: 'Basic settings', icon: Settings2 },
+  { key: 'landing', label: 'Landing pages', icon: MousePointerClick },
+  { key: 'offer', label: 'Offer pages', icon: ListChecks },
+  { key: 'links', label: 'Links and pixels', icon: Link2 },
+  { key: 'paths', label: 'Paths', icon: Route },
+  { key: 'options', label: 'Options', icon: GitBranch },
+  { key: 'banners', label: 'Banners and placement', icon: Image },
+  { key: 'traffic', label: 'Traffic', icon: Truck },
+];
+
+/** The show rules of spec 2 §2. */
+function visibleTabs(type: CampaignType, source: string): TabKey[] {
+  return TABS.map((t) => t.key).filter((key) => {
+    if (key === 'paths') return type === 'multiple_path_type';
+    if (key === 'options') return type === 'multiple_option_type';
+    if (key === 'banners') return source === 'blaze';
+    if (key === 'traffic') return source === 'trrcpc' || source === 'crane';
+    return true;
+  });
+}
+
+const errorText = (err: unknown) => (err instanceof ApiError ? err.firstMessage : String(err));
+
 export function BasicInfoScreen() {
-  useDocumentTitle('Campaign editor');
   const params = useParams();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const confirm = useConfirm();
+  const campaignId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const badId = params.id !== undefined && campaignId === null;
+  const dirParam = Number(search.get('dir'));
+  const detail = useCampaign(campaignId);
+
+  const [form, setFormState] = useState<CampaignForm | null>(() =>
+    campaignId ? null : newCampaignForm(Number.isInteger(dirParam) && dirParam > 0 ? dirParam : null),
+  );
+  const formRef = useRef(form);
+  const setForm = useCallback((next: CampaignForm) => {
+    formRef.current = next;
+    setFormState(next);
+  }, []);
+  const [snapshot, setSnapshot] = useState('');
+  const [loadedFor, setLoadedFor] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [urlTokenTouched, setUrlTokenTouched] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [templateBusy, setTemplateBusy] = useState<'apply' | 'remove' | null>(null);
+  const savingRef = useRef(false);
+  const leavingRef = useRef(false);
+
+  // The loaded campaign becomes the form, once per campaign (a refetch never clobbers edits).
+  useEffect(() => {
+    if (campaignId && detail.data && detail.data.campaignId === campaignId && loadedFor !== campaignId) {
+      const next = formFromDetail(detail.data);
+      setForm(next);
+      setSnapshot(snapshotOf(next));
+      setLoadedFor(campaignId);
+      setErrors({});
+    }
+  }, [campaignId, detail.data, loadedFor, setForm]);
+
+  // /basic-info again after an existing campaign (the sidebar's new campaign): a fresh form.
+  useEffect(() => {
+    if (!campaignId && loadedFor !== null) {
+      setForm(newCampaignForm(null));
+      setSnapshot('');
+      setLoadedFor(null);
+      setUrlTokenTouched(false);
+      setErrors({});
+    }
+  }, [campaignId, loadedFor, setForm]);
+
+  const isNew = campaignId === null;
+  const dirty = form !== null && (isNew || snapshotOf(form) !== snapshot);
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+
+  const tabs = form ? visibleTabs(form.campaignType, form.trafficSource) : (['basic'] as TabKey[]);
+  const requested = (search.get('tab') as TabKey | null) ?? 'basic';
+  const tab: TabKey = tabs.includes(requested) ? requested : 'basic';
+
+  useDocumentTitle(form ? `${form.name || 'Campaign'} · editor` : 'Campaign editor');
+
+  // Unsaved edits of the basic tab are not lost by leaving the screen unawares.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirtyRef.current && !leavingRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirm({
+      title: 'Leave without saving?',
+      message: 'The campaign has changes that are not saved yet. Leave and lose them?',
+      confirmLabel: 'Leave',
+      cancelLabel: 'Stay',
+      danger: true,
+    }).then((ok) => (ok ? blocker.proceed() : blocker.reset()));
+  }, [blocker, confirm]);
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => {
+      if (dirtyRef.current && !isNew) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isNew]);
+
+  // ---- field changes and the source effects of spec 2 §4 -----------------------------------
+
+  const patch = useCallback(
+    (values: Partial<CampaignForm>) => {
+      const current = formRef.current;
+      if (!current) return;
+      setForm({ ...current, ...values });
+      setErrors((e) => {
+        const next = { ...e };
+        for (const key of Object.keys(values)) delete next[key];
+        return next;
+      });
+    },
+    [setForm],
+  );
+
+  const onField = useCallback(
+    <K extends keyof CampaignForm>(name: K, value: CampaignForm[K]) =>
+      patch({ [name]: value } as Partial<CampaignForm>),
+    [patch],
+  );
+
+  const onName = (name: string) => {
+    const current = formRef.current;
+    if (!current) return;
+    const values: Partial<CampaignForm> = { name };
+    if (isNew && !urlTokenTouched) values.urlAppendToken = urlTokenFromName(name, current.keywordParameter);
+    patch(values);
+  };
+
+  const onUrlToken = (value: string) => {
+    setUrlTokenTouched(true);
+    patch({ urlAppendToken: value.trim() });
+  };
+
+  const onTrafficSource = async (source: string) => {
+    const current = formRef.current;
+    if (!current) return;
+    const values: Partial<CampaignForm> = { trafficSource: source };
+    if (source === 'liveintent' && current.offerPromotion === 'affiliate-mentorship')
+      values.offerPromotion = 'other';
+    if (source === 'mediago' && isNew) values.urlAppendToken = SOURCE_URL_TOKENS.mediago.token;
+    patch(values);
+    if (source === 'mediago' && isNew) setUrlTokenTouched(true);
+    if (source === 'facebook' || source === 'taboola') {
+      const defaults = SOURCE_URL_TOKENS[source];
+      const name = source === 'facebook' ? 'Facebook' : 'Taboola';
+      const ok = await confirm({
+        title: `Apply the ${name} defaults?`,
+        message: `The URL token becomes ${defaults.token}, to be filled with ${name}'s ${defaults.macro} macro.`,
+        confirmLabel: 'Apply defaults',
+        cancelLabel: 'Keep mine',
+      });
+      if (ok) {
+        patch({ urlAppendToken: defaults.token });
+        setUrlTokenTouched(true);
+      }
+    }
+  };
+
+  const onPromotion = (value: string) => {
+    // Affiliate mentorship runs through one partner: the traffic source is cleared (spec 2 §4).
+    patch(
+      value === 'affiliate-mentorship'
+        ? { offerPromotion: value, trafficSource: '' }
+        : { offerPromotion: value },
+    );
+  };
+
+  const onNetwork = (network: string) => {
+    patch({ affiliate_network: network, opTargetParam: networkParameter(network) ?? '' });
+  };
+
+  const onCampaignType = (value: string) => {
+    const type = value as CampaignType;
+    patch(type === 'rotator' ? { campaignType: type, trafficSource: '' } : { campaignType: type });
+  };
+
+  // ---- saving ---------------------------------------------------------------------------
+
+  const showBasicErrors = (found: Record<string, string | undefined>) => {
+    setErrors(found);
+    const [field, message] = Object.entries(found).find(([, m]) => m) ?? [];
+    if (message) notify.error(message);
+    if (field && field !== 'campaignId') {
+      if (tab !== 'basic') setSearch({ tab: 'basic' }, { replace: true });
+      requestAnimationFrame(() => {
+        const el =
+          document.getElementById(basicId(field)) ??
+          document.querySelector(`[data-field="${basicId(field)}"]`);
+        (el as HTMLElement | null)?.focus?.();
+        el?.scrollIntoView({ block: 'center' });
+      });
+    }
+  };
+
+  /**
+   * Validates and saves the basic tab when it changed; answers the campaign id, or null when it
+   * could not be saved (the messages are shown). A new campaign moves to /basic-info/{id}.
+   */
+  const save = async ({ nextTab, quiet = false }: { nextTab?: TabKey; quiet?: boolean } = {}) => {
+    const current = formRef.current;
+    if (!current || savingRef.current) return null;
+    const payload = payloadOf(current, campaignId);
+    const checked = (campaignId ? editCampaignSchema : addCampaignSchema).safeParse(payload);
+    if (!checked.success) {
+      showBasicErrors(zodErrors(checked.error, CAMPAIGN_FIELD_ORDER));
+      return null;
+    }
+    if (campaignId && snapshotOf(current) === snapshot) return campaignId;
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      const answer = campaignId ? await editCampaign(payload) : await addCampaign(payload);
+      const id = answer.campaign.campaignData.campaignId;
+      // The tokens come back with their ids, so the next save updates rather than re-adds them.
+      const tokens = (await listTokens(id)).result.map(cleanToken);
+      const next = { ...(formRef.current ?? current), extratokens: tokens };
+      setForm(next);
+      setSnapshot(snapshotOf(next));
+      setErrors({});
+      if (!quiet) notify.success(campaignId ? CAMPAIGN_MESSAGES.campaignUpdated : answer.message);
+      if (!campaignId) {
+        setLoadedFor(id);
+        leavingRef.current = true;
+        navigate(`/basic-info/${id}${nextTab && nextTab !== 'basic' ? `?tab=${nextTab}` : ''}`, {
+          replace: true,
+        });
+        leavingRef.current = false;
+      }
+      void globalMutate([`campaign?campaignId=${id}`, 'editor']);
+      return id;
+    } catch (err) {
+      if (err instanceof ApiError && err.isValidation) showBasicErrors(err.fieldErrors);
+      else notify.error(errorText(err));
+      return null;
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  };
+
+  const goTab = async (next: TabKey) => {
+    if (next === tab) return;
+    if (next !== 'basic') {
+      const id = await save({ nextTab: next });
+      if (!id) return;
+      if (!campaignId) return; // the new campaign's URL already carries the tab
+    }
+    setSearch(next === 'basic' ? {} : { tab: next });
+    if (next === 'links' && campaignId) void detail.mutate();
+  };
+
+  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft' && e.key !== 'Home' && e.key !== 'End') return;
+    e.preventDefault();
+    const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const to =
+      e.key === 'Home'
+        ? 0
+        : e.key === 'End'
+          ? buttons.length - 1
+          : (at + (e.key === 'ArrowRight' ? 1 : -1) + buttons.length) % buttons.length;
+    buttons[to]?.focus();
+  };
+
+  // ---- token templates: apply or remove, reload the tokens, then save (spec 2 §4) ---------
+
+  const runTemplate = async (kind: 'apply' | 'remove', key: string) => {
+    const id = await save({ quiet: true });
+    if (!id) return;
+    setTemplateBusy(kind);
+    try {
+      const body = { campaignid: id, template: key, campaigntype: formRef.current?.campaignType ?? '' };
+      await (kind === 'apply' ? applyTokenTemplate(body) : removeTokenTemplate(body));
+      const tokens = (await listTokens(id)).result.map(cleanToken);
+      const current = formRef.current;
+      if (current) {
+        const next = { ...current, extratokens: tokens };
+        await editCampaign(payloadOf(next, id));
+        setForm(next);
+        setSnapshot(snapshotOf(next));
+      }
+      notify.success(
+        kind === 'apply' ? OPERATION_MESSAGES.templatesApplied : OPERATION_MESSAGES.tokensRemoved,
+      );
+    } catch (err) {
+      if (err instanceof ApiError && err.body.message === OPERATION_MESSAGES.tokensLimit) {
+        notify.error(OPERATION_MESSAGES.tokensLimit);
+      } else {
+        notify.error(
+          kind === 'apply'
+            ? 'Failed to apply token templates! Try again.'
+            : 'Failed to remove tokens! Try again.',
+        );
+      }
+    } finally {
+      setTemplateBusy(null);
+    }
+  };
+
+  const onOptimizationSaved = (fields: OptimizationFields) => {
+    const current = formRef.current;
+    if (!current) return;
+    const next = { ...current, ...fields };
+    setForm(next);
+    // Saved already by their own calls: they do not make the basic tab dirty.
+    try {
+      const saved = JSON.parse(snapshot) as Record<string, unknown>;
+      setSnapshot(JSON.stringify({ ...saved, ...fields }));
+    } catch {
+      setSnapshot(snapshotOf(next));
+    }
+  };
+
+  // ---- render -----------------------------------------------------------------------------
+
+  if (badId || (campaignId && detail.error && !detail.data)) {
+    const notFound = badId || (detail.error instanceof ApiError && detail.error.status === 404);
+    return (
+      <div className="page">
+        <EmptyState
+          icon={CircleAlert}
+          title={notFound ? 'Campaign not found' : 'The campaign could not be loaded'}
+          action={
+            <Link className="btn btn-primary btn-md" to="/campaigns">
+              Back to campaigns
+            </Link>
+          }
+        >
+          {notFound ? 'It may have been deleted, or it belongs to another user.' : errorText(detail.error)}
+        </EmptyState>
+      </div>
+    );
+  }
+  if (!form) return <PageSpinner label="Loading the campaign…" />;
+
+  const optimization: OptimizationFields = {
+    landing_pages_auto_optimized: form.landing_pages_auto_optimized,
+    enable_lp_test_reporting: form.enable_lp_test_reporting,
+    landing_pages_optimization_goal: form.landing_pages_optimization_goal,
+    landing_pages_optimization_metric: form.landing_pages_optimization_metric,
+    landing_pages_optimization_threshold: form.landing_pages_optimization_threshold,
+    landing_pages_optimization_min_visits: form.landing_pages_optimization_min_visits,
+  };
+  const tabProps = campaignId
+    ? {
+        campaignId,
+        campaignType: form.campaignType,
+        trafficSource: form.trafficSource,
+        agents: detail.data?.agents ?? [],
+        onGoTo: (t: 'paths' | 'options') => void goTab(t),
+      }
+    : null;
+
   return (
-    <ComingSoon
-      title="Campaign editor"
-      icon={PencilRuler}
-      description="The campaign's settings, tracking tokens, landing pages, offers, paths and traffic source."
-      features={FEATURES}
-      context={params.id ? `Campaign #${params.id}` : 'New campaign'}
-    />
+    <div className="page ce-page">
+      <PageHeader
+        eyebrow={
+          <span className="ce-breadcrumb">
+            <Link to="/campaigns">Campaigns</Link> <span aria-hidden>/</span>{' '}
+            {isNew ? 'New campaign' : `#${campaignId}`}
+          </span>
+        }
+        title={<span data-testid="campaign-title">{form.name || 'Untitled campaign'}</span>}
+        description={
+          <span className="ce-header-meta">
+            <span className="badge badge-accent">{labelOf(CAMPAIGN_TYPE_OPTIONS, form.campaignType)}</span>
+            {form.active ? (
+              <span className="badge badge-success">Active</span>
+            ) : (
+              <span className="badge badge-warning">Inactive</span>
+            )}
+            {form.trafficSource && (
+              <span className="badge badge-neutral ce-badge-plain">
+                {labelOf(TRAFFIC_SOURCE_OPTIONS, form.trafficSource)}
+              </span>
+            )}
+            {dirty && !isNew && <span className="ce-unsaved">Unsaved changes</span>}
+          </span>
+        }
+        actions={
+          <>
+            {campaignId && (
+              <Link className="btn btn-secondary btn-md" to={`/stats/${campaignId}`}>
+                <BarChart3 size={16} aria-hidden />
+                <span>Statistics</span>
+              </Link>
+            )}
+            {tab === 'basic' && (
+              <Button
+                variant="primary"
+                icon={<Save size={16} aria-hidden />}
+                busy={saving}
+                onClick={() => void save()}
+                data-testid="campaign-save"
+              >
+                {isNew ? 'Create campaign' : 'Save'}
+              </Button>
+            )}
+          </>
+        }
+      />
+
+      <div className="ce-tabs" role="tablist" aria-label="Campaign editor" onKeyDown={onTabKey}>
+        {TABS.filter((t) => tabs.includes(t.key)).map((t) => {
+          const Icon = t.icon;
+          const selected = t.key === tab;
+          return (
+            <button
+              key={t.key}
+              type="button"
+              role="tab"
+              id={`tab-${t.key}`}
+              aria-selected={selected}
+              aria-controls="ce-tabpanel"
+              tabIndex={selected ? 0 : -1}
+              className={selected ? 'ce-tab is-active' : 'ce-tab'}
+              onClick={() => void goTab(t.key)}
+              data-testid={`tab-${t.key}`}
+            >
+              <Icon size={15} aria-hidden />
+              {t.label}
+            </button>
+          );
+        })}
+      </div>
+
+      <div id="ce-tabpanel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="ce-tabpanel">
+        {tab === 'basic' && (
+          <form
+            id={BASIC_FORM}
+            noValidate
+            onSubmit={(e: FormEvent) => {
+              e.preventDefault();
+              void save();
+            }}
+          >
+            <BasicTab
+              form={form}
+              errors={errors}
+              isNew={isNew}
+              onField={onField}
+              onName={onName}
+              onUrlToken={onUrlToken}
+              onTrafficSource={(v) => void onTrafficSource(v)}
+              onPromotion={onPromotion}
+              onNetwork={onNetwork}
+              onCampaignType={onCampaignType}
+              templateBusy={templateBusy}
+              onApplyTemplate={(key) => void runTemplate('apply', key)}
+              onRemoveTemplate={(key) => void runTemplate('remove', key)}
+            />
+            <div className="ce-savebar">
+              <span className="field-hint">
+                {isNew
+                  ? 'The campaign is created when you save it or open another tab.'
+                  : dirty
+                    ? 'You have unsaved changes. They are also saved when you open another tab.'
+                    : 'All changes saved.'}
+              </span>
+              <Button type="submit" variant="primary" icon={<Save size={16} aria-hidden />} busy={saving}>
+                {isNew ? 'Create campaign' : 'Save changes'}
+              </Button>
+            </div>
+          </form>
+        )}
+        {tab === 'landing' && tabProps && (
+          <LandingTab {...tabProps} optimization={optimization} onOptimizationSaved={onOptimizationSaved} />
+        )}
+        {tab === 'offer' && tabProps && <OfferTab {...tabProps} />}
+        {tab === 'links' &&
+          (detail.data ? <LinksTab detail={detail.data} /> : <PageSpinner label="Loading the links…" />)}
+        {tab === 'paths' && tabProps && (
+          <PathsTab campaignId={tabProps.campaignId} agents={tabProps.agents} />
+        )}
+        {tab === 'options' && tabProps && <OptionsTab campaignId={tabProps.campaignId} />}
+        {tab === 'banners' && (
+          <IntegrationPlaceholder
+            platform="Blaze"
+            title="Banners and placement"
+            items={[
+              'Banners with their images, sizes and placement type',
+              'The placement of the Blaze campaign and its direct URL',
+            ]}
+          />
+        )}
+        {tab === 'traffic' && (
+          <IntegrationPlaceholder
+            platform={form.trafficSource === 'crane' ? 'Apple News (Crane)' : 'CPC email network'}
+            title="Traffic"
+            items={['Offer, ad type and sizes, budgets and CPC', 'Headlines, creative assets and submission']}
+          />
+        )}
+      </div>
+      <span className="sr-only" aria-live="polite">
+        {saving ? 'Saving the campaign' : ''}
+      </span>
+    </div>
   );
 }

@@ -1,0 +1,629 @@
+// Tab 1, basic settings (spec 2 §3-§5): every campaign field, the advanced section (its open
+// state remembered), the source-change effects, extra tokens and token templates.
+import { ChevronDown, Info, Lock, Plus, Tags, Trash2, Wand2 } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { MAX_EXTRA_TOKENS } from '../../../../schema/campaigns';
+import { OPERATION_MESSAGES } from '../../../../schema/pages-operations-api';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { SelectField, TextField } from '../../components/field';
+import { notify } from '../../components/toaster';
+import { useTokenTemplates } from './api';
+import {
+  CAMPAIGN_TYPE_OPTIONS,
+  type CampaignForm,
+  NETWORK_OPTIONS,
+  PROMOTION_OPTIONS,
+  REDIRECT_OPTIONS,
+  TRAFFIC_SOURCE_OPTIONS,
+} from './campaign-form';
+import { Switch } from './editor-ui';
+import type { ExtraToken } from './types';
+
+export const BASIC_FORM = 'basic';
+export const basicId = (name: string) => `${BASIC_FORM}-${name}`;
+const ADVANCED_KEY = 'basicInfoAdvancedOpen';
+
+export const MENTORSHIP_NOTE =
+  'Affiliate mentorship is promoted through one specific partner only, so this campaign has no traffic source.';
+
+type Props = {
+  form: CampaignForm;
+  errors: Record<string, string | undefined>;
+  isNew: boolean;
+  onField: <K extends keyof CampaignForm>(name: K, value: CampaignForm[K]) => void;
+  onTrafficSource: (value: string) => void;
+  onPromotion: (value: string) => void;
+  onNetwork: (value: string) => void;
+  onCampaignType: (value: string) => void;
+  onName: (value: string) => void;
+  onUrlToken: (value: string) => void;
+  templateBusy: 'apply' | 'remove' | null;
+  onApplyTemplate: (key: string) => void;
+  onRemoveTemplate: (key: string) => void;
+};
+
+function readAdvancedOpen(): boolean {
+  try {
+    return window.localStorage.getItem(ADVANCED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="form-section">
+      <h3 className="form-section-title">{title}</h3>
+      {children}
+    </div>
+  );
+}
+
+export function DisabledIntegration({ platform, children }: { platform: string; children: ReactNode }) {
+  return (
+    <div className="ce-disabled-inline" aria-disabled="true">
+      <Lock size={16} aria-hidden className="ce-disabled-inline-icon" />
+      <div>
+        <p className="ce-disabled-title">Available when the {platform} integration is connected</p>
+        <p className="field-hint">{children}</p>
+      </div>
+    </div>
+  );
+}
+
+export function BasicTab(props: Props) {
+  const { form, errors, onField } = props;
+  const [advancedOpen, setAdvancedOpen] = useState(readAdvancedOpen);
+  const advancedId = useId();
+  const typeHint = CAMPAIGN_TYPE_OPTIONS.find((o) => o.value === form.campaignType)?.hint;
+
+  const toggleAdvanced = () => {
+    const next = !advancedOpen;
+    setAdvancedOpen(next);
+    try {
+      window.localStorage.setItem(ADVANCED_KEY, next ? '1' : '0');
+    } catch {
+      // storage blocked: the section still opens for this page view
+    }
+  };
+
+  const meta = (key: string) => String(form.metainfo[key] ?? '');
+
+  return (
+    <div className="ce-tab-stack">
+      <Card title="Campaign" description="What the campaign is called and how it routes visitors.">
+        <div className="form">
+          <div className="form-grid">
+            <TextField
+              id={basicId('name')}
+              label="Campaign name"
+              value={form.name}
+              onValueChange={props.onName}
+              error={errors.name}
+              maxLength={255}
+            />
+            <SelectField
+              id={basicId('campaignType')}
+              label="Campaign type"
+              value={form.campaignType}
+              onValueChange={props.onCampaignType}
+              options={CAMPAIGN_TYPE_OPTIONS}
+              error={errors.campaignType}
+              hint={typeHint}
+            />
+          </div>
+          <Switch
+            id={basicId('active')}
+            checked={form.active === 1}
+            onChange={(on) => onField('active', on ? 1 : 0)}
+            label="Active"
+            description="An inactive campaign sends its visitors to the fallback URL and counts nothing."
+          />
+        </div>
+      </Card>
+
+      <Card title="Traffic and offer" description="Where the visitors come from and where they convert.">
+        <div className="form">
+          <div className="form-grid ce-grid-3">
+            <SelectField
+              id={basicId('trafficSource')}
+              label="Traffic source"
+              value={form.trafficSource}
+              onValueChange={props.onTrafficSource}
+              options={TRAFFIC_SOURCE_OPTIONS}
+              error={errors.trafficSource}
+              disabled={form.campaignType === 'rotator'}
+              hint={form.campaignType === 'rotator' ? 'Rotator campaigns have no traffic source.' : undefined}
+            />
+            <SelectField
+              id={basicId('offerPromotion')}
+              label="Offer promotion"
+              value={form.offerPromotion}
+              onValueChange={props.onPromotion}
+              options={PROMOTION_OPTIONS}
+              error={errors.offerPromotion}
+            />
+            <SelectField
+              id={basicId('affiliate_network')}
+              label="Affiliate network"
+              value={form.affiliate_network}
+              onValueChange={props.onNetwork}
+              options={NETWORK_OPTIONS}
+              error={errors.affiliate_network}
+              hint={
+                form.opTargetParam
+                  ? `Offers receive the click id as ${form.opTargetParam}.`
+                  : 'Sets the parameter offers receive the click id in.'
+              }
+            />
+          </div>
+          {form.offerPromotion === 'affiliate-mentorship' && (
+            <Alert tone="info" id="mentorship-note">
+              {MENTORSHIP_NOTE}
+            </Alert>
+          )}
+          <div className="form-grid ce-grid-3">
+            <TextField
+              id={basicId('urlAppendToken')}
+              label="URL token"
+              value={form.urlAppendToken}
+              onValueChange={props.onUrlToken}
+              error={errors.urlAppendToken}
+              hint="The campaign URL's parameter for the ad or creative id."
+              spellCheck={false}
+            />
+            <TextField
+              id={basicId('cpc')}
+              label="Cost per click ($)"
+              optional
+              value={form.cpc}
+              onValueChange={(v) => onField('cpc', v)}
+              error={errors.cpc}
+              inputMode="decimal"
+              placeholder="0.00"
+              hint="Counts as spend when no cost is imported."
+            />
+            <TextField
+              id={basicId('custom_url')}
+              label="Fallback URL"
+              optional
+              value={form.custom_url}
+              onValueChange={(v) => onField('custom_url', v.trim())}
+              error={errors.custom_url}
+              placeholder="https://example.com/"
+              hint="Where visitors go when nothing can serve them."
+              spellCheck={false}
+            />
+          </div>
+
+          {form.campaignType === 'rotator' && (
+            <Section title="Rotator">
+              <div className="form-grid">
+                <TextField
+                  id={basicId('rotator_base_url')}
+                  label="Rotator base URL"
+                  optional
+                  value={form.rotator_base_url}
+                  onValueChange={(v) => onField('rotator_base_url', v.trim())}
+                  error={errors.rotator_base_url}
+                  spellCheck={false}
+                />
+                <div className="ce-switch-cell">
+                  <Switch
+                    id={basicId('rotator_requires_signed_contract')}
+                    checked={form.rotator_requires_signed_contract === 1}
+                    onChange={(on) => onField('rotator_requires_signed_contract', on ? 1 : 0)}
+                    label="Participants must sign a contract"
+                  />
+                </div>
+              </div>
+            </Section>
+          )}
+
+          {form.trafficSource === 'facebook' && (
+            <Section title="Facebook">
+              <div className="form-grid">
+                <TextField
+                  id={basicId('facebook_campaign_id')}
+                  label="Facebook campaign ID"
+                  value={meta('facebook_campaign_id')}
+                  onValueChange={(v) =>
+                    onField('metainfo', { ...form.metainfo, facebook_campaign_id: v.trim() })
+                  }
+                  inputMode="numeric"
+                />
+                <DisabledIntegration platform="Facebook">
+                  Verifying the Facebook campaign (needed before a Facebook campaign can be saved) comes with
+                  the Facebook integration.
+                </DisabledIntegration>
+              </div>
+            </Section>
+          )}
+
+          {form.trafficSource === 'liveintent' && (
+            <Section title="LiveIntent">
+              <DisabledIntegration platform="LiveIntent">
+                The LiveIntent campaign and line item lists of this campaign are managed here once the
+                integration is connected.
+              </DisabledIntegration>
+            </Section>
+          )}
+        </div>
+      </Card>
+
+      <Card
+        title="Postback to the traffic source"
+        description="Tell the traffic source about each conversion."
+      >
+        <div className="form">
+          <Switch
+            id={basicId('postback_enabled')}
+            checked={form.postback_enabled === 1}
+            onChange={(on) => onField('postback_enabled', on ? 1 : 0)}
+            label="Send conversions to the traffic source"
+          />
+          {form.postback_enabled === 1 && (
+            <TextField
+              id={basicId('postback')}
+              label="Traffic source postback URL"
+              value={form.postback}
+              onValueChange={(v) => onField('postback', v.trim())}
+              error={errors.postback}
+              placeholder="https://source.example/postback?click={ad_click_id}&payout={payout}"
+              hint="Macros: {clickid}, {payout}, {txid}, {event} and your extra tokens by parameter name."
+              spellCheck={false}
+            />
+          )}
+        </div>
+      </Card>
+
+      <TokensCard {...props} />
+
+      <Card
+        className="ce-advanced"
+        title={
+          <button
+            type="button"
+            className="ce-advanced-toggle"
+            aria-expanded={advancedOpen}
+            aria-controls={advancedId}
+            onClick={toggleAdvanced}
+            data-testid="advanced-toggle"
+          >
+            <ChevronDown size={16} aria-hidden className="ce-advanced-chevron" />
+            Advanced settings
+          </button>
+        }
+        description="Parameter names, redirect mode and conversion names. The defaults suit most campaigns."
+      >
+        {advancedOpen ? (
+          <div className="form" id={advancedId}>
+            <div className="form-grid ce-grid-3">
+              <TextField
+                id={basicId('keywordParameter')}
+                label="Keyword parameter"
+                value={form.keywordParameter}
+                onValueChange={(v) => onField('keywordParameter', v.trim())}
+                error={errors.keywordParameter}
+                hint="The campaign URL's parameter for the keyword."
+                spellCheck={false}
+              />
+              <TextField
+                id={basicId('lpTargetParam')}
+                label="Landing page click id parameter"
+                optional
+                value={form.lpTargetParam}
+                onValueChange={(v) => onField('lpTargetParam', v.trim())}
+                error={errors.lpTargetParam}
+                placeholder="clickid"
+                spellCheck={false}
+              />
+              <TextField
+                id={basicId('opTargetParam')}
+                label="Offer click id parameter"
+                optional
+                value={form.opTargetParam}
+                onValueChange={(v) => onField('opTargetParam', v.trim())}
+                error={errors.opTargetParam}
+                placeholder="Set by the affiliate network"
+                spellCheck={false}
+              />
+              <SelectField
+                id={basicId('redirectType')}
+                label="Redirect"
+                value={form.redirectType}
+                onValueChange={(v) => onField('redirectType', v)}
+                options={REDIRECT_OPTIONS}
+                error={errors.redirectType}
+              />
+              <TextField
+                id={basicId('customConversionGoal')}
+                label="Conversion event"
+                value={form.customConversionGoal}
+                onValueChange={(v) => onField('customConversionGoal', v.trim())}
+                error={errors.customConversionGoal}
+                hint="The postback event that counts as the conversion."
+                spellCheck={false}
+              />
+              <TextField
+                id={basicId('custom_url_result')}
+                label="Custom URL result"
+                optional
+                value={form.custom_url_result}
+                onValueChange={(v) => onField('custom_url_result', v)}
+                error={errors.custom_url_result}
+              />
+            </div>
+            <Section title="Conversion names">
+              <Switch
+                id={basicId('li_custom_name_enabled')}
+                checked={form.li_custom_name_enabled === 1}
+                onChange={(on) => onField('li_custom_name_enabled', on ? 1 : 0)}
+                label="Use custom conversion names"
+                description="Name the conversions the image pixel reports, and the landing page and add-to-cart events."
+              />
+              {form.li_custom_name_enabled === 1 && (
+                <div className="form-grid">
+                  <TextField
+                    id={basicId('li_conversion_image_pixel')}
+                    label="Conversion image pixel names"
+                    value={form.li_conversion_image_pixel}
+                    onValueChange={(v) => onField('li_conversion_image_pixel', v)}
+                    error={errors.li_conversion_image_pixel}
+                    hint="Comma-separated, e.g. purchase,upsell."
+                  />
+                  <TextField
+                    id={basicId('li_conversion_lp')}
+                    label="Landing page conversion name"
+                    optional
+                    value={form.li_conversion_lp}
+                    onValueChange={(v) => onField('li_conversion_lp', v)}
+                    error={errors.li_conversion_lp}
+                  />
+                  <TextField
+                    id={basicId('li_conversion_atc1')}
+                    label="Add-to-cart 1 name"
+                    optional
+                    value={form.li_conversion_atc1}
+                    onValueChange={(v) => onField('li_conversion_atc1', v)}
+                    error={errors.li_conversion_atc1}
+                  />
+                  <TextField
+                    id={basicId('li_conversion_atc2')}
+                    label="Add-to-cart 2 name"
+                    optional
+                    value={form.li_conversion_atc2}
+                    onValueChange={(v) => onField('li_conversion_atc2', v)}
+                    error={errors.li_conversion_atc2}
+                  />
+                </div>
+              )}
+            </Section>
+          </div>
+        ) : (
+          <button type="button" className="ce-advanced-summary" onClick={toggleAdvanced}>
+            Keyword parameter <code>{form.keywordParameter || 'keyword'}</code> ·{' '}
+            {REDIRECT_OPTIONS.find((o) => o.value === form.redirectType)?.label ?? '302 redirect'} ·
+            conversion event <code>{form.customConversionGoal || 'purchase'}</code>
+          </button>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+// ---- extra tokens ------------------------------------------------------------------------------
+
+const emptyToken = (): ExtraToken => ({
+  extraTokenId: null,
+  token_name: '',
+  parameter: '',
+  url_append: '',
+  landing_page_enabled: 0,
+  offer_page_enabled: 0,
+  deleted: 0,
+});
+
+function TokensCard({ form, errors, onField, templateBusy, onApplyTemplate, onRemoveTemplate }: Props) {
+  const templates = useTokenTemplates();
+  const [template, setTemplate] = useState('');
+  const [templateError, setTemplateError] = useState<string | null>(null);
+  const [limitHit, setLimitHit] = useState(false);
+  const tokens = form.extratokens.filter((t) => t.deleted === 0);
+  const full = tokens.length >= MAX_EXTRA_TOKENS;
+
+  const setTokens = (next: ExtraToken[]) => onField('extratokens', next);
+  const update = (index: number, patch: Partial<ExtraToken>) =>
+    setTokens(tokens.map((t, i) => (i === index ? { ...t, ...patch } : t)));
+
+  const add = () => {
+    if (full) {
+      setLimitHit(true);
+      notify.error(OPERATION_MESSAGES.tokensLimit);
+      return;
+    }
+    setLimitHit(false);
+    setTokens([...tokens, emptyToken()]);
+    requestAnimationFrame(() => document.getElementById(`token-${tokens.length}-name`)?.focus());
+  };
+
+  const withTemplate = (run: (key: string) => void) => {
+    if (!template) {
+      setTemplateError(OPERATION_MESSAGES.templateRequired);
+      notify.error(OPERATION_MESSAGES.templateRequired);
+      return;
+    }
+    setTemplateError(null);
+    run(template);
+  };
+
+  const tokenError = errors.extratokens ?? (limitHit && full ? OPERATION_MESSAGES.tokensLimit : undefined);
+  const options = templates.data?.result ?? [];
+
+  return (
+    <Card
+      title={
+        <span className="ce-inline-icon">
+          <Tags size={16} aria-hidden /> Extra tokens
+        </span>
+      }
+      description={`Extra parameters captured from the campaign URL, up to ${MAX_EXTRA_TOKENS}; reports can be broken down by each.`}
+      actions={
+        <span className="badge badge-neutral ce-token-count">{`${tokens.length} / ${MAX_EXTRA_TOKENS}`}</span>
+      }
+      flush
+    >
+      <div className="ce-template-bar">
+        <div className="ce-template-select">
+          <SelectField
+            id="token-template"
+            label="Token template"
+            value={template}
+            onValueChange={(v) => {
+              setTemplate(v);
+              setTemplateError(null);
+            }}
+            options={[
+              { value: '', label: 'Select a template' },
+              ...options.map((t) => ({ value: t.key, label: t.label })),
+            ]}
+            error={templateError}
+            hint={
+              template
+                ? `${options
+                    .find((t) => t.key === template)
+                    ?.tokens.map((t) => t.parameter)
+                    .join(', ')}`
+                : 'The tokens and macros of a traffic source, ready to use.'
+            }
+          />
+        </div>
+        <div className="ce-template-actions">
+          <Button
+            icon={<Wand2 size={16} aria-hidden />}
+            busy={templateBusy === 'apply'}
+            disabled={templateBusy === 'remove'}
+            onClick={() => withTemplate(onApplyTemplate)}
+          >
+            Apply template
+          </Button>
+          <Button
+            variant="ghost"
+            icon={<Trash2 size={16} aria-hidden />}
+            busy={templateBusy === 'remove'}
+            disabled={templateBusy === 'apply'}
+            onClick={() => withTemplate(onRemoveTemplate)}
+          >
+            Remove template tokens
+          </Button>
+        </div>
+      </div>
+      {tokens.length > 0 ? (
+        <div className="table-wrap">
+          <table className="table ce-token-table" data-testid="tokens-table">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Parameter</th>
+                <th>Value in the campaign URL</th>
+                <th className="ce-center">To landing page</th>
+                <th className="ce-center">To offer</th>
+                <th className="actions">
+                  <span className="sr-only">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {tokens.map((t, i) => (
+                <tr key={t.extraTokenId ?? `new-${i}`} data-testid="token-row">
+                  <td>
+                    <input
+                      id={`token-${i}-name`}
+                      className="input input-sm ce-token-input"
+                      value={t.token_name}
+                      aria-label={`Token ${i + 1} name`}
+                      placeholder="Placement"
+                      onChange={(e) => update(i, { token_name: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      className="input input-sm mono ce-token-input"
+                      value={t.parameter}
+                      aria-label={`Token ${i + 1} parameter`}
+                      placeholder="placement"
+                      spellCheck={false}
+                      onChange={(e) => update(i, { parameter: e.target.value.trim() })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      className="input input-sm mono ce-token-input"
+                      value={t.url_append}
+                      aria-label={`Token ${i + 1} value in the campaign URL`}
+                      placeholder="{{placement}}"
+                      spellCheck={false}
+                      onChange={(e) => update(i, { url_append: e.target.value.trim() })}
+                    />
+                  </td>
+                  <td className="ce-center">
+                    <input
+                      type="checkbox"
+                      aria-label={`Pass token ${i + 1} to the landing page`}
+                      checked={t.landing_page_enabled === 1}
+                      onChange={(e) => update(i, { landing_page_enabled: e.target.checked ? 1 : 0 })}
+                    />
+                  </td>
+                  <td className="ce-center">
+                    <input
+                      type="checkbox"
+                      aria-label={`Pass token ${i + 1} to the offer`}
+                      checked={t.offer_page_enabled === 1}
+                      onChange={(e) => update(i, { offer_page_enabled: e.target.checked ? 1 : 0 })}
+                    />
+                  </td>
+                  <td className="actions">
+                    <button
+                      type="button"
+                      className="icon-btn ce-danger-icon"
+                      aria-label={`Remove token ${t.token_name || i + 1}`}
+                      title="Remove"
+                      onClick={() => setTokens(tokens.filter((_, j) => j !== i))}
+                    >
+                      <Trash2 size={15} aria-hidden />
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="ce-tokens-empty">
+          <Info size={14} aria-hidden /> No extra tokens. Apply a template for your traffic source or add your
+          own.
+        </p>
+      )}
+      <div className="ce-tokens-footer">
+        {tokenError ? (
+          <p className="field-error" id={basicId('extratokens-error')} data-field={basicId('extratokens')}>
+            {tokenError}
+          </p>
+        ) : (
+          <span className="field-hint">Tokens are saved with the campaign.</span>
+        )}
+        <Button
+          size="sm"
+          icon={<Plus size={14} aria-hidden />}
+          onClick={add}
+          data-testid="token-add"
+          aria-disabled={full || undefined}
+        >
+          Add token
+        </Button>
+      </div>
+    </Card>
+  );
+}

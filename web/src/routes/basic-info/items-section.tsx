@@ -1,0 +1,467 @@
+// One table of the campaign's items (landing pages, offers, paths, options) with the spec's
+// pages-operation verbs: select-all, clone, export, delete with undo, show deleted, equal share.
+import {
+  Copy,
+  Download,
+  Eye,
+  EyeOff,
+  type LucideIcon,
+  Pencil,
+  Plus,
+  RotateCcw,
+  Scale,
+  Trash2,
+} from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { mutate as globalMutate } from 'swr';
+import { ApiError } from '../../api/client';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { useConfirm } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
+import { notify } from '../../components/toaster';
+import { exportPages, type ItemKind, type ItemOf, itemsKey, pagesOperation, useItems } from './api';
+import { SelectAll, type Sort, SortHeader, Switch, sortRows, useSelection } from './editor-ui';
+
+export type Column<T> = {
+  key: string;
+  label: string;
+  num?: boolean;
+  sortable?: boolean;
+  sortValue?: (row: T) => string | number;
+  render: (row: T) => ReactNode;
+  className?: string;
+};
+
+export type Verbs = {
+  delete: string;
+  deleteKey: string;
+  undo: string;
+  undoKey: string;
+  clone: string;
+  cloneKey: string;
+  toggle: string;
+  equal?: string;
+  export?: 'export-landings' | 'export-offers';
+  exportKey?: string;
+};
+
+type Props<K extends ItemKind> = {
+  kind: K;
+  campaignId: number;
+  title: string;
+  description?: ReactNode;
+  singular: string;
+  plural: string;
+  icon: LucideIcon;
+  columns: Column<ItemOf<K>>[];
+  idOf: (row: ItemOf<K>) => number;
+  verbs: Verbs;
+  onAdd: () => void;
+  onEdit: (row: ItemOf<K>) => void;
+  /** Why items cannot be added yet (the path/option prerequisite), shown instead of the table. */
+  blocked?: ReactNode;
+  /** More header actions (CSV upload, ZIP import). */
+  actions?: ReactNode;
+  emptyText: ReactNode;
+};
+
+/** Every editor list of this campaign except `except`: refreshed after a change elsewhere. */
+export function refreshCampaignLists(campaignId: number, except?: string) {
+  return globalMutate(
+    (key) =>
+      Array.isArray(key) &&
+      key[1] === 'editor' &&
+      typeof key[0] === 'string' &&
+      /^(landing|offer|path|option)\?/.test(key[0]) &&
+      key[0].includes(`campaignId=${campaignId}&`) &&
+      key[0] !== except,
+  );
+}
+
+const errorText = (err: unknown) => (err instanceof ApiError ? err.firstMessage : String(err));
+
+export function ItemsSection<K extends ItemKind>({
+  kind,
+  campaignId,
+  title,
+  description,
+  singular,
+  plural,
+  icon,
+  columns,
+  idOf,
+  verbs,
+  onAdd,
+  onEdit,
+  blocked,
+  actions,
+  emptyText,
+}: Props<K>) {
+  const [showDeleted, setShowDeleted] = useState(false);
+  const [sort, setSort] = useState<Sort>({ key: 'id', dir: 'asc' });
+  const [busy, setBusy] = useState<string | null>(null);
+  const confirm = useConfirm();
+  const { data, error, isLoading, mutate } = useItems(kind, campaignId, showDeleted);
+  const rows = useMemo(() => data?.result ?? [], [data]);
+  const ids = useMemo(() => rows.map(idOf), [rows, idOf]);
+  const selection = useSelection(ids);
+  const key = itemsKey(kind, campaignId, showDeleted)[0];
+
+  const sorted = useMemo(() => {
+    if (sort.key === 'id') return sort.dir === 'asc' ? rows : [...rows].reverse();
+    const column = columns.find((c) => c.key === sort.key);
+    if (!column?.sortValue) return rows;
+    const value = column.sortValue;
+    return sortRows(rows, sort, (row) => value(row));
+  }, [rows, sort, columns]);
+
+  /** A verb with campaignId and showDeleted; its data.result becomes this table's rows. */
+  const run = async (
+    name: string,
+    verb: string,
+    body: Record<string, unknown> = {},
+    deleted = showDeleted,
+  ) => {
+    setBusy(name);
+    try {
+      const answer = await pagesOperation<ItemOf<K>>(verb, {
+        campaignId,
+        showDeleted: deleted ? 1 : 0,
+        ...body,
+      });
+      if (deleted === showDeleted) await mutate({ result: answer.result }, { revalidate: false });
+      void refreshCampaignLists(campaignId, key);
+      return answer;
+    } catch (err) {
+      notify.error(errorText(err));
+      return null;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const selectedIds = () => ids.filter((id) => selection.selected.has(id));
+
+  const remove = async (targets: number[], label: string) => {
+    const ok = await confirm({
+      title: `Delete ${targets.length === 1 ? singular : plural}`,
+      message:
+        targets.length === 1
+          ? `Delete ${singular} “${label}”? It stops getting traffic at once; you can restore it from “Show deleted”.`
+          : `Delete ${targets.length} ${plural}? They stop getting traffic at once; you can restore them from “Show deleted”.`,
+      confirmLabel: 'Delete',
+      cancelLabel: 'Cancel',
+      danger: true,
+    });
+    if (!ok) return;
+    const answer = await run('delete', verbs.delete, { [verbs.deleteKey]: targets });
+    if (!answer) return;
+    selection.clear();
+    toast.success(answer.message ?? 'Deleted.', {
+      action: { label: 'Undo', onClick: () => void undo(targets) },
+    });
+  };
+
+  const undo = async (targets: number[]) => {
+    const answer = await run('undo', verbs.undo, { [verbs.undoKey]: targets });
+    if (answer) notify.success(answer.message);
+  };
+
+  const clone = async () => {
+    const answer = await run('clone', verbs.clone, { [verbs.cloneKey]: selectedIds() });
+    if (answer) {
+      selection.clear();
+      notify.success(answer.message);
+    }
+  };
+
+  const exportSelected = async () => {
+    if (!verbs.export || !verbs.exportKey) return;
+    setBusy('export');
+    try {
+      const answer = await exportPages(verbs.export, {
+        campaignId,
+        showDeleted: showDeleted ? 1 : 0,
+        [verbs.exportKey]: selectedIds(),
+      });
+      notify.success(answer.message);
+      // The signed link answers the ZIP as an attachment: the page stays where it is.
+      window.location.assign(answer.downloadLink);
+    } catch (err) {
+      notify.error(errorText(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const equalShare = async () => {
+    if (!verbs.equal) return;
+    const ok = await confirm({
+      title: 'Share traffic equally',
+      message: `Give every active ${singular} the same share of the traffic${
+        kind === 'path' ? '' : ' of its group'
+      }? The current shares are replaced.`,
+      confirmLabel: 'Share equally',
+      cancelLabel: 'Cancel',
+    });
+    if (!ok) return;
+    const answer = await run('equal', verbs.equal);
+    if (answer) notify.success(answer.message);
+  };
+
+  const toggleDeleted = async (on: boolean) => {
+    const answer = await run('toggle', verbs.toggle, {}, on);
+    if (!answer) return;
+    await globalMutate(itemsKey(kind, campaignId, on), { result: answer.result }, { revalidate: false });
+    selection.clear();
+    setShowDeleted(on);
+  };
+
+  const live = rows.filter((r) => (r as { deleted: number }).deleted === 0).length;
+  const hasSelection = selection.count > 0;
+
+  const toolbar = (
+    <div className="ce-toolbar">
+      <div className="ce-toolbar-start">
+        {hasSelection ? (
+          <>
+            <span className="ce-selected-count" data-testid={`${kind}-selected-count`}>
+              {selection.count} selected
+            </span>
+            <Button
+              size="sm"
+              icon={<Copy size={14} aria-hidden />}
+              busy={busy === 'clone'}
+              onClick={() => void clone()}
+            >
+              Clone
+            </Button>
+            {verbs.export && (
+              <Button
+                size="sm"
+                icon={<Download size={14} aria-hidden />}
+                busy={busy === 'export'}
+                onClick={() => void exportSelected()}
+              >
+                Export
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="danger"
+              icon={<Trash2 size={14} aria-hidden />}
+              busy={busy === 'delete'}
+              onClick={() =>
+                void remove(
+                  selectedIds(),
+                  String(
+                    (rows.find((r) => selection.selected.has(idOf(r))) as { name?: string })?.name ?? '',
+                  ),
+                )
+              }
+            >
+              Delete
+            </Button>
+          </>
+        ) : (
+          <span className="ce-toolbar-note">
+            {live} {live === 1 ? singular : plural}
+            {showDeleted && rows.length > live ? ` · ${rows.length - live} deleted` : ''}
+          </span>
+        )}
+      </div>
+      <div className="ce-toolbar-end">
+        {verbs.equal && (
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<Scale size={14} aria-hidden />}
+            busy={busy === 'equal'}
+            disabled={live === 0}
+            onClick={() => void equalShare()}
+          >
+            Equal share
+          </Button>
+        )}
+        <Switch
+          id={`${kind}-show-deleted`}
+          checked={showDeleted}
+          busy={busy === 'toggle'}
+          onChange={(on) => void toggleDeleted(on)}
+          label={
+            <span className="ce-inline-icon">
+              {showDeleted ? <Eye size={14} aria-hidden /> : <EyeOff size={14} aria-hidden />} Show deleted
+            </span>
+          }
+        />
+      </div>
+    </div>
+  );
+
+  const body = blocked ? (
+    blocked
+  ) : error && !data ? (
+    <div className="ce-pad">
+      <EmptyState icon={icon} title={`Could not load the ${plural}`}>
+        {errorText(error)}
+      </EmptyState>
+    </div>
+  ) : (
+    <>
+      {toolbar}
+      <div className="table-wrap ce-table-wrap">
+        <table className="table ce-table" data-testid={`${kind}-table`}>
+          <thead>
+            <tr>
+              <th className="ce-check-col">
+                <SelectAll
+                  all={selection.all}
+                  some={selection.some}
+                  onChange={selection.toggleAll}
+                  label={`Select all ${plural}`}
+                  disabled={rows.length === 0}
+                />
+              </th>
+              {columns.map((c) =>
+                c.sortable ? (
+                  <SortHeader
+                    key={c.key}
+                    label={c.label}
+                    column={c.key}
+                    sort={sort}
+                    onSort={setSort}
+                    num={c.num}
+                  />
+                ) : (
+                  <th key={c.key} className={c.num ? 'num' : undefined}>
+                    {c.label}
+                  </th>
+                ),
+              )}
+              <th className="actions">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {isLoading && !data
+              ? [0, 1, 2].map((i) => (
+                  <tr key={i} className="ce-skeleton-row">
+                    <td colSpan={columns.length + 2}>
+                      <div className="skeleton" />
+                    </td>
+                  </tr>
+                ))
+              : sorted.map((row) => {
+                  const rowId = idOf(row);
+                  const r = row as { deleted: number; active?: number; name: string };
+                  return (
+                    <tr
+                      key={rowId}
+                      className={[r.deleted ? 'ce-row-deleted' : '', r.active === 0 ? 'ce-row-paused' : '']
+                        .filter(Boolean)
+                        .join(' ')}
+                      data-testid={`${kind}-row`}
+                      data-name={r.name}
+                    >
+                      <td className="ce-check-col">
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${r.name}`}
+                          checked={selection.selected.has(rowId)}
+                          onChange={(e) => selection.toggle(rowId, e.target.checked)}
+                        />
+                      </td>
+                      {columns.map((c) => (
+                        <td
+                          key={c.key}
+                          className={[c.num ? 'num' : '', c.className ?? ''].join(' ').trim() || undefined}
+                        >
+                          {c.render(row)}
+                        </td>
+                      ))}
+                      <td className="actions">
+                        {r.deleted ? (
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            icon={<RotateCcw size={14} aria-hidden />}
+                            onClick={() => void undo([rowId])}
+                          >
+                            Restore
+                          </Button>
+                        ) : (
+                          <div className="ce-row-actions">
+                            <button
+                              type="button"
+                              className="icon-btn"
+                              aria-label={`Edit ${r.name}`}
+                              title="Edit"
+                              onClick={() => onEdit(row)}
+                            >
+                              <Pencil size={15} aria-hidden />
+                            </button>
+                            <button
+                              type="button"
+                              className="icon-btn ce-danger-icon"
+                              aria-label={`Delete ${r.name}`}
+                              title="Delete"
+                              onClick={() => void remove([rowId], r.name)}
+                            >
+                              <Trash2 size={15} aria-hidden />
+                            </button>
+                          </div>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+          </tbody>
+        </table>
+        {!isLoading && rows.length === 0 && (
+          <div className="ce-pad">
+            <EmptyState
+              icon={icon}
+              title={`No ${plural} yet`}
+              action={
+                <Button variant="primary" icon={<Plus size={16} aria-hidden />} onClick={onAdd}>
+                  Add {singular}
+                </Button>
+              }
+            >
+              {emptyText}
+            </EmptyState>
+          </div>
+        )}
+      </div>
+    </>
+  );
+
+  return (
+    <Card
+      title={title}
+      description={description}
+      flush
+      className="ce-items-card"
+      actions={
+        !blocked && (
+          <>
+            {actions}
+            <Button
+              variant="primary"
+              icon={<Plus size={16} aria-hidden />}
+              onClick={onAdd}
+              data-testid={`${kind}-add`}
+            >
+              Add {singular}
+            </Button>
+          </>
+        )
+      }
+    >
+      {body}
+    </Card>
+  );
+}
