@@ -201,6 +201,8 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
       'name,url,share,path\nCSV lander one,https://csv.example/1,50,Quiz path\nCSV lander two,https://csv.example/2,50,Video path\n',
     ),
   });
+  await page.locator('[data-testid="landing-csv-overwrite"]').waitFor();
+  await shot(page, 'editor-landing-csv');
   await page.locator('[data-testid="landing-csv-submit"]').click();
   await toast(page, 'Landing pages data have been uploaded.');
   await page.locator('[data-testid="landing-row"][data-name="CSV lander two"]').waitFor();
@@ -221,6 +223,19 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
   await deleted.getByRole('button', { name: 'Undo' }).click();
   await toast(page, 'Landing pages restored.');
   await page.locator('[data-testid="landing-row"][data-name="CSV lander two"]').waitFor();
+  await page.getByRole('button', { name: 'Delete CSV lander one' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await toast(page, 'Landing pages deleted.');
+  await page.locator('#landing-show-deleted').click();
+  await page.locator('[data-testid="landing-row"][data-name="CSV lander one"].ce-row-deleted').waitFor();
+  await pageShot(page, 'editor-landings-deleted');
+  await page
+    .getByRole('row', { name: /CSV lander one/ })
+    .getByRole('button', { name: 'Restore' })
+    .click();
+  await toast(page, 'Landing pages restored.');
+  await page.locator('#landing-show-deleted').click();
+  await page.locator('#landing-show-deleted[aria-checked="false"]').waitFor();
 
   // Landing-page optimisation: the metric is required before auto-optimise turns on.
   await page.locator('#optimization-auto').click();

@@ -106,7 +106,8 @@ export function BasicInfoScreen() {
     formRef.current = next;
     setFormState(next);
   }, []);
-  const [snapshot, setSnapshot] = useState('');
+  // What the server has (or, for a new campaign, the untouched defaults): the form is dirty when it differs.
+  const [snapshot, setSnapshot] = useState(() => (form ? snapshotOf(form) : ''));
   const [loadedFor, setLoadedFor] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [urlTokenTouched, setUrlTokenTouched] = useState(false);
@@ -129,8 +130,9 @@ export function BasicInfoScreen() {
   // /basic-info again after an existing campaign (the sidebar's new campaign): a fresh form.
   useEffect(() => {
     if (!campaignId && loadedFor !== null) {
-      setForm(newCampaignForm(null));
-      setSnapshot('');
+      const fresh = newCampaignForm(null);
+      setForm(fresh);
+      setSnapshot(snapshotOf(fresh));
       setLoadedFor(null);
       setUrlTokenTouched(false);
       setErrors({});
@@ -138,7 +140,7 @@ export function BasicInfoScreen() {
   }, [campaignId, loadedFor, setForm]);
 
   const isNew = campaignId === null;
-  const dirty = form !== null && (isNew || snapshotOf(form) !== snapshot);
+  const dirty = form !== null && snapshotOf(form) !== snapshot;
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
 
@@ -165,11 +167,11 @@ export function BasicInfoScreen() {
   }, [blocker, confirm]);
   useEffect(() => {
     const warn = (e: BeforeUnloadEvent) => {
-      if (dirtyRef.current && !isNew) e.preventDefault();
+      if (dirtyRef.current) e.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [isNew]);
+  }, []);
 
   // ---- field changes and the source effects of spec 2 §4 -----------------------------------
 
@@ -188,9 +190,15 @@ export function BasicInfoScreen() {
   );
 
   const onField = useCallback(
-    <K extends keyof CampaignForm>(name: K, value: CampaignForm[K]) =>
-      patch({ [name]: value } as Partial<CampaignForm>),
-    [patch],
+    <K extends keyof CampaignForm>(name: K, value: CampaignForm[K]) => {
+      const values = { [name]: value } as Partial<CampaignForm>;
+      // The new campaign's URL token follows its name and the keyword parameter (spec 2 §4).
+      if (name === 'keywordParameter' && isNew && !urlTokenTouched && formRef.current) {
+        values.urlAppendToken = urlTokenFromName(formRef.current.name, String(value));
+      }
+      patch(values);
+    },
+    [patch, isNew, urlTokenTouched],
   );
 
   const onName = (name: string) => {
@@ -450,7 +458,7 @@ export function BasicInfoScreen() {
                 {labelOf(TRAFFIC_SOURCE_OPTIONS, form.trafficSource)}
               </span>
             )}
-            {dirty && !isNew && <span className="ce-unsaved">Unsaved changes</span>}
+            {dirty && <span className="ce-unsaved">Unsaved changes</span>}
           </span>
         }
         actions={
