@@ -1,0 +1,331 @@
+// /campaigns: folders made by dropping one campaign on another, moving a campaign to the
+// parent entry and back into a folder, delete with the spec's confirmation and undo from the
+// toast, sort and show-deleted preferences, and screenshots of the finished list.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import {
+  ADMIN,
+  api,
+  apiLogin,
+  BASE,
+  ensureInstalled,
+  expectPath,
+  expectText,
+  expectToast,
+  launchBrowser,
+  openPage,
+  shot,
+  storage,
+  uiLogin,
+} from './helpers.mjs';
+
+let browser;
+let token;
+const ids = {};
+
+async function campaign(name, body = {}) {
+  const res = await api('/api/add-campaign', { token, body: { name, ...body } });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body.data.campaign.campaignData.campaignId;
+}
+
+async function folder(name, moveCampaigns = [], dir = 0) {
+  const res = await api('/api/add-campaign-folder', { token, body: { name, dir, moveCampaigns } });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body.data.folder.campaignId;
+}
+
+async function listOf(dir) {
+  const res = await api(`/api/campaign?dir=${dir}&includeDeleted=1`, { token });
+  assert.equal(res.status, 200);
+  return res.body.data.result;
+}
+
+const names = async (dir) => (await listOf(dir)).filter((r) => r.deleted === 0).map((r) => r.name);
+
+before(async () => {
+  await ensureInstalled();
+  token = await apiLogin(ADMIN.username, ADMIN.password);
+  // A list that looks like a working installation: two folders with campaigns inside, and a
+  // mix of campaign types, sources and states at the top level.
+  const inside = [
+    await campaign('Evergreen — Keto quiz US', { campaignType: 'landing_page', trafficSource: 'taboola' }),
+    await campaign('Evergreen — Collagen advertorial', {
+      campaignType: 'landing_page',
+      trafficSource: 'mediago',
+    }),
+  ];
+  ids.evergreen = await folder('Evergreen offers', inside);
+  ids.q3 = await folder('Q3 launches', [
+    await campaign('Q3 — Solar savings calculator', { trafficSource: 'liveintent' }),
+  ]);
+  ids.hearing = await campaign('Hearing aid VSL — Taboola US', {
+    campaignType: 'landing_page',
+    trafficSource: 'taboola',
+  });
+  ids.hearingCa = await campaign('Hearing aid VSL — Taboola CA', {
+    campaignType: 'landing_page',
+    trafficSource: 'taboola',
+  });
+  ids.rotator = await campaign('Insurance rotator', { campaignType: 'rotator' });
+  ids.paths = await campaign('Gut health — split by device', {
+    campaignType: 'multiple_path_type',
+    trafficSource: 'mediago',
+  });
+  ids.direct = await campaign('Brand search direct link', { campaignType: 'direct_link', active: 0 });
+  ids.options = await campaign('Supplement upsell options', {
+    campaignType: 'multiple_option_type',
+    trafficSource: 'crane',
+  });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const row = (page, id) => page.locator(`[data-testid="row-${id}"]`);
+
+test('folders by drag and drop, move to the parent and back, delete and undo', {
+  timeout: 90_000,
+}, async () => {
+  const { page } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+  await page.goto(`${BASE}/login`);
+  await uiLogin(page, ADMIN.username, ADMIN.password);
+  await expectPath(page, '/campaigns');
+  await expectText(page.locator('h1'), 'Campaigns');
+  await row(page, ids.hearing).waitFor();
+
+  // Folders first by name, then campaigns by id (the default sort).
+  const order = await page
+    .locator('tbody tr[data-name]')
+    .evaluateAll((rows) => rows.map((r) => r.dataset.name));
+  assert.deepEqual(order.slice(0, 2), ['Evergreen offers', 'Q3 launches']);
+  assert.equal(order[2], 'Hearing aid VSL — Taboola US');
+  await expectText(page.locator('.crumbs-summary'), '2 folders · 6 campaigns');
+  await expectText(row(page, ids.direct).locator('.badge'), 'Paused');
+  await shot(page, 'campaigns-list');
+
+  // Drop one campaign on another: a folder name is asked, then both go into the new folder.
+  await row(page, ids.hearingCa).dragTo(row(page, ids.hearing));
+  const nameField = page.locator('#folder-name-name');
+  await nameField.waitFor();
+  assert.match(await page.locator('dialog[open] .modal-lead').textContent(), /Hearing aid VSL — Taboola US/);
+  await page.getByRole('button', { name: 'Create folder' }).click();
+  await expectText(page.locator('#folder-name-name-error'), 'Folder name is required.');
+  await nameField.fill('Hearing aids');
+  await shot(page, 'campaigns-new-folder');
+  await nameField.press('Enter');
+  await expectToast(page, 'Folder created successfully.');
+  const hearingFolder = (await listOf(0)).find((r) => r.name === 'Hearing aids');
+  assert.ok(hearingFolder, 'the folder exists at the top level');
+  assert.equal(hearingFolder.is_dir, 1);
+  assert.deepEqual(await names(hearingFolder.campaignId), [
+    'Hearing aid VSL — Taboola US',
+    'Hearing aid VSL — Taboola CA',
+  ]);
+  await row(page, ids.hearing).waitFor({ state: 'detached' });
+  await row(page, hearingFolder.campaignId).waitFor();
+
+  // Open the folder: the breadcrumb leads back to the parent, which is also a drop target.
+  await page.locator(`[data-testid="open-${hearingFolder.campaignId}"]`).click();
+  await expectText(page.locator('.crumb[aria-current="location"]'), 'Hearing aids');
+  assert.equal(new URL(page.url()).searchParams.get('dir'), String(hearingFolder.campaignId));
+  assert.equal(await storage(page, 'campaignsDir'), String(hearingFolder.campaignId));
+  await row(page, ids.hearingCa).waitFor();
+  await shot(page, 'campaigns-folder');
+  await row(page, ids.hearingCa).dragTo(page.locator('[data-testid="parent-row"]'));
+  await expectToast(page, 'Campaign moved successfully.');
+  await row(page, ids.hearingCa).waitFor({ state: 'detached' });
+  assert.deepEqual(await names(hearingFolder.campaignId), ['Hearing aid VSL — Taboola US']);
+  assert.ok((await names(0)).includes('Hearing aid VSL — Taboola CA'));
+
+  // Back at the top level (breadcrumb), drag it into the folder again.
+  await page.locator('[data-testid="crumb-0"]').click();
+  await expectText(page.locator('.crumb[aria-current="location"]'), 'Campaigns');
+  await row(page, ids.hearingCa).dragTo(row(page, hearingFolder.campaignId));
+  await expectToast(page, 'Campaign moved successfully.');
+  await row(page, ids.hearingCa).waitFor({ state: 'detached' });
+  assert.deepEqual(await names(hearingFolder.campaignId), [
+    'Hearing aid VSL — Taboola US',
+    'Hearing aid VSL — Taboola CA',
+  ]);
+
+  // Delete with the spec's confirmation, then undo from the toast.
+  await page.locator(`[data-testid="menu-${ids.rotator}"]`).click();
+  await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
+  await expectText(
+    page.locator('dialog[open] .confirm-message'),
+    'Are you sure you want to delete the campaign?',
+  );
+  await shot(page, 'campaigns-delete-confirm');
+  await page.locator('dialog[open]').getByRole('button', { name: 'Yes' }).click();
+  const deletedToast = await expectToast(page, 'Campaigns Deleted Successfully.');
+  await row(page, ids.rotator).waitFor({ state: 'detached' });
+  assert.equal((await listOf(0)).find((r) => r.campaignId === ids.rotator)?.deleted, 1);
+  await deletedToast.getByRole('button', { name: 'Undo' }).click();
+  await expectToast(page, 'Campaigns restored successfully.');
+  await row(page, ids.rotator).waitFor();
+  assert.equal((await listOf(0)).find((r) => r.campaignId === ids.rotator)?.deleted, 0);
+
+  // A deleted campaign shows with "Show deleted" (remembered) and cannot be opened.
+  await page.locator(`[data-testid="menu-${ids.direct}"]`).click();
+  await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
+  await page.locator('dialog[open]').getByRole('button', { name: 'Yes' }).click();
+  await expectToast(page, 'Campaigns Deleted Successfully.');
+  await row(page, ids.direct).waitFor({ state: 'detached' });
+  await page.locator('[data-testid="show-deleted"]').check({ force: true });
+  assert.equal(await storage(page, 'campaignsShowDeleted'), '1');
+  await row(page, ids.direct).waitFor();
+  await expectText(row(page, ids.direct).locator('.badge'), 'Deleted');
+  assert.equal(await page.locator(`[data-testid="open-${ids.direct}"]`).count(), 0, 'no link to open it');
+
+  // Sort by name, remembered as campaignSortBy.
+  await page.locator('[data-testid="sort-name"]').click();
+  assert.equal(await storage(page, 'campaignSortBy'), 'name');
+  const byName = await page
+    .locator('tbody tr.is-campaign')
+    .evaluateAll((rows) => rows.map((r) => r.dataset.name));
+  assert.deepEqual(
+    byName,
+    [...byName].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
+  );
+  await page.locator('[data-testid="sort-name"]').click();
+  assert.equal(await storage(page, 'campaignSortBy'), '-name');
+  await page.locator('[data-testid="sort-campaignId"]').click();
+  assert.equal(await storage(page, 'campaignSortBy'), 'campaignId');
+  await page.locator('[data-testid="show-deleted"]').uncheck({ force: true });
+  await row(page, ids.direct).waitFor({ state: 'detached' });
+
+  // Clicking a campaign opens its editor.
+  await page.locator(`[data-testid="open-${ids.paths}"]`).click();
+  await expectPath(page, `/basic-info/${ids.paths}`);
+  await page.goBack();
+  await expectPath(page, '/campaigns');
+  await row(page, ids.paths).waitFor();
+  await shot(page, 'campaigns-list-final');
+  assert.deepEqual(page.pageErrors, []);
+});
+
+test('CSV upload with the spec hint and progress, export and ZIP import of what was exported', {
+  timeout: 60_000,
+}, async () => {
+  const { page, context } = await openPage(browser, {
+    viewport: { width: 1440, height: 900 },
+    acceptDownloads: true,
+  });
+  await page.goto(`${BASE}/login`);
+  await uiLogin(page, ADMIN.username, ADMIN.password);
+  await expectPath(page, '/campaigns');
+  await page.locator('[data-testid="crumb-0"]').click();
+  await row(page, ids.paths).waitFor();
+
+  // CSV: a file of another kind shows the spec's hint, which goes away after 5 seconds.
+  await page.getByRole('button', { name: 'Upload CSV' }).first().click();
+  const input = page.locator('#campaigns-csv-input');
+  await input.setInputFiles({
+    name: 'campaigns.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('name\nX\n'),
+  });
+  await expectText(page.locator('#campaigns-csv-hint'), 'Select Valid Csv file.');
+  await shot(page, 'campaigns-upload-hint');
+  await page.locator('#campaigns-csv-hint').waitFor({ state: 'detached', timeout: 7000 });
+  await page.locator('[data-testid="campaigns-csv-submit"]').click();
+  await expectText(page.locator('#campaigns-csv-hint'), 'Select csv file for upload.');
+
+  // A real file, sent slowly enough to see the progress bar move.
+  const lines = ['name,campaignType,trafficSource,cpc,custom_url'];
+  lines.push(
+    'CSV — Knee brace advertorial,landing_page,taboola,0.21,',
+    'CSV — Dental implants quiz,landing_page,mediago,0.35,',
+  );
+  // Long fallback URLs make the file big enough (about 230 KB) to watch it travel.
+  const padding = Array.from(
+    { length: 150 },
+    (_, i) =>
+      `CSV bulk ${String(i).padStart(3, '0')},direct_link,,,https://fallback.example/?p=${'x'.repeat(1500)}`,
+  );
+  const csv = Buffer.from([...lines, ...padding].join('\n'));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 80 * 1024,
+  });
+  await input.setInputFiles({ name: 'campaigns.csv', mimeType: 'text/csv', buffer: csv });
+  await expectText(page.locator('.upload-file-name'), 'campaigns.csv');
+  await page.locator('[data-testid="campaigns-csv-submit"]').click();
+  const bar = page.locator('#campaigns-csv-progress [role="progressbar"]');
+  await bar.waitFor();
+  const seen = new Set();
+  for (let i = 0; i < 40 && (await bar.count()); i++) {
+    const now = await bar.getAttribute('aria-valuenow').catch(() => null);
+    if (now !== null) seen.add(Number(now));
+    if (seen.size >= 3 && [...seen].some((v) => v > 0 && v < 100)) break;
+    await page.waitForTimeout(100);
+  }
+  assert.ok(
+    [...seen].some((v) => v > 0 && v < 100),
+    `progress between 0 and 100 was shown: ${[...seen]}`,
+  );
+  await shot(page, 'campaigns-upload-progress');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await expectToast(page, 'Campaign has successfully uploaded.');
+  await page.locator('dialog[open]').waitFor({ state: 'detached' });
+  const top = await listOf(0);
+  const knee = top.find((r) => r.name === 'CSV — Knee brace advertorial');
+  assert.ok(knee, 'the CSV campaigns are in the list');
+  assert.equal(knee.trafficSource, 'taboola');
+  assert.equal(top.filter((r) => r.name.startsWith('CSV bulk')).length, 150);
+
+  // Export one campaign: the browser follows the signed link and downloads the ZIP.
+  await page.locator('[data-testid="page-length"]').selectOption('25');
+  assert.equal(await storage(page, 'tablePageLength'), '25');
+  await page.locator('[data-testid="campaign-search"]').fill('gut health');
+  await row(page, ids.paths).waitFor();
+  assert.equal(await page.locator('tbody tr[data-name]').count(), 1, 'the search leaves one row');
+  const downloading = page.waitForEvent('download');
+  await page.locator(`[data-testid="menu-${ids.paths}"]`).click();
+  await page.getByRole('menuitem', { name: 'Export' }).click();
+  await expectToast(page, 'Campaign exported Succesfully.');
+  const download = await downloading;
+  assert.match(download.suggestedFilename(), /^campaign-\d+-gut-health-split-by-device\.zip$/);
+  const zipPath = await download.path();
+
+  // Import it back: a second "Gut health" campaign appears, with a new id.
+  await page.getByRole('button', { name: 'Import ZIP' }).click();
+  await page.locator('#campaigns-zip-input').setInputFiles({
+    name: download.suggestedFilename(),
+    mimeType: 'application/zip',
+    buffer: readFileSync(zipPath),
+  });
+  await page.locator('[data-testid="campaigns-zip-submit"]').click();
+  await expectToast(page, 'Campaign successfully imported.');
+  const copies = (await listOf(0)).filter(
+    (r) => r.name === 'Gut health — split by device' && r.deleted === 0,
+  );
+  assert.equal(copies.length, 2);
+  assert.equal(copies[1].campaignType, 'multiple_path_type');
+  await expect2Rows(page);
+  await page.locator('[data-testid="campaign-search"]').fill('');
+  await shot(page, 'campaigns-after-import');
+  assert.deepEqual(page.pageErrors, []);
+});
+
+async function expect2Rows(page) {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    if ((await page.locator('tbody tr[data-name]').count()) === 2) return;
+    await page.waitForTimeout(100);
+  }
+  assert.equal(await page.locator('tbody tr[data-name]').count(), 2);
+}
