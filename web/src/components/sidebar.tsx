@@ -1,4 +1,5 @@
 import {
+  CircleHelp,
   LayoutDashboard,
   type LucideIcon,
   Megaphone,
@@ -9,9 +10,14 @@ import {
   Wallet,
   Webhook,
   Wrench,
+  X,
 } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useLogo } from '../api/hooks';
+import { APP_NAME, APP_VERSION } from '../lib/constants';
 import { KEYS, readSideActiveLink, removeKey, writeKey } from '../lib/storage';
+import { LogoMark } from './logo';
 
 type NavItem = {
   id: number;
@@ -60,29 +66,94 @@ export function Sidebar({ collapsed, isAdmin }: { collapsed: boolean; isAdmin: b
   };
 
   return (
-    <nav className="sidebar-nav" aria-label="Main">
-      <ul>
-        {items.map((item) => {
-          const active = item.id === activeId;
-          const Icon = item.icon;
-          return (
-            <li key={item.id}>
-              <Link
-                to={item.to}
-                className={active ? 'nav-link is-active' : 'nav-link'}
-                aria-current={active ? 'page' : undefined}
-                onClick={() => choose(item)}
-                title={collapsed ? item.label : undefined}
-                aria-label={collapsed ? item.label : undefined}
-                data-nav-id={item.id}
-              >
-                <Icon size={18} aria-hidden className="nav-icon" />
-                <span className="nav-label">{item.label}</span>
-              </Link>
+    <div className="sidebar-body">
+      <nav className="sidebar-nav" aria-label="Main">
+        <ul>
+          {items.map((item) => {
+            const active = item.id === activeId;
+            const Icon = item.icon;
+            return (
+              <li key={item.id}>
+                <Link
+                  to={item.to}
+                  className={active ? 'nav-link is-active' : 'nav-link'}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={() => choose(item)}
+                  title={collapsed ? item.label : undefined}
+                  aria-label={collapsed ? item.label : undefined}
+                  data-nav-id={item.id}
+                >
+                  <Icon size={18} aria-hidden className="nav-icon" />
+                  <span className="nav-label">{item.label}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <SidebarFooter />
+    </div>
+  );
+}
+
+/**
+ * The foot of the side menu (spec 2 §2): a help panel, and the installation's mark and title
+ * with the version.
+ */
+function SidebarFooter() {
+  const { data } = useLogo();
+  const [helpOpen, setHelpOpen] = useState(true);
+  const title = data?.title || APP_NAME;
+  return (
+    <div className="sidebar-footer">
+      {helpOpen && (
+        <section className="help-panel" aria-labelledby="help-panel-title">
+          <div className="help-panel-head">
+            <h2 className="help-panel-title" id="help-panel-title">
+              <CircleHelp size={15} aria-hidden />
+              Need help?
+            </h2>
+            <button
+              type="button"
+              className="icon-btn"
+              onClick={() => setHelpOpen(false)}
+              aria-label="Hide help"
+              title="Hide help"
+            >
+              <X size={14} aria-hidden />
+            </button>
+          </div>
+          <p className="help-panel-text">
+            Links, pixels and postbacks for each campaign are on its Links and pixels tab.
+          </p>
+          <ul className="help-panel-links">
+            <li>
+              <Link to="/postback-urls">Postback URLs</Link>
             </li>
-          );
-        })}
-      </ul>
-    </nav>
+            <li>
+              <Link to="/tools">Tools</Link>
+            </li>
+            <li>
+              <Link to="/release-notes">What’s new in {APP_VERSION}</Link>
+            </li>
+          </ul>
+        </section>
+      )}
+      <Link to="/release-notes" className="help-toggle icon-btn" aria-label="Help" title="Help">
+        <CircleHelp size={18} aria-hidden />
+      </Link>
+      <div className="sidebar-brand" data-testid="sidebar-brand">
+        {/* The square mark: the installation's icon (the wide logo sits in the header). */}
+        {data?.favicon ? (
+          <img className="sidebar-brand-logo" src={data.favicon} alt="" />
+        ) : (
+          <LogoMark size={24} />
+        )}
+        <span className="sidebar-brand-text">
+          <span className="sidebar-brand-title">{title}</span>
+          <span className="sidebar-brand-version">Version {APP_VERSION}</span>
+        </span>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,215 @@
+import { Lock, Save } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { mutate } from 'swr';
+import {
+  extractAid,
+  LI_OWN_FIELDS,
+  LI_PERSONAL_FIELDS,
+  liveIntentOwnSchema,
+  liveIntentPersonalSchema,
+  RETRIEVE_DAY_OPTIONS,
+} from '../../../../schema/settings-api';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { SelectField, TextField } from '../../components/field';
+import { notify } from '../../components/toaster';
+import { useForm } from '../../lib/forms';
+import { type InstallationSettings, SETTINGS_PATH, updateSetting } from './api';
+
+const DAY_OPTIONS = RETRIEVE_DAY_OPTIONS.map((d) => ({
+  value: String(d),
+  label: d === -1 ? 'All' : `${d} days`,
+}));
+
+type Prefix = 'li' | 'pli';
+
+function Switch({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="switch-field">
+      <label className="switch" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          aria-checked={checked}
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+        />
+        <span className="switch-track" aria-hidden>
+          <span className="switch-thumb" />
+        </span>
+        <span className="switch-label">{label}</span>
+      </label>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function AccountForm({ prefix, settings }: { prefix: Prefix; settings: InstallationSettings }) {
+  const own = prefix === 'li';
+  const formId = own ? 'li-own' : 'li-personal';
+  const daysKey = own ? 'retrieveNumDays' : 'pretrieveNumDays';
+  const fields = own ? LI_OWN_FIELDS : LI_PERSONAL_FIELDS;
+  const k = (name: string) => `${prefix}${name}`;
+  const id = (name: string) => `${formId}-${name}`;
+  const passwordSet = own ? settings.liPasswordSet : settings.pliPasswordSet;
+
+  const form = useForm(formId, {
+    [k('AdvertiserId')]: own ? settings.liAdvertiserId : settings.pliAdvertiserId,
+    [k('Aid')]: own ? settings.liAid : settings.pliAid,
+    [k('FetchEnable')]: String(own ? settings.liFetchEnable : settings.pliFetchEnable),
+    [k('Username')]: own ? settings.liUsername : settings.pliUsername,
+    [k('Password')]: '',
+    [daysKey]: String(own ? settings.retrieveNumDays : settings.pretrieveNumDays),
+    ...(own ? {} : { pliPauseAll: String(settings.pliPauseAll) }),
+  } as Record<string, string>);
+  const { values, setValue, errors, formError, setFormError, busy } = form;
+  const fetching = values[k('FetchEnable')] === '1';
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const schema = own ? liveIntentOwnSchema : liveIntentPersonalSchema;
+    const order = [k('AdvertiserId'), k('Aid'), k('Username'), k('Password'), daysKey];
+    if (!form.check(schema, order, { ...values, passwordStored: passwordSet }).ok) return;
+    void form.submit(async () => {
+      try {
+        const answer = await updateSetting(values);
+        notify.success(answer.message);
+        setValue(k('Password'), '');
+        setValue(k('Aid'), extractAid(values[k('Aid')]));
+        await mutate(SETTINGS_PATH);
+      } catch (err) {
+        const message = form.applyServerError(err, fields);
+        if (message) setFormError(message);
+      }
+    });
+  };
+
+  return (
+    <form id={formId} className="form li-account" onSubmit={onSubmit} noValidate>
+      <div className="li-account-head">
+        <h3 className="li-account-title">{own ? 'Own account' : 'Personal account'}</h3>
+        <span className={passwordSet ? 'badge badge-success' : 'badge badge-neutral'}>
+          {passwordSet ? 'Credentials stored' : 'Not connected'}
+        </span>
+      </div>
+      {formError && <Alert>{formError}</Alert>}
+      <Switch
+        id={id('fetch')}
+        label="Fetch reports from LiveIntent"
+        checked={fetching}
+        onChange={(on) => setValue(k('FetchEnable'), on ? '1' : '0')}
+      />
+      <div className="form-grid">
+        <TextField
+          id={id(k('AdvertiserId'))}
+          label="Advertiser ID"
+          value={values[k('AdvertiserId')]}
+          onValueChange={(v) => setValue(k('AdvertiserId'), v)}
+          error={errors[k('AdvertiserId')]}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <TextField
+          id={id(k('Aid'))}
+          label="Advertiser app ID"
+          value={values[k('Aid')]}
+          onValueChange={(v) => setValue(k('Aid'), v)}
+          onBlur={() => setValue(k('Aid'), extractAid(values[k('Aid')]))}
+          error={errors[k('Aid')]}
+          hint="Or paste a LiveIntent link with aid=."
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <TextField
+          id={id(k('Username'))}
+          label="Username"
+          value={values[k('Username')]}
+          onValueChange={(v) => setValue(k('Username'), v)}
+          error={errors[k('Username')]}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <TextField
+          id={id(k('Password'))}
+          label="Password"
+          type="password"
+          value={values[k('Password')]}
+          onValueChange={(v) => setValue(k('Password'), v.replace(/\s+/g, ''))}
+          error={errors[k('Password')]}
+          placeholder={passwordSet ? '•••••••• stored' : ''}
+          hint={passwordSet ? 'Leave blank to keep the stored password.' : undefined}
+          autoComplete="new-password"
+        />
+        <SelectField
+          id={id(daysKey)}
+          label="Retrieval days"
+          value={values[daysKey]}
+          onValueChange={(v) => setValue(daysKey, v)}
+          options={DAY_OPTIONS}
+          error={errors[daysKey]}
+          hint="How far back each fetch reaches."
+        />
+      </div>
+      {!own && (
+        <Switch
+          id={id('pause')}
+          label="Pause all campaigns of this account"
+          checked={values.pliPauseAll === '1'}
+          onChange={(on) => setValue('pliPauseAll', on ? '1' : '0')}
+        />
+      )}
+      <div className="form-actions">
+        <Button type="submit" variant="secondary" busy={busy} icon={<Save size={16} aria-hidden />}>
+          Save {own ? 'own account' : 'personal account'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The two LiveIntent credential sections (spec 2 §2, §5). The sync using them comes later. */
+export function LiveIntentPane({ settings }: { settings: InstallationSettings }) {
+  return (
+    <Card
+      id="liveintent"
+      title="LiveIntent accounts"
+      description="Credentials for importing spend from LiveIntent."
+      actions={<span className="badge badge-warning">Sync in a later release</span>}
+    >
+      <div className="form">
+        <Alert tone="info">
+          The sync that uses these credentials comes in a later release. You can store them now: usernames and
+          passwords are kept encrypted and a password is never shown again.
+        </Alert>
+        <div className="li-accounts">
+          <AccountForm prefix="li" settings={settings} />
+          <AccountForm prefix="pli" settings={settings} />
+        </div>
+        <p className="settings-footnote">
+          <Lock size={13} aria-hidden /> Encrypted with this installation’s key. An install export leaves them
+          out.
+        </p>
+      </div>
+    </Card>
+  );
+}
