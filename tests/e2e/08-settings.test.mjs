@@ -17,6 +17,7 @@ import {
   expectText,
   expectToast,
   launchBrowser,
+  mintLicense,
   openPage,
   shot,
   uiLogin,
@@ -95,7 +96,7 @@ after(async () => {
   const current = (await api('/api/settings', { token })).body.data;
   await api('/api/update-setting', {
     token,
-    body: { ...pick(current), title: 'Edge Tracker', route_main: 'go', resetLogo: '1' },
+    body: { ...pick(current), title: 'Edge Tracker', route_main: 'go', resetLogo: '1', resetFavicon: '1' },
   });
   await browser?.close();
 });
@@ -273,6 +274,16 @@ test('admin changes the title and a route, uploads a logo and sees it in the hea
   await page.locator('#delete-confirm').fill('12');
   await page.getByRole('button', { name: 'Delete all records' }).click();
   await expectText(page.locator('#delete-confirm-error'), 'Please add correct number in text box.');
+
+  // License deactivation asks first, then goes to /license; the license is put back after.
+  await page.getByRole('button', { name: 'Deactivate license' }).click();
+  await page.locator('dialog[open]').getByRole('button', { name: 'Deactivate' }).click();
+  await expectPath(page, '/license');
+  assert.equal((await api('/api/license')).body.data.status, 'inactive');
+  const again = await api('/api/license/activate', {
+    body: { email: ADMIN.email, licenseKey: await mintLicense(ADMIN.email) },
+  });
+  assert.equal(again.status, 200, JSON.stringify(again.body));
   assert.deepEqual(page.pageErrors, []);
   await context.close();
 });
