@@ -329,3 +329,104 @@ async function expect2Rows(page) {
   }
   assert.equal(await page.locator('tbody tr[data-name]').count(), 2);
 }
+
+test('keyboard Move to…, new and renamed folder, empty folder, clone, reset statistics, bulk delete', {
+  timeout: 60_000,
+}, async () => {
+  const { page } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+  await page.goto(`${BASE}/login`);
+  await uiLogin(page, ADMIN.username, ADMIN.password);
+  await expectPath(page, '/campaigns');
+  await page.locator('[data-testid="crumb-0"]').click();
+  await row(page, ids.options).waitFor();
+
+  // A new folder from the header button, renamed from its menu; an empty name is ignored.
+  await page.getByRole('button', { name: 'New folder' }).click();
+  await page.locator('#folder-name-name').fill('Archive 2026');
+  await page.locator('#folder-name-name').press('Enter');
+  await expectToast(page, 'Folder created successfully.');
+  const archive = (await listOf(0)).find((r) => r.name === 'Archive 2026');
+  assert.ok(archive);
+  await page.locator(`[data-testid="menu-${archive.campaignId}"]`).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await page.locator('#folder-name-name').fill('   ');
+  await page.locator('#folder-name-name').press('Enter');
+  await page.locator('dialog[open]').waitFor({ state: 'detached' });
+  assert.equal((await listOf(0)).find((r) => r.campaignId === archive.campaignId)?.name, 'Archive 2026');
+  await page.locator(`[data-testid="menu-${archive.campaignId}"]`).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await page.locator('#folder-name-name').fill('Archive');
+  await page.locator('#folder-name-name').press('Enter');
+  await expectToast(page, 'Folder renamed successfully.');
+  await expectText(page.locator(`[data-testid="open-${archive.campaignId}"]`), 'Archive');
+
+  // The empty folder says what to do next.
+  await page.locator(`[data-testid="open-${archive.campaignId}"]`).click();
+  await expectText(page.locator('.empty-state-title'), 'This folder is empty');
+  await shot(page, 'campaigns-empty-folder');
+  await page.getByRole('button', { name: 'Back to Campaigns' }).first().click();
+  await row(page, ids.options).waitFor();
+
+  // Move to… with the keyboard alone: menu button, arrow keys, Enter, folder picker.
+  const menuButton = page.locator(`[data-testid="menu-${ids.options}"]`);
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Edit' }).waitFor();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Move to…');
+  await page.keyboard.press('Enter');
+  const picker = page.locator('dialog[open]');
+  await picker.getByRole('button', { name: 'Archive' }).focus();
+  await page.keyboard.press('Enter');
+  await picker.locator('.cl-picker-trail').getByText('Archive').waitFor();
+  await shot(page, 'campaigns-move-to');
+  await picker.locator('[data-testid="move-here"]').focus();
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Campaign moved successfully.');
+  await row(page, ids.options).waitFor({ state: 'detached' });
+  assert.deepEqual(await names(archive.campaignId), ['Supplement upsell options']);
+
+  // Clone and reset statistics from a row's menu.
+  await page.locator('[data-testid="campaign-search"]').fill('gut health');
+  await page.locator(`[data-testid="menu-${ids.paths}"]`).click();
+  await page.getByRole('menuitem', { name: 'Clone' }).click();
+  await expectToast(page, 'Campaign cloned succesfully.');
+  await page.locator('tbody tr[data-name="Gut health — split by device (copy)"]').waitFor();
+  await page.locator(`[data-testid="menu-${ids.paths}"]`).click();
+  await page.getByRole('menuitem', { name: 'Reset statistics' }).click();
+  await expectText(
+    page.locator('dialog[open] .confirm-message'),
+    'Are you sure you want to reset statistics? This operation cannot be undone.',
+  );
+  await page.locator('dialog[open]').getByRole('button', { name: 'Yes' }).click();
+  await expectToast(page, 'Statistics have been reset.');
+
+  // Bulk: select two campaigns, delete them together, and undo both.
+  await page.locator('[data-testid="campaign-search"]').fill('CSV —');
+  await page.locator('tbody tr[data-name="CSV — Dental implants quiz"]').waitFor();
+  const two = (await listOf(0)).filter((r) => r.name.startsWith('CSV —')).map((r) => r.campaignId);
+  assert.equal(two.length, 2);
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  await expectText(page.locator('.bulk-count'), '2 selected');
+  await shot(page, 'campaigns-bulk');
+  await page.locator('[data-testid="bulk-delete"]').click();
+  await expectText(
+    page.locator('dialog[open] .confirm-message'),
+    'Are you sure you want to delete the campaign?',
+  );
+  await page.locator('dialog[open]').getByRole('button', { name: 'Yes' }).click();
+  const toast = await expectToast(page, 'Campaigns Deleted Successfully.');
+  const after = await listOf(0);
+  assert.deepEqual(
+    two.map((id) => after.find((r) => r.campaignId === id)?.deleted),
+    [1, 1],
+  );
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expectToast(page, 'Campaigns restored successfully.');
+  const restored = await listOf(0);
+  assert.deepEqual(
+    two.map((id) => restored.find((r) => r.campaignId === id)?.deleted),
+    [0, 0],
+  );
+  assert.deepEqual(page.pageErrors, []);
+});

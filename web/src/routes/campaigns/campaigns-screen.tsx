@@ -190,7 +190,8 @@ export function CampaignsScreen() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: as above
   useEffect(() => setPage(1), [search, sortBy, pageLength]);
 
-  const allRows = answerForDir ? data.result : [];
+  const loaded = answerForDir ? data.result : null;
+  const allRows = useMemo(() => loaded ?? [], [loaded]);
   useEffect(() => rememberFolders(allRows), [allRows]);
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
