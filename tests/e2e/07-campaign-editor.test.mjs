@@ -268,6 +268,27 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
   await toast(page, 'Tokens removed!');
   assert.equal(await page.locator('[data-testid="token-row"]').count(), 0);
 
+  // The basic tab's rules block saving and moving on, with the spec's messages at the fields;
+  // a message about an advanced field opens that section.
+  await page.locator('#basic-li_custom_name_enabled').click();
+  await page.locator('[data-testid="advanced-toggle"]').click();
+  await page.locator('[data-testid="campaign-save"]').click();
+  await expectText(
+    page.locator('#basic-li_conversion_image_pixel-error'),
+    'Conversion image pixel name is required.',
+  );
+  await toast(page, 'Conversion image pixel name is required.');
+  await page.locator('#basic-li_conversion_image_pixel').fill('purchase,upsell');
+  await page.locator('#basic-name').fill('  ');
+  await page.locator('[data-testid="tab-offer"]').click();
+  await expectText(page.locator('#basic-name-error'), 'Campaign name is required.');
+  await toast(page, 'Campaign name is required.');
+  assert.equal(await page.locator('[data-testid="tab-basic"]').getAttribute('aria-selected'), 'true');
+  await page.locator('#basic-name').fill(`Summer quiz ${stamp}`);
+  await page.locator('#basic-name').press('Enter');
+  await toast(page, 'Campaign Updated Successfully.');
+  await page.getByText('All changes saved.').waitFor();
+
   const token = await apiLogin(ADMIN.username, ADMIN.password);
   const detail = await api(`/api/campaign?campaignId=${campaignId}`, { token });
   assert.equal(detail.body.data.campaignType, 'multiple_path_type');
@@ -275,6 +296,9 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
   assert.equal(detail.body.data.opTargetParam, 'tid');
   assert.equal(detail.body.data.landing_pages_auto_optimized, 1);
   assert.equal(detail.body.data.landing_pages_optimization_goal, 'lp_ctr');
+  assert.equal(detail.body.data.li_custom_name_enabled, 1);
+  assert.equal(detail.body.data.li_conversion_image_pixel, 'purchase,upsell');
+  assert.equal(detail.body.data.name, `Summer quiz ${stamp}`);
   assert.deepEqual(page.pageErrors, []);
   await context.close();
 });

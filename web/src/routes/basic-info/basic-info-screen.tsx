@@ -265,13 +265,14 @@ export function BasicInfoScreen() {
     if (message) notify.error(message);
     if (field && field !== 'campaignId') {
       if (tab !== 'basic') setSearch({ tab: 'basic' }, { replace: true });
-      requestAnimationFrame(() => {
+      // After the tab (and the advanced section, for its fields) has rendered.
+      setTimeout(() => {
         const el =
           document.getElementById(basicId(field)) ??
           document.querySelector(`[data-field="${basicId(field)}"]`);
         (el as HTMLElement | null)?.focus?.();
         el?.scrollIntoView({ block: 'center' });
-      });
+      }, 30);
     }
   };
 

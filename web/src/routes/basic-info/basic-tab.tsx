@@ -1,7 +1,7 @@
 // Tab 1, basic settings (spec 2 §3-§5): every campaign field, the advanced section (its open
 // state remembered), the source-change effects, extra tokens and token templates.
 import { ChevronDown, Info, Lock, Plus, Tags, Trash2, Wand2 } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { MAX_EXTRA_TOKENS } from '../../../../schema/campaigns';
 import { OPERATION_MESSAGES } from '../../../../schema/pages-operations-api';
 import { Alert } from '../../components/alert';
@@ -24,6 +24,19 @@ import type { ExtraToken } from './types';
 export const BASIC_FORM = 'basic';
 export const basicId = (name: string) => `${BASIC_FORM}-${name}`;
 const ADVANCED_KEY = 'basicInfoAdvancedOpen';
+const ADVANCED_FIELDS = [
+  'keywordParameter',
+  'lpTargetParam',
+  'opTargetParam',
+  'redirectType',
+  'customConversionGoal',
+  'custom_url_result',
+  'li_custom_name_enabled',
+  'li_conversion_image_pixel',
+  'li_conversion_lp',
+  'li_conversion_atc1',
+  'li_conversion_atc2',
+];
 
 export const MENTORSHIP_NOTE =
   'Affiliate mentorship is promoted through one specific partner only, so this campaign has no traffic source.';
@@ -88,6 +101,12 @@ export function BasicTab(props: Props) {
       // storage blocked: the section still opens for this page view
     }
   };
+
+  // A message about an advanced field opens the section, so the message is seen at its field.
+  const advancedError = ADVANCED_FIELDS.some((f) => errors[f]);
+  useEffect(() => {
+    if (advancedError) setAdvancedOpen(true);
+  }, [advancedError]);
 
   const meta = (key: string) => String(form.metainfo[key] ?? '');
 
