@@ -29,6 +29,7 @@ const int = (n) => n.toLocaleString('en-US');
 let browser;
 let token;
 let campaignId;
+let campaignName;
 /** What the traffic below did, counted here: the screens must show the same. */
 const truth = { targets: {}, landings: {}, offers: {} };
 let landingIds;
@@ -82,9 +83,9 @@ before(async () => {
   token = await apiLogin(ADMIN.username, ADMIN.password);
   browser = await launchBrowser();
 
-  const stamp = Date.now().toString(36);
+  campaignName = `Spring sale ${Date.now().toString(36)}`;
   const campaign = await created('/api/add-campaign', {
-    name: `Spring sale ${stamp}`,
+    name: campaignName,
     campaignType: 'landing_page',
     cpc: String(CPC),
     extratokens: [{ token_name: 'Placement', parameter: 'placement' }],
@@ -185,6 +186,36 @@ before(async () => {
   } while (Date.now() < deadline);
   assert.equal(totals.visitsTotal, 200);
   assert.equal(totals.conversionsTotal, 10);
+
+  // Two alerts in the campaign's metainfo, as the system checks raise them.
+  const now = Date.now();
+  const edit = await api('/api/edit-campaign', {
+    method: 'PUT',
+    token,
+    body: {
+      campaignId,
+      name: campaignName,
+      campaignType: 'landing_page',
+      cpc: String(CPC),
+      metainfo: {
+        alerts: [
+          {
+            type: 'postback',
+            message: '3 postbacks to the traffic source failed in the last 24 hours.',
+            created_at: now,
+            key: 'postback:e2e',
+          },
+          {
+            type: 'spend',
+            message: '$120.00 spent over the last 7 days without a conversion.',
+            created_at: now,
+            key: 'spend:e2e',
+          },
+        ],
+      },
+    },
+  });
+  assert.equal(edit.status, 200, JSON.stringify(edit.body));
 });
 
 after(async () => {
@@ -248,15 +279,72 @@ test('the statistics screen shows the traffic exactly, switches a landing page a
 
   // The activity chart draws today's 200 visitors.
   const chart = page.locator('[data-testid="activity-chart"]');
-  await chart.locator('svg path').first().waitFor();
+  await chart.locator('.visx-bar').first().waitFor();
+  // One bar per day of the range (past 7 days), today's bar the only one with visitors.
+  assert.equal(await chart.locator('.visx-bar').count(), 7);
+  await chart.locator('.visx-bar').last().hover({ force: true }); // the chart's event layer lies on top
+  await expectText(page.locator('.chart-tip-value'), '200 visitors');
   assert.match(await chart.getAttribute('aria-label'), /200 in total/);
   const box = await chart.boundingBox();
   assert.ok(box.height >= 200 && box.width > 400, `the chart is ${box.width}x${box.height}`);
   // The aggregator groups both pages under hero1 at position 2.
   const hero = page.locator('[data-testid="element-1-table"] tbody tr', { hasText: 'hero1' });
   await expectText(cell(hero, 'visits'), '200');
+
+  // Alerts: dismiss the first; the other stays, and so it is stored.
+  const alerts = page.locator('[data-testid="alert"]');
+  assert.equal(await alerts.count(), 2);
+  await page
+    .getByRole('button', {
+      name: 'Dismiss alert: 3 postbacks to the traffic source failed in the last 24 hours.',
+    })
+    .click();
+  await expectToast(page, 'Alert dismissed');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="alert"]').length === 1);
+  await expectText(
+    alerts.first().locator('p').first(),
+    '$120.00 spent over the last 7 days without a conversion.',
+  );
+  const afterDismiss = await api(`/api/campaign?campaignId=${campaignId}`, { token });
+  assert.deepEqual(
+    afterDismiss.body.data.metainfo.alerts.map((a) => a.key),
+    ['spend:e2e'],
+  );
+
+  // The metric picker adds a column: ROI of each target.
+  await page.locator('[data-testid="metric-picker"] button').click();
+  await page.getByRole('checkbox', { name: 'ROI' }).check();
+  await page.keyboard.press('Escape');
+  const creative1 = page.locator('[data-testid="target-table"] tbody tr', { hasText: 'creative-1' });
+  const spend1 = truth.targets['creative-1'].visits * CPC;
+  await expectText(
+    cell(creative1, 'roi'),
+    `${(((revenue('creative-1') - spend1) / spend1) * 100).toFixed(2)}%`,
+  );
+  await page.mouse.move(0, 0);
+  // A full-page picture from the top, where the sticky app header belongs.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'statistics');
 
+  // Checked before searching, in the spec's order and words.
+  await page.locator('#stats-end').fill('2099-01-01');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expectText(page.locator('#stats-end-error'), 'End date should be not greater than today.');
+  await page.locator('#stats-start').fill('2099-01-01');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expectText(page.locator('#stats-start-error'), 'Start date should be not greater than today.');
+  assert.equal(await page.locator('#stats-quick').inputValue(), 'custom');
+  await page.locator('#stats-quick').selectOption('past-7-days');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.locator('#stats-start-error').waitFor({ state: 'detached' });
+  await expectText(cell(page.locator('[data-testid="target-footer"]'), 'visits'), '200');
+
+  // The page length is one preference for every table; changing it goes back to page 1.
+  await page.locator('[data-testid="landing-page-length"]').selectOption('25');
+  assert.equal(await page.locator('[data-testid="offer-page-length"]').inputValue(), '25');
+  assert.equal(await page.evaluate(() => localStorage.getItem('tablePageLength')), '25');
+
+  await page.locator('[data-testid="landing-table"]:not([aria-busy])').waitFor();
   // The landing test results: a pie of outperformed, underperformed and insignificant tests.
   await page.getByRole('button', { name: 'Test results of headlineA_hero1' }).click();
   const modal = page.locator('dialog[open]');
@@ -344,6 +432,37 @@ test('the statistics screen shows the traffic exactly, switches a landing page a
     assert.equal(Number(values[1]), t.visits);
     assert.equal(Number(values[2]), t.lpClicks);
   }
+
+  // Back to one row per target.
+  await page.locator('[data-testid="token-picker"] button').click();
+  await page.getByRole('checkbox', { name: 'Placement' }).uncheck();
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-testid="target-table"] tbody tr[data-row]').length === 2,
+  );
+
+  // Costs: a hand entry for creative-1 and a CSV upload for creative-2 replace CPC x visits.
+  const today = (await api('/api/stats-today', { token })).body.data.today;
+  await page.locator('#cost-target').fill('creative-1');
+  await page.locator('#cost-impressions').fill('1000');
+  await page.locator('#cost-ad_clicks').fill('40');
+  await page.locator('#cost-spend').fill('15');
+  await page.locator('#cost-spend').press('Enter');
+  await expectToast(page, 'Cost saved.');
+  const c1 = page.locator('[data-testid="target-table"] tbody tr', { hasText: 'creative-1' }).first();
+  await expectText(cell(c1, 'ad_spent'), '$15.00');
+  await expectText(cell(c1, 'impressions'), '1,000');
+  await expectText(cell(c1, 'ctr'), '4.00%');
+  await page.locator('[data-testid="costs-upload-input"]').setInputFiles({
+    name: 'costs.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`date,target,impressions,clicks,spend\n${today},creative-2,500,10,6.50\n`),
+  });
+  await expectToast(page, 'Costs have been uploaded.');
+  const c2 = page.locator('[data-testid="target-table"] tbody tr', { hasText: 'creative-2' }).first();
+  await expectText(cell(c2, 'ad_spent'), '$6.50');
+  await expectText(cell(page.locator('[data-testid="target-footer"]'), 'ad_spent'), '$21.50');
+  assert.equal(await page.locator('[data-testid="costs-table"] tbody tr[data-row]').count(), 2);
   assert.deepEqual(page.pageErrors, []);
   await context.close();
 });
@@ -360,15 +479,26 @@ test('the dashboard shows the same totals and a daily graph', { timeout: 60_000 
   await expectText(total('visitors'), '200');
   await expectText(total('conversions'), '10');
   await expectText(total('revenue'), money(revenue));
-  await expectText(total('ad_spend'), money(200 * CPC));
-  await expectText(total('net'), money(revenue - 200 * CPC));
+  // Spend and ad clicks come from the costs entered on the statistics screen.
+  await expectText(total('ad_spend'), '$21.50');
+  await expectText(total('net'), money(revenue - 21.5));
+  await expectText(total('clicks'), '50');
+  await expectText(total('ad_ctr'), '3.33%');
+  await expectText(total('cpa'), '$2.15');
   const lpClicks = Object.values(truth.landings).reduce((a, t) => a + t.lpClicks, 0);
   await expectText(total('lp_ctr'), `${((lpClicks / 200) * 100).toFixed(1)}%`);
-  await page.locator('[data-testid="bar-chart"] svg rect').first().waitFor();
+  await page.locator('[data-testid="bar-chart"] .visx-bar').first().waitFor();
   const box = await page.locator('[data-testid="bar-chart"]').boundingBox();
   assert.ok(box.height >= 200 && box.width > 400, `the graph is ${box.width}x${box.height}`);
+  assert.equal(await page.locator('[data-testid="bar-chart"] .visx-bar').count(), 1);
+  // ROI bars are green at or above zero.
   await page.locator('.graph-tab[data-metric="roi"]').click();
-  await page.locator('[data-testid="bar-chart"] svg rect').first().waitFor();
+  await expectText(page.locator('.card-title', { hasText: 'Daily' }), 'Daily ROI');
+  assert.equal(await page.locator('[data-testid="bar-chart"] .visx-bar').getAttribute('fill'), '#12b76a');
+  await page.locator('[data-testid="bar-chart"] .visx-bar').hover({ force: true });
+  const roi = ((revenue - 21.5) / 21.5) * 100;
+  await expectText(page.locator('.chart-tip-value'), `${roi.toFixed(2)}%`);
+  await page.mouse.move(0, 0);
   await shot(page, 'dashboard');
   assert.deepEqual(page.pageErrors, []);
   await context.close();

@@ -38,6 +38,13 @@ import {
 } from './dashboard-metrics';
 
 const CAMPAIGN_KEY = 'dashboardCampaignId';
+const AXIS_MONEY = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+const AXIS_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const SELECT_CAMPAIGN = 'Please select a campaign';
 
 function remembered(): number | null {
@@ -142,6 +149,7 @@ export function DashboardScreen() {
   const percent = PERCENT_METRICS.includes(metric);
   const points = days.map((d) => ({ date: d.date, value: graphPoint(metric, d) }));
   const format = (v: number) => (percent ? formatPercent(v, 2) : formatMoney(v));
+  const axisFormat = (v: number) => (percent ? `${AXIS_NUMBER.format(v)}%` : AXIS_MONEY.format(v));
 
   return (
     <div className="stats-screen">
@@ -212,17 +220,19 @@ export function DashboardScreen() {
         </Card>
       ) : (
         <>
-          <section className="totals-grid" aria-label="Totals" data-testid="dashboard-totals">
+          <section className="kpi-strip dash-totals" aria-label="Totals" data-testid="dashboard-totals">
             {tiles.map((t) => (
-              <div key={t.key} className="total-card" data-total={t.key}>
-                <span className="total-label">
+              <div key={t.key} className="kpi" data-total={t.key}>
+                <span className="kpi-label total-label">
                   {t.icon}
                   {t.label}
                 </span>
                 {loading ? (
                   <span className="skeleton kpi-skeleton" />
                 ) : (
-                  <span className={t.tone ? `total-value is-${t.tone}` : 'total-value'}>{t.value}</span>
+                  <span className={t.tone ? `kpi-value total-value is-${t.tone}` : 'kpi-value total-value'}>
+                    {t.value}
+                  </span>
                 )}
               </div>
             ))}
@@ -258,6 +268,7 @@ export function DashboardScreen() {
               <BarChart
                 data={points}
                 format={format}
+                axisFormat={axisFormat}
                 signColors={SIGNED_METRICS.includes(metric)}
                 label={`Daily ${GRAPH_LABELS[metric]}`}
               />

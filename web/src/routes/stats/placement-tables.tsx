@@ -196,9 +196,10 @@ export function PathTable({
       rowClassName={rowTone}
       maxHeight={420}
       empty={
-        <EmptyState icon={GitBranch} title="No paths">
-          Paths group landing pages and offers; add one in the campaign to split traffic.
-        </EmptyState>
+        <p className="dt-empty">
+          <GitBranch size={14} aria-hidden /> No paths: visitors go straight to the landing pages. Add paths
+          in the campaign to split traffic between groups of pages.
+        </p>
       }
     />
   );

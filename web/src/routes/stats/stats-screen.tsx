@@ -103,12 +103,17 @@ export function StatsScreen() {
     applied?.end ? toDmy(applied.end) : '',
   );
 
+  // The latest filters and table queries, for searches started from older closures (costs saved).
+  const latest = useRef({ applied, targetQuery, landingQuery });
+  latest.current = { applied, targetQuery, landingQuery };
+
   const runSearch = useCallback(
     async (id: number | null, r: DateRangeValue, force: boolean, fresh: boolean) => {
       if (!today) return;
       const found = checkFilters(id, r.start, r.end, today);
       setProblem(found);
       if (found || id === null) return;
+      const { applied, targetQuery, landingQuery } = latest.current;
       const same = !fresh && applied?.campaignId === id;
       const a: Applied = {
         campaignId: id,
@@ -134,7 +139,7 @@ export function StatsScreen() {
       setAggregate(data.campaignVisits && data.landingQueueKey ? { ...baseBody(a), force } : null);
       if (force) void activity.mutate();
     },
-    [today, applied, targetQuery, landingQuery, perPage, stats, metricsFor, activity],
+    [today, perPage, stats, metricsFor, activity],
   );
 
   // Entering /stats/:id runs the search once the campaign list and today are known (spec 3 §2).

@@ -138,8 +138,12 @@ export function useStatistics() {
   /** The whole screen: offer and path tables at once, then targets, landings and totals by polling. */
   const search = useCallback(
     async (body: StatisticsRequestBody): Promise<StatisticsAnswer | null> => {
-      for (const slot of ['target', 'landing', 'totals'] as const) controllers.current[slot]?.abort();
       const c = take('all');
+      // The tables' slots are taken now: a page, sort or filter asked for while this request runs
+      // takes them again, and then this search leaves that table alone.
+      const tc = take('target');
+      const lc = take('landing');
+      const sc = take('totals');
       setSearching(true);
       setTarget((t) => ({ ...t, loading: true }));
       setLanding((l) => ({ ...l, loading: true }));
@@ -167,10 +171,12 @@ export function useStatistics() {
         setTotalsLoading(false);
         return data;
       }
-      void loadTargetRows(data.queueId, take('target').signal);
-      if (data.landingQueueKey) void loadLandingRows(data.landingQueueKey, take('landing').signal);
+      if (!tc.signal.aborted) void loadTargetRows(data.queueId, tc.signal);
+      if (lc.signal.aborted) {
+        // a newer landing request is on its way
+      } else if (data.landingQueueKey) void loadLandingRows(data.landingQueueKey, lc.signal);
       else setLanding(EMPTY_LANDING);
-      void loadTotals(body, take('totals').signal);
+      if (!sc.signal.aborted) void loadTotals(body, sc.signal);
       return data;
     },
     [take, loadTargetRows, loadLandingRows, loadTotals],
