@@ -237,6 +237,20 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
   await page.locator('#landing-show-deleted').click();
   await page.locator('#landing-show-deleted[aria-checked="false"]').waitFor();
 
+  // Select all, then export: the browser goes to the signed link and downloads the ZIP.
+  await page.getByRole('checkbox', { name: 'Select all landing pages' }).check();
+  await expectText(page.locator('[data-testid="landing-selected-count"]'), '4 selected');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export', exact: true }).click(),
+  ]);
+  assert.match(
+    download.suggestedFilename(),
+    new RegExp(`^campaign-${campaignId}-summer-quiz-.*-landing-pages\\.zip$`),
+  );
+  await toast(page, 'Exported Successfully');
+  await page.getByRole('checkbox', { name: 'Select all landing pages' }).uncheck();
+
   // Landing-page optimisation: the metric is required before auto-optimise turns on.
   await page.locator('#optimization-auto').click();
   await expectText(page.locator('#optimization-metric-error'), 'Select an optimization metric.');
