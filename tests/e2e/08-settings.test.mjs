@@ -319,6 +319,13 @@ test('a student sees only the password and their own find-and-replace', { timeou
   await expectPath(page, '/setting');
   await apiLogin(student.username, 'Nextpass1');
   await shot(page, 'settings-student');
+  // Collapsed, the side menu keeps a help link and the mark; the text comes back on expand.
+  await page.getByRole('button', { name: 'Collapse menu' }).click();
+  await page.locator('.help-toggle').waitFor();
+  assert.equal(await page.locator('.help-panel').isVisible(), false);
+  await part(page.locator('.sidebar'), 'settings-part-sidebar-collapsed');
+  await page.getByRole('button', { name: 'Expand menu' }).click();
+  await page.locator('.help-panel').waitFor();
   assert.deepEqual(page.pageErrors, []);
   await context.close();
 });
