@@ -467,12 +467,35 @@ test('the statistics screen shows the traffic exactly, switches a landing page a
   await context.close();
 });
 
+test('a campaign without visits shows the no-report-data state', { timeout: 30_000 }, async () => {
+  const empty = await created('/api/add-campaign', {
+    name: `Quiet ${Date.now().toString(36)}`,
+    campaignType: 'landing_page',
+  });
+  const id = empty.campaign.campaignData.campaignId;
+  const { context, page } = await openPage(browser);
+  await page.goto(`${BASE}/login`);
+  await uiLogin(page, ADMIN.username, ADMIN.password);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.goto(`${BASE}/stats/${id}`);
+  await page.getByRole('heading', { name: 'No report data yet' }).waitFor();
+  assert.equal(await page.locator('[data-testid="target-table"]').count(), 0);
+  // Choosing no campaign is refused before anything is asked.
+  await page.locator('#stats-campaign').selectOption('');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expectText(page.locator('#stats-campaign-error'), 'Select campaign first.');
+  assert.deepEqual(page.pageErrors, []);
+  await context.close();
+});
+
 test('the dashboard shows the same totals and a daily graph', { timeout: 60_000 }, async () => {
   const { context, page } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
   await page.goto(`${BASE}/login`);
   await uiLogin(page, ADMIN.username, ADMIN.password);
   await page.waitForURL((url) => url.pathname !== '/login');
   await page.goto(`${BASE}/dashboard`);
+  // Nothing chosen yet on this browser: the spec's prompt.
+  await expectText(page.locator('#dash-campaign-error'), 'Please select a campaign');
   await page.locator('#dash-campaign').selectOption(String(campaignId));
   const total = (key) => page.locator(`[data-total="${key}"] .total-value`);
   const revenue = Object.values(truth.targets).reduce((a, t) => a + t.revenue, 0);

@@ -70,6 +70,11 @@ type Props<R> = {
   perPage?: number;
   totalCount?: number;
   onPageChange?: (page: number) => void;
+  /**
+   * Told when the shared page length changes here. Without it the table asks for page 1; a
+   * screen that reloads every table on that change itself passes its own handler.
+   */
+  onPerPageChange?: (perPage: number) => void;
   /** Search applied on Enter (or the search button). */
   search?: { value: string; placeholder?: string; onSearch: (value: string) => void };
   /** Controls at the right of the toolbar (pickers, toggles). */
@@ -133,6 +138,7 @@ export function DataTable<R>({
   perPage = 10,
   totalCount,
   onPageChange,
+  onPerPageChange,
   search,
   toolbar,
   rowClassName,
@@ -249,8 +255,10 @@ export function DataTable<R>({
               className="input select input-sm"
               value={perPage}
               onChange={(e) => {
-                setPageLength(Number(e.target.value));
-                onPageChange(1);
+                const n = Number(e.target.value);
+                setPageLength(n);
+                if (onPerPageChange) onPerPageChange(n);
+                else onPageChange(1);
               }}
               data-testid={`${id}-page-length`}
             >

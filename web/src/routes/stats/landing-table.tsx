@@ -145,6 +145,8 @@ export function LandingTable({
       perPage={perPage}
       totalCount={state.count}
       onPageChange={(page) => onQueryChange({ ...query, page })}
+      // The screen reloads every table at page 1 when the shared page length changes.
+      onPerPageChange={() => {}}
       search={{
         value: query.search,
         placeholder: 'Search landing pages and press Enter',

@@ -95,6 +95,8 @@ export function StatsScreen() {
   }, [today, range]);
 
   const campaignList = campaigns.data?.result ?? [];
+  const campaignsRef = useRef(campaignList);
+  campaignsRef.current = campaignList;
   const known = routeId !== null && campaignList.some((c) => c.campaignId === routeId);
   const answer = stats.answer;
   const activity = useCampaignActivity(
@@ -124,7 +126,13 @@ export function StatsScreen() {
         offerDeleted: same ? applied.offerDeleted : false,
         pathDeleted: same ? applied.pathDeleted : false,
       };
-      const t = same ? { ...targetQuery, page: 1 } : firstPage(TARGET_DEFAULT_SORT);
+      // apple-news-feed campaigns open sorted by conversions (spec 3 §1).
+      const source = campaignsRef.current.find((c) => c.campaignId === id)?.trafficSource;
+      const t = same
+        ? { ...targetQuery, page: 1 }
+        : firstPage(
+            source === 'apple-news-feed' ? { key: 'conversions', order: 'desc' } : TARGET_DEFAULT_SORT,
+          );
       const l = same ? { ...landingQuery, page: 1 } : firstPage(LANDING_DEFAULT_SORT);
       setApplied(a);
       setTargetQuery(t);

@@ -57,6 +57,8 @@ export function TargetTable({
       perPage={perPage}
       totalCount={state.totalCount}
       onPageChange={(page) => onQueryChange({ ...query, page })}
+      // The screen reloads every table at page 1 when the shared page length changes.
+      onPerPageChange={() => {}}
       search={{
         value: query.search,
         placeholder: 'Search targets and press Enter',
