@@ -29,7 +29,6 @@ import {
   manifestSchema,
 } from '../../schema/campaign-list-api';
 import {
-  AFFILIATE_NETWORK_PARAMS,
   agents,
   campaigns,
   extraTokens,
@@ -47,7 +46,7 @@ import { getDb } from '../lib/db';
 import { ApiError, fieldError, validationError } from '../lib/errors';
 import { signedDownloadPath } from '../lib/r2';
 import { chunks, descendants, listItem, requireRows, resolveFolder } from './campaign-tree';
-import { campaignAnswer, campaignForUser, canSeeEveryCampaign } from './campaigns';
+import { campaignAnswer, campaignForUser, campaignValues, canSeeEveryCampaign } from './campaigns';
 
 // Copying campaigns: clone (within the installation), export to a ZIP in R2, import of such a
 // ZIP, and campaigns from a CSV file. Every write is one D1 batch (one transaction), so a bad
@@ -593,44 +592,10 @@ function hasExtension(name: string, ext: string) {
 
 type CampaignValues = Plan['values'];
 
-/** Column values of a campaign checked by the add-campaign rules (as services/campaigns.ts does). */
+/** Column values of a campaign checked by the add-campaign rules (services/campaigns.ts), as a top-level campaign. */
 function campaignColumns(input: AddCampaignInput, name: string): CampaignValues {
-  const networkParam =
-    AFFILIATE_NETWORK_PARAMS[input.affiliate_network as keyof typeof AFFILIATE_NETWORK_PARAMS];
-  return {
-    name,
-    isDir: 0,
-    urlAppendToken: input.urlAppendToken,
-    keywordParameter: input.keywordParameter,
-    customUrl: input.custom_url,
-    rotatorBaseUrl: input.rotator_base_url,
-    rotatorRequiresSignedContract: input.rotator_requires_signed_contract,
-    customUrlResult: input.custom_url_result,
-    offerPromotion: input.offerPromotion,
-    trafficSource: input.campaignType === 'rotator' ? '' : input.trafficSource,
-    affiliateNetwork: input.affiliate_network,
-    postbackEnabled: input.postback_enabled,
-    postback: input.postback,
-    active: input.active,
-    campaignType: input.campaignType,
-    lpTargetParam: input.lpTargetParam,
-    opTargetParam: input.opTargetParam || networkParam || '',
-    cpcMicros: input.cpc,
-    liConversionImagePixel: input.li_conversion_image_pixel,
-    liConversionLp: input.li_conversion_lp,
-    liConversionAtc1: input.li_conversion_atc1,
-    liConversionAtc2: input.li_conversion_atc2,
-    customConversionGoal: input.customConversionGoal.toLowerCase(),
-    liCustomNameEnabled: input.li_custom_name_enabled,
-    landingPagesAutoOptimized: input.landing_pages_auto_optimized,
-    enableLpTestReporting: input.enable_lp_test_reporting,
-    landingPagesOptimizationGoal: input.landing_pages_optimization_goal,
-    landingPagesOptimizationMetric: input.landing_pages_optimization_metric,
-    landingPagesOptimizationThreshold: input.landing_pages_optimization_threshold,
-    landingPagesOptimizationMinVisits: input.landing_pages_optimization_min_visits,
-    redirectType: input.redirectType,
-    metainfo: JSON.stringify(input.metainfo),
-  };
+  const { parentId: _parent, ...values } = campaignValues({ ...input, name });
+  return { ...values, isDir: 0 };
 }
 
 const firstIssue = (error: z.ZodError) => {

@@ -215,7 +215,8 @@ export function tokenAnswer(row: TokenRow) {
 
 // ---- campaigns -----------------------------------------------------------------------------
 
-function campaignValues(input: AddCampaignInput) {
+/** Column values of a campaign from input checked by the add-campaign rules (also used by imports). */
+export function campaignValues(input: AddCampaignInput) {
   const networkParam =
     AFFILIATE_NETWORK_PARAMS[input.affiliate_network as keyof typeof AFFILIATE_NETWORK_PARAMS];
   return {
