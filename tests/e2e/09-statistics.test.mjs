@@ -384,6 +384,23 @@ test('the statistics screen shows the traffic exactly, switches a landing page a
   );
   assert.equal(Number(landingA.active), 0);
 
+  // An element's switch turns every page that carries it: headlineB off switches landing page B.
+  const idB = landingIds.headlineB_hero1;
+  await page.locator('[data-testid="element-switch-0-headlineB"]').click();
+  await expectToast(page, 'Landing page status updated.');
+  await page.waitForFunction(
+    (id) =>
+      document
+        .querySelector(`[data-testid="landing-table"] [data-row="${id}"]`)
+        ?.classList.contains('row-inactive'),
+    idB,
+  );
+  const afterElement = await api(`/api/landing?campaignId=${campaignId}`, { token });
+  const landingB = (afterElement.body.data.result ?? afterElement.body.data).find(
+    (l) => (l.landingPageId ?? l.id) === idB,
+  );
+  assert.equal(Number(landingB.active), 0);
+
   // Group the targets by the Placement token.
   await page.locator('[data-testid="token-picker"] button').click();
   await page.getByRole('checkbox', { name: 'Placement' }).check();

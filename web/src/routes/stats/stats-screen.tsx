@@ -105,6 +105,11 @@ export function StatsScreen() {
     applied?.end ? toDmy(applied.end) : '',
   );
 
+  // The server answers a repeat of a request from its stored job for 30 s; after a status switch
+  // the landing table is asked for afresh so its switches and colours show the new state.
+  const switchedAt = useRef(0);
+  const afterSwitch = () => ({ force: Date.now() - switchedAt.current < 30_000 });
+
   // The latest filters and table queries, for searches started from older closures (costs saved).
   const latest = useRef({ applied, targetQuery, landingQuery });
   latest.current = { applied, targetQuery, landingQuery };
@@ -171,7 +176,8 @@ export function StatsScreen() {
     setTargetQuery(t);
     setLandingQuery(l);
     void stats.searchTargets(fullBody(applied, t, l, perPage));
-    if (answer.landingQueueKey !== null) void stats.searchPlacements(fullBody(applied, t, l, perPage));
+    if (answer.landingQueueKey !== null)
+      void stats.searchPlacements(fullBody(applied, t, l, perPage, afterSwitch()));
   }, [perPage, applied, answer, targetQuery, landingQuery, stats]);
 
   const onSubmit = (e: FormEvent) => {
@@ -192,7 +198,7 @@ export function StatsScreen() {
   const changeLanding = (q: TableQuery) => {
     if (!applied) return;
     setLandingQuery(q);
-    void stats.searchPlacements(fullBody(applied, targetQuery, q, perPage));
+    void stats.searchPlacements(fullBody(applied, targetQuery, q, perPage, afterSwitch()));
   };
   const changeApplied = (patch: Partial<Applied>, part: 'target' | 'placements') => {
     if (!applied) return;
@@ -205,7 +211,7 @@ export function StatsScreen() {
     } else {
       const l = { ...landingQuery, page: 1 };
       setLandingQuery(l);
-      void stats.searchPlacements(fullBody(a, targetQuery, l, perPage));
+      void stats.searchPlacements(fullBody(a, targetQuery, l, perPage, afterSwitch()));
     }
   };
 
@@ -213,6 +219,7 @@ export function StatsScreen() {
     setSwitching((s) => new Set(s).add(key));
     try {
       await task();
+      switchedAt.current = Date.now();
     } finally {
       setSwitching((s) => {
         const next = new Set(s);
@@ -233,7 +240,8 @@ export function StatsScreen() {
           rows: l.rows.map((r) => (r.page_id === row.page_id ? { ...r, active: res.active } : r)),
         }));
         notify.success(res.message || STATS_MESSAGES.landingStatusUpdated);
-        if (aggregate) setAggregate({ ...aggregate });
+        // The elements' statuses follow their pages: compute them again, not from the stored job.
+        if (aggregate) setAggregate({ ...aggregate, force: true });
       } catch {
         // The switch keeps the stored value (it never moved on its own).
         notify.error(STATS_MESSAGES.landingStatusNotUpdated);
@@ -576,7 +584,14 @@ export function StatsScreen() {
             <Aggregator
               request={aggregate}
               onShowTests={setTestSubject}
-              onStatusChange={() => changeLanding(landingQuery)}
+              onStatusChange={() => {
+                // Pages were switched: read the landing table again rather than the stored job.
+                switchedAt.current = Date.now();
+                if (applied)
+                  void stats.searchPlacements(
+                    fullBody(applied, targetQuery, landingQuery, perPage, { force: true }),
+                  );
+              }}
             />
           )}
         </>
