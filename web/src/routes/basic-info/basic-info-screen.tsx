@@ -401,7 +401,8 @@ export function BasicInfoScreen() {
   if (badId || (campaignId && detail.error && !detail.data)) {
     const notFound = badId || (detail.error instanceof ApiError && detail.error.status === 404);
     return (
-      <div className="page">
+      <div className="page ce-page">
+        <PageHeader eyebrow={badId ? 'Campaign editor' : `Campaign #${campaignId}`} title="Campaign editor" />
         <EmptyState
           icon={CircleAlert}
           title={notFound ? 'Campaign not found' : 'The campaign could not be loaded'}
