@@ -92,7 +92,7 @@ test('fresh install: setup wizard -> setup toast -> login -> /campaigns', { time
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expectPath(page, '/campaigns');
   await expectText(page.locator('h1'), 'Campaigns');
-  await expectText(page.locator('.coming-soon-note'), 'This screen is coming in a later release.');
+  await expectText(page.locator('.empty-state-title'), 'No campaigns yet');
   assert.ok(await storage(page, 'token'));
   assert.equal(await storage(page, 'username'), ADMIN.username);
   assert.equal(await storage(page, 'userId'), '1');

@@ -109,13 +109,14 @@ export async function queueJob(
   )
     .bind(id, kind, campaignId, user.id, hash, JSON.stringify(request), Date.now())
     .run();
+  // The queue is the durable path; the job also starts right after this answer, so the first
+  // poll usually finds it done. Whichever starts first claims it (runJob), the other does nothing.
   try {
     await env.STATS_QUEUE.send({ jobId: id });
   } catch (err) {
-    // The queue refused: run it here after the answer rather than leave the poller waiting.
-    console.error('stats queue send failed, running inline', err);
-    ctx.waitUntil(runJob(env, id));
+    console.error('stats queue send failed; the job runs after the answer', err);
   }
+  ctx.waitUntil(runJob(env, id));
   return id;
 }
 
