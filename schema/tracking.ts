@@ -203,6 +203,8 @@ export const ingestMarks = sqliteTable('ingest_marks', {
   visitsFrom: integer('visits_from').notNull(),
   lpClicksFrom: integer('lp_clicks_from').notNull(),
   conversionsFrom: integer('conversions_from').notNull(),
+  /** How many visits the transaction's insert added (SQLite changes()): all new takes the fast rollup path. */
+  visitsInserted: integer('visits_inserted'),
   createdAt: integer('created_at').notNull().default(now),
 });
 

@@ -1,4 +1,5 @@
 import type { Env } from '../env';
+import { type HmacKey, hmacSha256, hmacSha256Key } from './hmac';
 
 // Click ids are self-describing and signed (docs/decisions/013-click-ids.md):
 //
@@ -37,7 +38,7 @@ const MIN_LENGTH = 30;
 const MAX_LENGTH = 64;
 const encoder = new TextEncoder();
 
-let keyCache: { secret: string; key: Promise<CryptoKey> } | null = null;
+let keyCache: { secret: string; key: HmacKey } | null = null;
 
 /** The signing secret: CLICK_ID_SECRET, else one derived from JWT_SECRET (set the former in production). */
 function clickIdSecret(env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>): string {
@@ -46,29 +47,10 @@ function clickIdSecret(env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>): string
   return secret;
 }
 
-function signingKey(env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>): Promise<CryptoKey> {
+function signingKey(env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>): HmacKey {
   const secret = clickIdSecret(env);
-  if (keyCache?.secret !== secret) {
-    const key = crypto.subtle.importKey(
-      'raw',
-      encoder.encode(secret),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign'],
-    );
-    keyCache = { secret, key };
-  }
+  if (keyCache?.secret !== secret) keyCache = { secret, key: hmacSha256Key(encoder.encode(secret)) };
   return keyCache.key;
-}
-
-function pushVarint(out: number[], value: number): void {
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`click id field out of range: ${value}`);
-  let v = value;
-  while (v >= 0x80) {
-    out.push((v % 0x80) | 0x80);
-    v = Math.floor(v / 0x80);
-  }
-  out.push(v);
 }
 
 function readVarint(bytes: Uint8Array, at: { i: number }, end: number): number | null {
@@ -120,45 +102,51 @@ function unbase32(text: string): Uint8Array | null {
   return out;
 }
 
-async function tag(
-  env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>,
-  payload: Uint8Array,
-): Promise<Uint8Array> {
-  const mac = await crypto.subtle.sign('HMAC', await signingKey(env), payload);
-  return new Uint8Array(mac, 0, TAG_BYTES);
+function tag(env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>, payload: Uint8Array): Uint8Array {
+  return hmacSha256(signingKey(env), payload).subarray(0, TAG_BYTES);
+}
+
+const mintBuffer = new Uint8Array(64);
+
+function writeVarint(at: number, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`click id field out of range: ${value}`);
+  let v = value;
+  let i = at;
+  while (v >= 0x80) {
+    mintBuffer[i++] = (v % 0x80) | 0x80;
+    v = Math.floor(v / 0x80);
+  }
+  mintBuffer[i++] = v;
+  return i;
 }
 
 /** Mints a click id carrying `fields`; `now` and `random` are injectable for tests. */
-export async function mintClickId(
+export function mintClickId(
   env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>,
   fields: Omit<ClickIdFields, 'issuedAt'>,
   now = Date.now(),
   random: Uint8Array = crypto.getRandomValues(new Uint8Array(RANDOM_BYTES)),
-): Promise<string> {
-  const out: number[] = [VERSION];
-  pushVarint(out, fields.campaignId);
-  pushVarint(out, fields.pathId);
-  pushVarint(out, fields.landingId);
-  pushVarint(out, fields.offerId);
-  pushVarint(out, Math.max(0, Math.floor((now - EPOCH_MS) / 1000)));
-  for (let i = 0; i < RANDOM_BYTES; i++) out.push(random[i] ?? 0);
-  const payload = Uint8Array.from(out);
-  const mac = await tag(env, payload);
-  const all = new Uint8Array(payload.length + TAG_BYTES);
-  all.set(payload);
-  all.set(mac, payload.length);
-  return base32(all);
+): string {
+  mintBuffer[0] = VERSION;
+  let at = writeVarint(1, fields.campaignId);
+  at = writeVarint(at, fields.pathId);
+  at = writeVarint(at, fields.landingId);
+  at = writeVarint(at, fields.offerId);
+  at = writeVarint(at, Math.max(0, Math.floor((now - EPOCH_MS) / 1000)));
+  for (let i = 0; i < RANDOM_BYTES; i++) mintBuffer[at++] = random[i] ?? 0;
+  mintBuffer.set(tag(env, mintBuffer.subarray(0, at)), at);
+  return base32(mintBuffer.subarray(0, at + TAG_BYTES));
 }
 
 /**
  * Reads and verifies a click id. Answers null for anything malformed, forged (bad tag) or
  * minted implausibly far in the future; never throws on input.
  */
-export async function parseClickId(
+export function parseClickId(
   env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>,
   raw: string | null | undefined,
   now = Date.now(),
-): Promise<ParsedClickId | null> {
+): ParsedClickId | null {
   if (typeof raw !== 'string') return null;
   const text = raw.trim().toLowerCase();
   if (text.length < MIN_LENGTH || text.length > MAX_LENGTH) return null;
@@ -176,7 +164,7 @@ export async function parseClickId(
   }
   if (payloadEnd - at.i !== RANDOM_BYTES || campaignId < 1) return null;
   const payload = bytes.subarray(0, payloadEnd);
-  const expected = await tag(env, payload);
+  const expected = tag(env, payload);
   let diff = 0;
   for (let i = 0; i < TAG_BYTES; i++) diff |= expected[i] ^ bytes[payloadEnd + i];
   if (diff !== 0) return null;
@@ -188,24 +176,19 @@ export async function parseClickId(
 }
 
 /** A short signature (base64url, 16 chars) over `text` with the click-id key: signed hops. */
-export async function signText(
-  env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>,
-  text: string,
-): Promise<string> {
-  const mac = new Uint8Array(
-    await crypto.subtle.sign('HMAC', await signingKey(env), encoder.encode(`text:${text}`)),
-  );
+export function signText(env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>, text: string): string {
+  const mac = hmacSha256(signingKey(env), encoder.encode(`text:${text}`));
   let binary = '';
   for (const b of mac.subarray(0, 12)) binary += String.fromCharCode(b);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
 }
 
-export async function verifyText(
+export function verifyText(
   env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>,
   text: string,
   signature: string,
-): Promise<boolean> {
-  const expected = await signText(env, text);
+): boolean {
+  const expected = signText(env, text);
   if (expected.length !== signature.length) return false;
   let diff = 0;
   for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);

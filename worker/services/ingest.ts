@@ -49,79 +49,94 @@ type CampaignFacts = { type: string; goal: string };
 const TOKEN_COLUMNS = TOKEN_SLOTS.map((s) => `t${s}`);
 const LP_TYPES = new Set(['landing_page', 'multiple_path_type', 'multiple_option_type']);
 
-const VISIT_COLUMNS = [
-  'click_id',
-  'campaign_id',
-  'path_id',
-  'landing_id',
-  'offer_id',
-  'created_at',
-  'day',
-  'target',
-  'keyword',
-  'device',
-  'country',
-  'referrer',
-  'user_agent',
-  'filter',
-  'direct',
-  ...TOKEN_COLUMNS,
+/** A column of a raw insert; one whose value is `fallback` (the table default) in every row is left out. */
+type Column = { name: string; fallback?: string | number | null };
+const required = (name: string): Column => ({ name });
+const optional = (name: string, fallback: string | number | null): Column => ({ name, fallback });
+const TOKEN_COLUMN_DEFS = TOKEN_COLUMNS.map((t) => optional(t, null));
+
+const VISIT_COLUMNS: Column[] = [
+  required('click_id'),
+  required('campaign_id'),
+  optional('path_id', 0),
+  optional('landing_id', 0),
+  optional('offer_id', 0),
+  required('created_at'),
+  required('day'),
+  optional('target', ''),
+  optional('keyword', ''),
+  optional('device', ''),
+  optional('country', ''),
+  optional('referrer', ''),
+  optional('user_agent', ''),
+  optional('filter', null),
+  optional('direct', 0),
+  ...TOKEN_COLUMN_DEFS,
 ];
-const LP_COLUMNS = [
-  'dedupe_key',
-  'click_id',
-  'campaign_id',
-  'path_id',
-  'landing_id',
-  'offer_id',
-  'option_id',
-  'created_at',
-  'day',
-  'visit_at',
-  'target',
-  'keyword',
-  'device',
-  'country',
-  'filter',
-  'orphan',
-  ...TOKEN_COLUMNS,
+const LP_COLUMNS: Column[] = [
+  required('dedupe_key'),
+  required('click_id'),
+  required('campaign_id'),
+  optional('path_id', 0),
+  optional('landing_id', 0),
+  optional('offer_id', 0),
+  optional('option_id', 0),
+  required('created_at'),
+  required('day'),
+  optional('visit_at', null),
+  optional('target', ''),
+  optional('keyword', ''),
+  optional('device', ''),
+  optional('country', ''),
+  optional('filter', null),
+  optional('orphan', 0),
+  ...TOKEN_COLUMN_DEFS,
 ];
-const CONVERSION_COLUMNS = [
-  'dedupe_key',
-  'click_id',
-  'campaign_id',
-  'path_id',
-  'landing_id',
-  'offer_id',
-  'created_at',
-  'day',
-  'visit_at',
-  'target',
-  'keyword',
-  'device',
-  'country',
-  'event',
-  'is_goal',
-  'transaction_id',
-  'payout_micros',
-  'source',
-  'orphan',
-  ...TOKEN_COLUMNS,
+const CONVERSION_COLUMNS: Column[] = [
+  required('dedupe_key'),
+  required('click_id'),
+  required('campaign_id'),
+  optional('path_id', 0),
+  optional('landing_id', 0),
+  optional('offer_id', 0),
+  required('created_at'),
+  required('day'),
+  optional('visit_at', null),
+  optional('target', ''),
+  optional('keyword', ''),
+  optional('device', ''),
+  optional('country', ''),
+  required('event'),
+  required('is_goal'),
+  optional('transaction_id', ''),
+  required('payout_micros'),
+  required('source'),
+  optional('orphan', 0),
+  ...TOKEN_COLUMN_DEFS,
 ];
 
-function insertFromJson(table: string, columns: string[], conflict: string): string {
-  const values = columns.map((_, i) => `value ->> ${i}`).join(', ');
-  return `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${values} FROM json_each(?1) WHERE true ON CONFLICT (${conflict}) DO NOTHING`;
+/**
+ * INSERT ... SELECT from one JSON parameter holding the rows. Every `value ->> i` parses the
+ * row's JSON again, so only the columns some row sets are sent (most visits carry no tokens).
+ */
+function insertFromJson(table: string, columns: Column[], rows: unknown[][], conflict: string) {
+  const used = columns.map((c, i) => !('fallback' in c) || rows.some((r) => r[i] !== c.fallback));
+  const names = columns.filter((_, i) => used[i]).map((c) => c.name);
+  const data = rows.map((r) => r.filter((_, i) => used[i]));
+  const values = names.map((_, i) => `value ->> ${i}`).join(', ');
+  return {
+    sql: `INSERT INTO ${table} (${names.join(', ')}) SELECT ${values} FROM json_each(?1) WHERE true ON CONFLICT (${conflict}) DO NOTHING`,
+    json: JSON.stringify(data),
+  };
 }
 
 const SQL = {
   mark: `INSERT INTO ingest_marks (id, visits_from, lp_clicks_from, conversions_from) VALUES (?1,
     (SELECT coalesce(max(id), 0) FROM visits), (SELECT coalesce(max(id), 0) FROM lp_clicks),
     (SELECT coalesce(max(id), 0) FROM conversions))`,
+  // Must follow the visits insert directly: changes() is the row count of the last statement.
+  countVisits: 'UPDATE ingest_marks SET visits_inserted = changes() WHERE id = ?1',
   unmark: 'DELETE FROM ingest_marks WHERE id = ?1',
-  insertVisits: insertFromJson('visits', VISIT_COLUMNS, 'click_id'),
-  insertLpClicks: insertFromJson('lp_clicks', LP_COLUMNS, 'dedupe_key'),
-  insertConversions: insertFromJson('conversions', CONVERSION_COLUMNS, 'dedupe_key'),
 };
 
 const from = (column: string) => `(SELECT ${column} FROM ingest_marks WHERE id = ?1)`;
@@ -170,28 +185,73 @@ const CONVERSION_ROWS = touchedRows(
   `${KEY}, event, is_goal, payout_micros, orphan`,
 );
 
-function rollups(table: string, eventTable: string, key: string, filtered: boolean): string[] {
-  const visits = filtered
-    ? `INSERT INTO ${table} (${key}, visits, filtered_visits)
-  SELECT ${key}, sum(filter IS NULL), sum(filter IS NOT NULL)
-  FROM visits WHERE id > ${from('visits_from')} GROUP BY ${key}
-  ON CONFLICT (${key}) DO UPDATE SET visits = visits + excluded.visits,
-    filtered_visits = filtered_visits + excluded.filtered_visits`
-    : `INSERT INTO ${table} (${key}, visits)
-  SELECT ${key}, count(*) FROM visits WHERE id > ${from('visits_from')} AND filter IS NULL GROUP BY ${key}
-  ON CONFLICT (${key}) DO UPDATE SET visits = visits + excluded.visits`;
+type Grain = { table: string; eventTable: string; key: string[]; filtered: boolean };
+const GRAINS: Grain[] = [
+  {
+    table: 'daily_stats',
+    eventTable: 'daily_event_stats',
+    key: ['campaign_id', 'day', 'target', 'path_id', 'landing_id', 'offer_id'],
+    filtered: true,
+  },
+  {
+    table: 'target_daily',
+    eventTable: 'target_event_daily',
+    key: ['campaign_id', 'day', 'target'],
+    filtered: false,
+  },
+  {
+    table: 'placement_daily',
+    eventTable: 'placement_event_daily',
+    key: ['campaign_id', 'day', 'path_id', 'landing_id', 'offer_id'],
+    filtered: false,
+  },
+];
+
+const INSERTED = '(SELECT visits_inserted FROM ingest_marks WHERE id = ?1)';
+// The slow path's lower bound: past every row when the fast path applies, so nothing is scanned.
+const SLOW_FROM = `(SELECT CASE WHEN visits_inserted = ?2 THEN ${Number.MAX_SAFE_INTEGER} ELSE visits_from END
+  FROM ingest_marks WHERE id = ?1)`;
+
+/**
+ * Visits rollups come two ways. Fast: when every visit of the batch was new (visits_inserted
+ * equals the batch's count, ?2), the totals computed in JS (?3) are added as they are. Slow:
+ * otherwise (a redelivery, a duplicate) the rows this transaction inserted are grouped in SQL.
+ * Exactly one of the two does anything: when the fast one applies, the slow one's range is empty.
+ */
+function visitRollups(g: Grain): { fast: string; slow: string } {
+  const key = g.key.join(', ');
+  const counts = g.filtered ? 'visits, filtered_visits' : 'visits';
+  const update = g.filtered
+    ? 'visits = visits + excluded.visits, filtered_visits = filtered_visits + excluded.filtered_visits'
+    : 'visits = visits + excluded.visits';
+  const width = g.key.length + (g.filtered ? 2 : 1);
+  const values = Array.from({ length: width }, (_, i) => `value ->> ${i}`).join(', ');
+  return {
+    fast: `INSERT INTO ${g.table} (${key}, ${counts}) SELECT ${values} FROM json_each(?3)
+      WHERE ${INSERTED} = ?2 ON CONFLICT (${key}) DO UPDATE SET ${update}`,
+    slow: g.filtered
+      ? `INSERT INTO ${g.table} (${key}, ${counts}) SELECT ${key}, sum(filter IS NULL), sum(filter IS NOT NULL)
+      FROM visits WHERE id > ${SLOW_FROM} GROUP BY ${key}
+      ON CONFLICT (${key}) DO UPDATE SET ${update}`
+      : `INSERT INTO ${g.table} (${key}, ${counts}) SELECT ${key}, count(*)
+      FROM visits WHERE id > ${SLOW_FROM} AND filter IS NULL GROUP BY ${key}
+      ON CONFLICT (${key}) DO UPDATE SET ${update}`,
+  };
+}
+
+function otherRollups(g: Grain): string[] {
+  const key = g.key.join(', ');
   return [
-    visits,
-    `INSERT INTO ${table} (${key}, lp_clicks)
+    `INSERT INTO ${g.table} (${key}, lp_clicks)
   SELECT ${key}, count(*) FROM ${touchedRows('lp_clicks', 'lp_clicks_from', `${KEY}, filter, orphan`)}
   WHERE orphan = 0 AND filter IS NULL GROUP BY ${key}
   ON CONFLICT (${key}) DO UPDATE SET lp_clicks = lp_clicks + excluded.lp_clicks`,
-    `INSERT INTO ${table} (${key}, conversions, revenue_micros)
+    `INSERT INTO ${g.table} (${key}, conversions, revenue_micros)
   SELECT ${key}, sum(is_goal), sum(coalesce(payout_micros, 0)) FROM ${CONVERSION_ROWS}
   WHERE orphan = 0 GROUP BY ${key}
   ON CONFLICT (${key}) DO UPDATE SET conversions = conversions + excluded.conversions,
     revenue_micros = revenue_micros + excluded.revenue_micros`,
-    `INSERT INTO ${eventTable} (${key}, event, events, revenue_micros)
+    `INSERT INTO ${g.eventTable} (${key}, event, events, revenue_micros)
   SELECT ${key}, event, count(*), sum(coalesce(payout_micros, 0)) FROM ${CONVERSION_ROWS}
   WHERE orphan = 0 GROUP BY ${key}, event
   ON CONFLICT (${key}, event) DO UPDATE SET events = events + excluded.events,
@@ -199,17 +259,32 @@ function rollups(table: string, eventTable: string, key: string, filtered: boole
   ];
 }
 
-/** [visits, lp clicks, conversions, events] statements of every grain. */
-const ROLLUPS = [
-  rollups('daily_stats', 'daily_event_stats', KEY, true),
-  rollups('target_daily', 'target_event_daily', 'campaign_id, day, target', false),
-  rollups(
-    'placement_daily',
-    'placement_event_daily',
-    'campaign_id, day, path_id, landing_id, offer_id',
-    false,
-  ),
-];
+const VISIT_ROLLUPS = GRAINS.map(visitRollups);
+const OTHER_ROLLUPS = GRAINS.flatMap(otherRollups);
+
+/** Visit columns by name, for the JS totals of the fast path. */
+const VISIT_INDEX = Object.fromEntries(VISIT_COLUMNS.map((c, i) => [c.name, i]));
+
+/** Per grain, the visits (and filtered visits) of new rows grouped by its key, as JSON rows. */
+function visitTotals(rows: unknown[][]): string[] {
+  return GRAINS.map((g) => {
+    const groups = new Map<string, unknown[]>();
+    for (const row of rows) {
+      const counted = row[VISIT_INDEX.filter] === null;
+      if (!g.filtered && !counted) continue;
+      const keyValues = g.key.map((k) => row[VISIT_INDEX[k]]);
+      const id = JSON.stringify(keyValues);
+      let group = groups.get(id);
+      if (!group) {
+        group = g.filtered ? [...keyValues, 0, 0] : [...keyValues, 0];
+        groups.set(id, group);
+      }
+      const at = g.key.length + (counted ? 0 : 1);
+      group[at] = (group[at] as number) + 1;
+    }
+    return JSON.stringify([...groups.values()]);
+  });
+}
 
 const QUEUE_POSTBACKS = `INSERT INTO postback_log (conversion_id, campaign_id, click_id)
   SELECT c.id, c.campaign_id, c.click_id
@@ -266,7 +341,9 @@ export async function ingestEvents(
   const visitRows: unknown[][] = [];
   events.forEach((e, i) => {
     if (e.k === 'v') {
-      if (!batchVisits.has(e.id)) batchVisits.set(e.id, visitFacts(e));
+      // One row per click id: a duplicate in the same batch would never be inserted anyway.
+      if (batchVisits.has(e.id)) return;
+      batchVisits.set(e.id, visitFacts(e));
       visitRows.push([
         e.id,
         e.c,
@@ -419,20 +496,30 @@ export async function ingestEvents(
     at[name] = statements.length;
     statements.push(statement);
   };
-  if (visitRows.length) push('visits', db.prepare(SQL.insertVisits).bind(JSON.stringify(visitRows)));
-  if (lpRows.length) push('lp', db.prepare(SQL.insertLpClicks).bind(JSON.stringify(lpRows)));
+  if (visitRows.length) {
+    const insert = insertFromJson('visits', VISIT_COLUMNS, visitRows, 'click_id');
+    push('visits', db.prepare(insert.sql).bind(insert.json));
+    statements.push(db.prepare(SQL.countVisits).bind(mark));
+  }
+  if (lpRows.length) {
+    const insert = insertFromJson('lp_clicks', LP_COLUMNS, lpRows, 'dedupe_key');
+    push('lp', db.prepare(insert.sql).bind(insert.json));
+  }
   if (conversionRows.length) {
-    push('conversions', db.prepare(SQL.insertConversions).bind(JSON.stringify(conversionRows)));
+    const insert = insertFromJson('conversions', CONVERSION_COLUMNS, conversionRows, 'dedupe_key');
+    push('conversions', db.prepare(insert.sql).bind(insert.json));
   }
   statements.push(db.prepare(ADOPT_LP).bind(mark), db.prepare(ADOPT_CONVERSIONS).bind(mark));
-  for (const [visits, lp, conversions, events] of ROLLUPS) {
-    if (visitRows.length) statements.push(db.prepare(visits).bind(mark));
-    statements.push(
-      db.prepare(lp).bind(mark),
-      db.prepare(conversions).bind(mark),
-      db.prepare(events).bind(mark),
-    );
+  if (visitRows.length) {
+    const totals = visitTotals(visitRows);
+    VISIT_ROLLUPS.forEach(({ fast, slow }, g) => {
+      statements.push(
+        db.prepare(fast).bind(mark, visitRows.length, totals[g]),
+        db.prepare(slow).bind(mark, visitRows.length),
+      );
+    });
   }
+  for (const sql of OTHER_ROLLUPS) statements.push(db.prepare(sql).bind(mark));
   push('postbacks', db.prepare(QUEUE_POSTBACKS).bind(mark));
   statements.push(db.prepare(SQL.unmark).bind(mark));
 

@@ -158,11 +158,25 @@ export type UrlValues = {
 };
 
 const MACRO = /\{([A-Za-z0-9_.-]+)\}/g;
+const enc = encodeURIComponent;
+
+/** Whether the query of `url` (before any fragment) already has parameter `name`. */
+function hasParam(url: string, name: string): boolean {
+  const q = url.indexOf('?');
+  if (q < 0) return false;
+  const prefix = `${enc(name)}=`;
+  return url
+    .slice(q + 1)
+    .split('&')
+    .some((pair) => pair === enc(name) || pair.startsWith(prefix));
+}
 
 /**
  * A destination URL from a configured page URL: macros ({clickid}, {target}, {keyword},
- * {campaignid} and each token's {parameter}) are replaced, then the click id is set under
+ * {campaignid} and each token's {parameter}) are replaced, then the click id is added under
  * `clickIdParam` (unless the URL placed it with {clickid}) and the forwarded tokens appended.
+ * Built as a string: this runs on every click, and URL objects cost more than the rest of the
+ * redirect. Page URLs were checked as http(s) URLs when saved.
  */
 export function buildDestination(
   pageUrl: string,
@@ -171,22 +185,37 @@ export function buildDestination(
   forward: Record<string, string>,
 ): string {
   let placedClickId = false;
-  const replaced = pageUrl.replace(MACRO, (whole, name: string) => {
-    const key = name.toLowerCase();
-    if (key === 'clickid') {
-      placedClickId = true;
-      return encodeURIComponent(values.clickId);
-    }
-    if (key === 'target') return encodeURIComponent(values.target);
-    if (key === 'keyword') return encodeURIComponent(values.keyword);
-    if (key === 'campaignid') return String(values.campaignId);
-    if (name in values.tokens) return encodeURIComponent(values.tokens[name]);
-    return whole;
-  });
-  const url = new URL(replaced);
-  if (!placedClickId) url.searchParams.set(clickIdParam, values.clickId);
-  for (const [name, value] of Object.entries(forward)) {
-    if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+  const replaced = !pageUrl.includes('{')
+    ? pageUrl
+    : pageUrl.replace(MACRO, (whole, name: string) => {
+        const key = name.toLowerCase();
+        if (key === 'clickid') {
+          placedClickId = true;
+          return enc(values.clickId);
+        }
+        if (key === 'target') return enc(values.target);
+        if (key === 'keyword') return enc(values.keyword);
+        if (key === 'campaignid') return String(values.campaignId);
+        if (name in values.tokens) return enc(values.tokens[name]);
+        return whole;
+      });
+  const hash = replaced.indexOf('#');
+  const base = hash < 0 ? replaced : replaced.slice(0, hash);
+  const fragment = hash < 0 ? '' : replaced.slice(hash);
+  if (!placedClickId && hasParam(base, clickIdParam)) {
+    // A page URL that carries the parameter already (a static value): replace it, the rare way.
+    const url = new URL(replaced);
+    url.searchParams.set(clickIdParam, values.clickId);
+    for (const [name, value] of Object.entries(forward))
+      if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+    return url.toString();
   }
-  return url.toString();
+  const params: string[] = [];
+  if (!placedClickId) params.push(`${enc(clickIdParam)}=${enc(values.clickId)}`);
+  for (const [name, value] of Object.entries(forward)) {
+    if (!hasParam(base, name)) params.push(`${enc(name)}=${enc(value)}`);
+  }
+  if (params.length === 0) return replaced;
+  const separator = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
+  return `${base}${separator}${params.join('&')}${fragment}`;
 }

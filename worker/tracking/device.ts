@@ -25,9 +25,15 @@ export function classifyUserAgent(ua: string): Visitor {
 }
 
 /** Prefetch and prerender requests announce themselves (Sec-Purpose, Purpose, X-Moz, X-Purpose). */
+const PURPOSE_HEADERS = ['sec-purpose', 'purpose', 'x-purpose', 'x-moz'];
+const PREFETCH = /prefetch|prerender|preview/i;
+
 export function isPrefetch(headers: Headers): boolean {
-  const purpose = `${headers.get('sec-purpose') ?? ''} ${headers.get('purpose') ?? ''} ${headers.get('x-purpose') ?? ''} ${headers.get('x-moz') ?? ''}`;
-  return /prefetch|prerender|preview/i.test(purpose);
+  for (const name of PURPOSE_HEADERS) {
+    const value = headers.get(name);
+    if (value !== null && PREFETCH.test(value)) return true;
+  }
+  return false;
 }
 
 /** Why a request is stored but not counted, or null for a counted one. */

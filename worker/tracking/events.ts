@@ -61,9 +61,16 @@ export type IngestMessage = { v: 1; events: TrackEvent[] };
 /** Limits on stored text, so that one event never grows a message beyond reason. */
 export const LIMITS = { text: 255, referrer: 1024, userAgent: 512 } as const;
 
+// Control characters have no place in stored text, and each would grow six-fold in JSON.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+const CONTROL = /[\x00-\x1f\x7f]/g;
+
+/** Text for storage: control characters dropped, cut at `max` characters. */
 export function clip(value: string | null | undefined, max: number = LIMITS.text): string {
   if (!value) return '';
-  return value.length > max ? value.slice(0, max) : value;
+  const clean = CONTROL.test(value) ? value.replace(CONTROL, '') : value;
+  CONTROL.lastIndex = 0;
+  return clean.length > max ? clean.slice(0, max) : clean;
 }
 
 const isId = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;

@@ -38,21 +38,35 @@ function trim(route: string): string {
   return route.replace(/^\/+|\/+$/g, '');
 }
 
+const compiledRoutes = new WeakMap<Settings, [Route, string][]>();
+
+/** The settings' route prefixes ('/go', '/click'...), worked out once per settings object. */
+function routePrefixes(settings: Settings): [Route, string][] {
+  let prefixes = compiledRoutes.get(settings);
+  if (!prefixes) {
+    const routes: [Route, string][] = [
+      ['main', settings.route_main],
+      ['click', settings.route_click],
+      ['image', settings.route_image],
+      ['iframe', settings.route_iframe],
+      ['script', settings.route_script],
+      ['postback', settings.route_postback],
+    ];
+    prefixes = routes
+      .map(([route, raw]): [Route, string] => [route, `/${trim(raw)}`])
+      .filter(([, prefix]) => prefix !== '/' && prefix !== '/api' && !prefix.startsWith('/api/'));
+    compiledRoutes.set(settings, prefixes);
+  }
+  return prefixes;
+}
+
 /** Which tracking route `pathname` is, and the rest of the path after it. */
 export function matchRoute(pathname: string, settings: Settings): { route: Route; rest: string } | null {
-  const routes: [Route, string][] = [
-    ['main', settings.route_main],
-    ['click', settings.route_click],
-    ['image', settings.route_image],
-    ['iframe', settings.route_iframe],
-    ['script', settings.route_script],
-    ['postback', settings.route_postback],
-  ];
-  for (const [route, raw] of routes) {
-    const prefix = `/${trim(raw)}`;
-    if (prefix === '/' || prefix === '/api' || prefix.startsWith('/api/')) continue;
-    if (pathname === prefix) return { route, rest: '' };
-    if (pathname.startsWith(`${prefix}/`)) return { route, rest: pathname.slice(prefix.length + 1) };
+  for (const [route, prefix] of routePrefixes(settings)) {
+    if (!pathname.startsWith(prefix)) continue;
+    if (pathname.length === prefix.length) return { route, rest: '' };
+    if (pathname.charCodeAt(prefix.length) === 47 /* / */)
+      return { route, rest: pathname.slice(prefix.length + 1) };
   }
   return null;
 }
@@ -64,26 +78,34 @@ export async function handleTracking(
   ctx: ExecutionContext,
 ): Promise<Response | null> {
   const url = new URL(request.url);
+  if (url.pathname.startsWith('/api/')) return null;
   const settings = await getSettings(env);
   const match = matchRoute(url.pathname, settings);
   if (!match) return null;
-  switch (match.route) {
-    case 'main':
-      return match.rest === HOP
-        ? secondHop(url, env)
-        : campaignLink(request, url, match.rest, env, ctx, settings);
-    case 'click':
-      return landingClick(request, url, match.rest, env, ctx, settings);
-    case 'script':
-      if (url.searchParams.get('mode') === 'visit')
-        return directVisit(request, url, match.rest, env, ctx, settings);
-      return conversion(request, url, env, ctx, 'script');
-    case 'image':
-      return conversion(request, url, env, ctx, 'pixel');
-    case 'iframe':
-      return conversion(request, url, env, ctx, 'iframe');
-    default:
-      return conversion(request, url, env, ctx, 'postback');
+  try {
+    switch (match.route) {
+      case 'main':
+        return match.rest === HOP
+          ? await secondHop(url, env)
+          : await campaignLink(request, url, match.rest, env, ctx, settings);
+      case 'click':
+        return await landingClick(request, url, match.rest, env, ctx, settings);
+      case 'script':
+        if (url.searchParams.get('mode') === 'visit') {
+          return await directVisit(request, url, match.rest, env, ctx, settings);
+        }
+        return await conversion(request, url, env, ctx, 'script');
+      case 'image':
+        return await conversion(request, url, env, ctx, 'pixel');
+      case 'iframe':
+        return await conversion(request, url, env, ctx, 'iframe');
+      default:
+        return await conversion(request, url, env, ctx, 'postback');
+    }
+  } catch (err) {
+    // The routing read failed (D1 unreachable): a plain page, never a stack trace or a JSON error.
+    console.error('tracking request failed', url.pathname, err);
+    return pages.temporarilyUnavailable();
   }
 }
 
@@ -113,9 +135,17 @@ function clickCookie(url: URL, campaignId: number, clickId: string): string {
   }`;
 }
 
+/**
+ * The visitor's country: Cloudflare's CF-IPCountry header (on by default), else request.cf.
+ * The header comes first because reading request.cf builds the whole cf object, which costs
+ * more than the rest of the redirect.
+ */
 function country(request: Request): string {
-  const cf = (request as { cf?: { country?: unknown } }).cf;
-  const value = typeof cf?.country === 'string' ? cf.country : (request.headers.get('cf-ipcountry') ?? '');
+  let value = request.headers.get('cf-ipcountry');
+  if (value === null) {
+    const cf = (request as { cf?: { country?: unknown } }).cf;
+    value = typeof cf?.country === 'string' ? cf.country : '';
+  }
   return clip(value.toUpperCase(), 8);
 }
 
@@ -150,25 +180,25 @@ function fallback(campaign: CompiledCampaign | null): Response {
   return pages.linkNotAvailable();
 }
 
-async function redirect(
+function redirect(
   env: Env,
   url: URL,
   campaign: CompiledCampaign,
   destination: string,
   clickId: string,
   settings: Settings,
-): Promise<Response> {
+): Response {
   let hop: string | undefined;
   if (campaign.redirectType === 'double_meta') {
     const u = btoa(destination).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
     const hopUrl = new URL(`/${trim(settings.route_main)}/${HOP}`, url.origin);
     hopUrl.searchParams.set('u', u);
-    hopUrl.searchParams.set('s', await signText(env, destination));
+    hopUrl.searchParams.set('s', signText(env, destination));
     hop = hopUrl.toString();
   }
-  const response = pages.redirectResponse(campaign.redirectType, destination, hop);
-  response.headers.append('set-cookie', clickCookie(url, campaign.id, clickId));
-  return response;
+  return pages.redirectResponse(campaign.redirectType, destination, hop, {
+    'set-cookie': clickCookie(url, campaign.id, clickId),
+  });
 }
 
 /** The ad's tracking link: /{route_main}/{campaignId}?{target param}=...&{keyword param}=... */
@@ -195,7 +225,7 @@ async function campaignLink(
   const pathId = route.kind === 'none' ? 0 : route.pathId;
   const landingId = route.kind === 'landing' ? route.landing.id : 0;
   const offerId = route.kind === 'offer' ? route.offer.id : 0;
-  const clickId = await mintClickId(env, { campaignId: campaign.id, pathId, landingId, offerId });
+  const clickId = mintClickId(env, { campaignId: campaign.id, pathId, landingId, offerId });
   const tokens = tokenValues(campaign, query);
   const target = clip(query.get(campaign.targetParam));
   const keyword = campaign.keywordParam ? clip(query.get(campaign.keywordParam)) : '';
@@ -239,7 +269,7 @@ async function campaignLink(
 }
 
 /** Second page of a double meta refresh: only destinations this Worker signed. */
-async function secondHop(url: URL, env: Env): Promise<Response> {
+function secondHop(url: URL, env: Env): Response {
   const u = url.searchParams.get('u') ?? '';
   const s = url.searchParams.get('s') ?? '';
   let destination = '';
@@ -248,26 +278,26 @@ async function secondHop(url: URL, env: Env): Promise<Response> {
   } catch {
     return pages.linkNotAvailable();
   }
-  if (!destination || !(await verifyText(env, destination, s))) return pages.linkNotAvailable();
+  if (!destination || !verifyText(env, destination, s)) return pages.linkNotAvailable();
   return pages.metaRefresh(destination);
 }
 
 /** The click id of a request: its parameter, else the campaign's cookie; forged ones are ignored. */
-async function requestClickId(
+function requestClickId(
   env: Env,
   request: Request,
   query: URLSearchParams,
   names: string[],
   campaignId: number | null,
-): Promise<ParsedClickId | null> {
+): ParsedClickId | null {
   for (const name of names) {
     const raw = query.get(name);
     if (!raw) continue;
-    const parsed = await parseClickId(env, raw);
+    const parsed = parseClickId(env, raw);
     if (parsed && (campaignId === null || parsed.campaignId === campaignId)) return parsed;
   }
   if (campaignId) {
-    const parsed = await parseClickId(env, cookieValue(request, `${COOKIE_PREFIX}${campaignId}`));
+    const parsed = parseClickId(env, cookieValue(request, `${COOKIE_PREFIX}${campaignId}`));
     if (parsed && parsed.campaignId === campaignId) return parsed;
   }
   return null;
@@ -291,7 +321,7 @@ async function landingClick(
   let campaign = pathCampaignId ? await compiledCampaign(env, pathCampaignId) : null;
   const names = [DEFAULT_CLICK_ID_PARAM, 'cid', 'click_id'];
   if (campaign && campaign.lpClickIdParam !== DEFAULT_CLICK_ID_PARAM) names.push(campaign.lpClickIdParam);
-  let parsed = await requestClickId(env, request, query, names, pathCampaignId);
+  let parsed = requestClickId(env, request, query, names, pathCampaignId);
   if (!campaign && parsed && !pathCampaignId) campaign = await compiledCampaign(env, parsed.campaignId);
   if (!campaign) return pages.linkNotAvailable();
   if (parsed && parsed.campaignId !== campaign.id) parsed = null;
@@ -316,7 +346,7 @@ async function landingClick(
   } else {
     pathId = routed.offer.pathId;
     landingId = 0;
-    clickId = await mintClickId(env, {
+    clickId = mintClickId(env, {
       campaignId: campaign.id,
       pathId,
       landingId,
@@ -432,12 +462,12 @@ async function conversion(request: Request, url: URL, env: Env, ctx: ExecutionCo
   const raw = first(params, ['clickid', 'cid', 'click_id', 'subid']);
   let parsed: ParsedClickId | null = null;
   if (raw) {
-    parsed = await parseClickId(env, raw);
+    parsed = parseClickId(env, raw);
     if (!parsed) return conversionAnswer(source, 400, CONVERSION_MESSAGES.clickIdInvalid, 'clickid');
   } else if (source !== 'postback') {
     const campaignId = Number(first(params, ['campaign', 'campaignid']) ?? 0);
     if (campaignId > 0) {
-      parsed = await parseClickId(env, cookieValue(request, `${COOKIE_PREFIX}${campaignId}`));
+      parsed = parseClickId(env, cookieValue(request, `${COOKIE_PREFIX}${campaignId}`));
       if (parsed && parsed.campaignId !== campaignId) parsed = null;
     }
   }
@@ -497,7 +527,7 @@ async function directVisit(
   const query = url.searchParams;
   const offerTokens = campaign.tokens.filter((t) => t.toOffer).map((t) => t.parameter);
   const names = [DEFAULT_CLICK_ID_PARAM, campaign.lpClickIdParam];
-  const existing = await requestClickId(env, request, query, names, campaign.id);
+  const existing = requestClickId(env, request, query, names, campaign.id);
   if (existing) {
     return pages.script(
       directScript(existing.clickId, url.origin, settings.route_click, DEFAULT_CLICK_ID_PARAM, offerTokens),
@@ -510,7 +540,7 @@ async function directVisit(
   const tokens = tokenValues(campaign, query);
   let filter = filterReason(request, visitor);
   if (!campaign.active) filter ??= 'inactive';
-  const clickId = await mintClickId(env, {
+  const clickId = mintClickId(env, {
     campaignId: campaign.id,
     pathId: landing?.pathId ?? 0,
     landingId: landing?.id ?? 0,

@@ -31,6 +31,17 @@ export function linkNotAvailable(): Response {
   );
 }
 
+/** A tracking request that failed on our side (the database unreachable): try again later. */
+export function temporarilyUnavailable(): Response {
+  return html(
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">' +
+      '<title>Temporarily unavailable</title></head><body><h1>Temporarily unavailable</h1>' +
+      '<p>This link is temporarily unavailable. Please try again in a moment.</p></body></html>',
+    503,
+    { 'retry-after': '5' },
+  );
+}
+
 function metaRefreshPage(url: string): string {
   const safe = escapeHtml(url);
   return (
@@ -44,10 +55,18 @@ function metaRefreshPage(url: string): string {
  * Sends the visitor on: a 302, a meta refresh, or a double meta refresh whose first page
  * refreshes to `hop` (our own URL, signed), which refreshes to the destination.
  */
-export function redirectResponse(type: RedirectType, url: string, hop?: string): Response {
-  if (type === 'meta') return html(metaRefreshPage(url));
-  if (type === 'double_meta' && hop) return html(metaRefreshPage(hop));
-  return new Response(null, { status: 302, headers: { location: url, 'cache-control': NO_STORE } });
+export function redirectResponse(
+  type: RedirectType,
+  url: string,
+  hop?: string,
+  headers: Record<string, string> = {},
+): Response {
+  if (type === 'meta') return html(metaRefreshPage(url), 200, headers);
+  if (type === 'double_meta' && hop) return html(metaRefreshPage(hop), 200, headers);
+  return new Response(null, {
+    status: 302,
+    headers: { location: url, 'cache-control': NO_STORE, ...headers },
+  });
 }
 
 /** Second page of a double meta refresh: the referrer is gone by now. */

@@ -1,0 +1,1 @@
+ALTER TABLE `ingest_marks` ADD `visits_inserted` integer;
