@@ -358,6 +358,8 @@ test('option campaigns need an option first; rotator offers warn about a duplica
     },
   });
   await page.goto(`${BASE}/basic-info/${rotatorId}?tab=offer`);
+  // The warning compares with the offers on screen: wait for them.
+  await page.locator('[data-testid="offer-row"][data-name="Anna"]').waitFor();
   await page.locator('[data-testid="offer-add"]').click();
   await page.locator('#offer-form-name').fill('Anna again');
   await page.locator('#offer-form-url').fill('https://offer.example/anna2');
