@@ -186,3 +186,32 @@ describe('system alerts', () => {
     ]);
   });
 });
+
+describe('landing-page test reporting', () => {
+  it('raises one alert per significant winner, only for campaigns with reporting on', async () => {
+    const id = await makeCampaign(token, { name: 'Reported', campaignType: 'landing_page' });
+    await env.DB.prepare('UPDATE campaigns SET enable_lp_test_reporting = 1 WHERE id = ?1').bind(id).run();
+    const weak = await makeLanding(token, id, { name: 'weak' });
+    const strong = await makeLanding(token, id, { name: 'strong' });
+    await seed(id, weak, 'rw', 1000, 100);
+    await seed(id, strong, 'rs', 1000, 130);
+    const quiet = await makeCampaign(token, { name: 'Quiet', campaignType: 'landing_page' });
+    const q1 = await makeLanding(token, quiet, { name: 'q1' });
+    const q2 = await makeLanding(token, quiet, { name: 'q2' });
+    await seed(quiet, q1, 'q1', 1000, 100);
+    await seed(quiet, q2, 'q2', 1000, 130);
+    await runCron();
+    await runCron();
+    const alerts = async (campaignId: number) =>
+      JSON.parse(
+        (await env.DB.prepare('SELECT metainfo FROM campaigns WHERE id = ?1')
+          .bind(campaignId)
+          .first<{ metainfo: string }>())!.metainfo,
+      ).alerts ?? [];
+    const raised = await alerts(id);
+    expect(raised.map((a: { type: string; message: string }) => [a.type, a.message])).toEqual([
+      ['test', 'Landing page "strong" beats "weak" on conversion rate (p = 0.0355, 95 % confidence).'],
+    ]);
+    expect(await alerts(quiet)).toEqual([]);
+  });
+});

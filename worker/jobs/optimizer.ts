@@ -8,6 +8,7 @@ import {
   pagesToDeactivate,
 } from '../services/optimizer-rules';
 import { getSettings } from '../services/settings';
+import { landingTests } from '../services/statistics';
 import { registerCronJob } from './scheduled';
 
 // Cron: the landing-page auto-optimiser and the system alerts (failing postbacks, spend with
@@ -133,6 +134,66 @@ registerCronJob({
        FROM campaigns WHERE landing_pages_auto_optimized = 1 AND deleted = 0 AND is_dir = 0 AND active = 1`,
     ).all<Candidate>();
     for (const c of results) await optimizeCampaign(env, c);
+  },
+});
+
+/**
+ * Landing-page test reporting: for campaigns with it on, each pair of active pages whose test
+ * has become significant raises one alert naming the winner (docs/statistics.md).
+ */
+export async function reportLandingTests(env: Pick<Env, 'DB'>, campaignId: number, now = Date.now()) {
+  const campaign = await env.DB.prepare(
+    'SELECT landing_pages_optimization_goal goal, landing_pages_optimization_min_visits min_visits FROM campaigns WHERE id = ?1',
+  )
+    .bind(campaignId)
+    .first<{ goal: string; min_visits: number }>();
+  if (!campaign) return 0;
+  const { results: pages } = await env.DB.prepare(
+    `SELECT l.id, l.name, l.active, l.deleted, coalesce(sum(p.visits), 0) visits, coalesce(sum(p.lp_clicks), 0) lp_clicks,
+       coalesce(sum(p.conversions), 0) conversions
+     FROM landing_pages l LEFT JOIN placement_daily p ON p.campaign_id = l.campaign_id AND p.landing_id = l.id
+     WHERE l.campaign_id = ?1 GROUP BY l.id ORDER BY l.id`,
+  )
+    .bind(campaignId)
+    .all<{
+      id: number;
+      name: string;
+      active: number;
+      deleted: number;
+      visits: number;
+      lp_clicks: number;
+      conversions: number;
+    }>();
+  const goal = campaign.goal === 'lp_ctr' ? 'lp_ctr' : 'conversion_rate';
+  const tests = landingTests(
+    pages.map((p) => ({ ...p, lpClicks: p.lp_clicks })),
+    goal,
+    campaign.min_visits,
+  );
+  const names = new Map(pages.map((p) => [p.id, p.name]));
+  let raised = 0;
+  for (const [id, results] of tests) {
+    for (const t of results) {
+      if (!t.is_significant || t.best_variant !== 1) continue;
+      const added = await raiseAlert(env, campaignId, {
+        type: 'test',
+        message: `Landing page "${names.get(id)}" beats "${names.get(Number(t.against))}" on ${goal === 'lp_ctr' ? 'LP CTR' : 'conversion rate'} (p = ${t.p_value}, 95 % confidence).`,
+        created_at: now,
+        key: `test:${id}:${t.against}`,
+      });
+      if (added) raised += 1;
+    }
+  }
+  return raised;
+}
+
+registerCronJob({
+  name: 'landing-test-reporting',
+  run: async (env) => {
+    const { results } = await env.DB.prepare(
+      'SELECT id FROM campaigns WHERE enable_lp_test_reporting = 1 AND deleted = 0 AND is_dir = 0',
+    ).all<{ id: number }>();
+    for (const c of results) await reportLandingTests(env, c.id);
   },
 });
 

@@ -4,7 +4,7 @@ import type { Env } from '../env';
 // raises them; the statistics screen shows them and the user dismisses them one by one.
 
 export type Alert = {
-  type: 'optimizer' | 'postback' | 'spend';
+  type: 'optimizer' | 'postback' | 'spend' | 'test';
   message: string;
   created_at: number;
   key: string;

@@ -114,8 +114,9 @@ export async function targetAggregates(
 }
 
 /**
- * Per (target, extra-token values) sums from the raw rows, for grouping by extra tokens.
- * Spend is shared out by visits within each (day, target), so the groups add up to the target.
+ * Per (target, extra-token values) sums from the raw rows, for grouping by extra tokens. Costs
+ * are known per target, so each target's spend, impressions and ad clicks over the range are
+ * shared out by visits: the groups of a target add up to the target.
  */
 export async function targetTokenAggregates(
   env: Pick<Env, 'DB'>,
@@ -123,22 +124,20 @@ export async function targetTokenAggregates(
   b: DayBounds,
   slots: { slot: number; parameter: string }[],
 ): Promise<TargetAgg[]> {
-  const cols = slots.map((s) => `coalesce(t${s.slot}, '')`);
-  const groupCols = cols.map((col, i) => `${col} AS k${i}`).join(', ');
+  const groupCols = slots.map((s, i) => `coalesce(t${s.slot}, '') AS k${i}`).join(', ');
   const keyList = slots.map((_, i) => `k${i}`).join(', ');
-  const [visits, lps, convs, costs] = await Promise.all([
+  const where = 'campaign_id = ?1 AND day BETWEEN ?2 AND ?3';
+  const [visits, lps, convs, targets] = await Promise.all([
     all(
       env,
-      `SELECT day, target, ${groupCols}, count(*) n FROM visits
-       WHERE campaign_id = ?1 AND day BETWEEN ?2 AND ?3 AND filter IS NULL GROUP BY day, target, ${keyList}`,
+      `SELECT target, ${groupCols}, count(*) n FROM visits WHERE ${where} AND filter IS NULL GROUP BY target, ${keyList}`,
       c.id,
       b.from,
       b.to,
     ),
     all(
       env,
-      `SELECT target, ${groupCols}, count(*) n FROM lp_clicks
-       WHERE campaign_id = ?1 AND day BETWEEN ?2 AND ?3 AND filter IS NULL AND orphan = 0 GROUP BY target, ${keyList}`,
+      `SELECT target, ${groupCols}, count(*) n FROM lp_clicks WHERE ${where} AND filter IS NULL AND orphan = 0 GROUP BY target, ${keyList}`,
       c.id,
       b.from,
       b.to,
@@ -146,21 +145,14 @@ export async function targetTokenAggregates(
     all(
       env,
       `SELECT target, ${groupCols}, event, sum(is_goal) g, count(*) n, sum(coalesce(payout_micros, 0)) r FROM conversions
-       WHERE campaign_id = ?1 AND day BETWEEN ?2 AND ?3 AND orphan = 0 GROUP BY target, ${keyList}, event`,
+       WHERE ${where} AND orphan = 0 GROUP BY target, ${keyList}, event`,
       c.id,
       b.from,
       b.to,
     ),
-    all(
-      env,
-      `SELECT day, target, visits, impressions, ad_clicks, ${SPEND} spend ${TD}`,
-      c.id,
-      b.from,
-      b.to,
-      c.cpcMicros,
-    ),
+    targetAggregates(env, c, b),
   ]);
-  const costByDayTarget = new Map(costs.map((r) => [`${r.day}\u0000${r.target}`, r]));
+  const byTarget = new Map(targets.map((t) => [t.target, t]));
   const groups = new Map<string, TargetAgg>();
   const group = (r: Row) => {
     const values = slots.map((_, i) => String(r[`k${i}`] ?? ''));
@@ -174,14 +166,13 @@ export async function targetTokenAggregates(
   };
   for (const r of visits) {
     const g = group(r);
-    const count = n(r.n);
-    g.visits += count;
-    const cost = costByDayTarget.get(`${r.day}\u0000${r.target}`);
-    if (cost && n(cost.visits) > 0) {
-      const share = count / n(cost.visits);
-      g.spend += Math.round(n(cost.spend) * share);
-      g.impressions += Math.round(n(cost.impressions) * share);
-      g.adClicks += Math.round(n(cost.ad_clicks) * share);
+    g.visits += n(r.n);
+    const t = byTarget.get(g.target);
+    if (t && t.visits > 0) {
+      const share = g.visits / t.visits;
+      g.spend = Math.round(t.spend * share);
+      g.impressions = Math.round(t.impressions * share);
+      g.adClicks = Math.round(t.adClicks * share);
     }
   }
   for (const r of lps) group(r).lpClicks += n(r.n);
