@@ -148,7 +148,7 @@ export function OptimizationCard({
             busy={busy === 'reporting'}
             onChange={(on) => void changeReporting(on)}
             label="Landing page test reporting"
-            description="Shows significance tests of the landing pages in the statistics."
+            description="Raises an alert on the campaign when a landing page wins a test significantly."
           />
         </div>
         <div className="ce-optimization-fields">
