@@ -143,6 +143,39 @@ describe('exactly once', () => {
     expect(events).toEqual({ n: 1, r: 10_000_000 });
   });
 
+  it('adds only the new visits of a batch that mixes new and stored ones, in every rollup grain', async () => {
+    const ids = await lpCampaign();
+    const stored = await newClickId(ids);
+    await consume([message(visit(ids, stored, { tgt: 'a' }))]);
+    const fresh = [await newClickId(ids), await newClickId(ids)];
+    await consume([
+      message(
+        visit(ids, stored, { tgt: 'a' }),
+        visit(ids, fresh[0], { tgt: 'a' }),
+        visit(ids, fresh[1], { tgt: 'b', f: 'bot' }),
+        visit(ids, fresh[0], { tgt: 'a' }),
+      ),
+    ]);
+    const fine = (
+      await env.DB.prepare(
+        'SELECT target, visits, filtered_visits FROM daily_stats WHERE campaign_id = ?1 ORDER BY target',
+      )
+        .bind(ids.campaign)
+        .all()
+    ).results;
+    expect(fine).toEqual([
+      { target: 'a', visits: 2, filtered_visits: 0 },
+      { target: 'b', visits: 0, filtered_visits: 1 },
+    ]);
+    // The coarse grains count only the visits that count, and agree with the fine one.
+    const coarse = await one(
+      `SELECT (SELECT sum(visits) FROM target_daily WHERE campaign_id = ?1) t,
+              (SELECT sum(visits) FROM placement_daily WHERE campaign_id = ?1) p`,
+      ids.campaign,
+    );
+    expect(coarse).toEqual({ t: 2, p: 2 });
+  });
+
   it('counts a duplicate conversion once: same transaction id, or same event without one', async () => {
     const ids = await lpCampaign('4');
     const id = await newClickId(ids);

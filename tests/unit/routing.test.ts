@@ -256,6 +256,21 @@ describe('destination URLs', () => {
     expect(url).toBe('https://offer.example/?aff=1&s2=abc123&t=ad%201&k=shoes&c=7&s=x%26y&u={unknown}');
   });
 
+  it('replaces a static click id parameter, keeps the fragment and adds nothing twice', () => {
+    expect(
+      buildDestination('https://lp.example/p?clickid=STATIC&a=1#top', 'clickid', values, { a: '2' }),
+    ).toBe('https://lp.example/p?clickid=abc123&a=1#top');
+    expect(buildDestination('https://lp.example/p#top', 'clickid', values, {})).toBe(
+      'https://lp.example/p?clickid=abc123#top',
+    );
+    expect(buildDestination('https://lp.example/p?', 'sub id', values, {})).toBe(
+      'https://lp.example/p?sub%20id=abc123',
+    );
+    expect(buildDestination('https://lp.example/p?x=1&', 'clickid', values, {})).toBe(
+      'https://lp.example/p?x=1&clickid=abc123',
+    );
+  });
+
   it('puts the click id in each affiliate network parameter', () => {
     expect(AFFILIATE_NETWORK_PARAMS).toEqual({
       clickbank: 'tid',

@@ -3,6 +3,7 @@ import { formatMicros, fromMicros, toMicros } from '../../schema/money';
 import { dayIn } from '../../worker/services/days';
 import { buildPostbackUrl, unsafePostbackReason } from '../../worker/services/postbacks';
 import { classifyUserAgent, filterReason, isPrefetch } from '../../worker/tracking/device';
+import { clip } from '../../worker/tracking/events';
 
 describe('money in micro-units', () => {
   it.each([
@@ -104,6 +105,17 @@ describe('outbound postback URLs', () => {
     expect(url).toBe(
       'https://ts.example.com/pb?cid=abc&sum=12.50&t=ad%207%268&tx=T-1&e=purchase&c=3&s=z%20z&x={nope}',
     );
+  });
+});
+
+describe('stored text', () => {
+  it('drops control characters and cuts at the limit', () => {
+    expect(clip('ad\u0000-1\n\u001f\u007f2')).toBe('ad-12');
+    expect(clip('x'.repeat(300))).toHaveLength(255);
+    expect(clip('abcdef', 3)).toBe('abc');
+    expect(clip(null)).toBe('');
+    expect(clip('plain')).toBe('plain');
+    expect(clip('again\u0001')).toBe('again');
   });
 });
 

@@ -69,27 +69,42 @@ function compress(state: Uint32Array, block: Uint8Array, offset: number): void {
   state[7] = (state[7] + h) >>> 0;
 }
 
-/** Hashes `message` onto `state`, which already absorbed `prefixBytes` bytes (whole blocks). */
-function finish(state: Uint32Array, message: Uint8Array, prefixBytes: number): Uint8Array {
+const TAIL = new Uint8Array(128);
+const STATE = new Uint32Array(8);
+const INNER = new Uint8Array(32);
+
+/**
+ * Hashes `message` onto `state`, which already absorbed `prefixBytes` bytes (whole blocks), and
+ * writes the digest into `out`. Reuses module buffers: the hot path allocates nothing here.
+ */
+function finish(state: Uint32Array, message: Uint8Array, prefixBytes: number, out: Uint8Array): Uint8Array {
   const whole = message.length - (message.length % 64);
   for (let offset = 0; offset < whole; offset += 64) compress(state, message, offset);
   const rest = message.length - whole;
-  const tail = new Uint8Array(rest < 56 ? 64 : 128);
-  tail.set(message.subarray(whole));
-  tail[rest] = 0x80;
+  const length = rest < 56 ? 64 : 128;
+  TAIL.fill(0, 0, length);
+  TAIL.set(message.subarray(whole), 0);
+  TAIL[rest] = 0x80;
   const bits = (prefixBytes + message.length) * 8;
-  const view = new DataView(tail.buffer);
-  view.setUint32(tail.length - 8, Math.floor(bits / 2 ** 32));
-  view.setUint32(tail.length - 4, bits >>> 0);
-  for (let offset = 0; offset < tail.length; offset += 64) compress(state, tail, offset);
-  const out = new Uint8Array(32);
-  const outView = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) outView.setUint32(i * 4, state[i]);
+  const high = Math.floor(bits / 2 ** 32);
+  for (let i = 0; i < 4; i++) {
+    TAIL[length - 8 + i] = (high >>> (24 - 8 * i)) & 0xff;
+    TAIL[length - 4 + i] = (bits >>> (24 - 8 * i)) & 0xff;
+  }
+  compress(state, TAIL, 0);
+  if (length === 128) compress(state, TAIL, 64);
+  for (let i = 0; i < 8; i++) {
+    const word = state[i];
+    out[i * 4] = word >>> 24;
+    out[i * 4 + 1] = (word >>> 16) & 0xff;
+    out[i * 4 + 2] = (word >>> 8) & 0xff;
+    out[i * 4 + 3] = word & 0xff;
+  }
   return out;
 }
 
 export function sha256(message: Uint8Array): Uint8Array {
-  return finish(IV.slice(), message, 0);
+  return finish(IV.slice(), message, 0, new Uint8Array(32));
 }
 
 export type HmacKey = { inner: Uint32Array; outer: Uint32Array };
@@ -113,7 +128,10 @@ export function hmacSha256Key(key: Uint8Array): HmacKey {
   return { inner, outer };
 }
 
+/** HMAC-SHA256 of `message`: a new 32-byte array. */
 export function hmacSha256(key: HmacKey, message: Uint8Array): Uint8Array {
-  const innerHash = finish(key.inner.slice(), message, 64);
-  return finish(key.outer.slice(), innerHash, 64);
+  STATE.set(key.inner);
+  finish(STATE, message, 64, INNER);
+  STATE.set(key.outer);
+  return finish(STATE, INNER, 64, new Uint8Array(32));
 }

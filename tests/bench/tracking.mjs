@@ -1,0 +1,401 @@
+#!/usr/bin/env node
+// Tracking benchmark (npm run bench:tracking), one run, numbers relative to a baseline measured
+// in the same run (docs/performance.md):
+//   1. tracked clicks against the real Worker vs the same number against a bare redirect Worker,
+//      both on Miniflare directly (not behind the wrangler dev proxy), autocannon on 127.0.0.1;
+//   2. the queue drained: persisted visits against successful responses (must be equal);
+//   3. ingest throughput: events persisted per second, sent as queue messages of 100 events.
+// The two Workers are driven in alternating rounds (5 x 10,000 requests each by default), so
+// that a busy machine slows both alike; the workerd CPU time per request is printed as well,
+// which stays meaningful when other processes compete for the cores.
+// Environment: BENCH_REQUESTS (default 50000), BENCH_ROUNDS (5), BENCH_CONNECTIONS (32),
+// BENCH_INGEST_MESSAGES (400).
+import { execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { Miniflare } from 'miniflare';
+
+const root = new URL('../..', import.meta.url).pathname;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const INGEST_MESSAGES = Number(process.env.BENCH_INGEST_MESSAGES ?? 400);
+const EVENTS_PER_MESSAGE = 100;
+const WARMUP = 3_000;
+const UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const COMPATIBILITY_DATE = /compatibility_date\s*=\s*"([^"]+)"/.exec(
+  readFileSync(join(root, 'wrangler.toml'), 'utf8'),
+)[1];
+
+const log = (...args) => console.log(...args);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const fmt = (n, digits = 0) =>
+  Number(n).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+// ---- 1. bundle the Worker exactly as a deploy would -------------------------------------------
+const work = mkdtempSync(join(tmpdir(), 'edge-tracker-bench-'));
+const out = join(work, 'dist');
+const assets = join(work, 'assets'); // the SPA is not under test; an empty assets folder keeps a fresh clone working
+mkdirSync(assets);
+log('Bundling the Worker (wrangler deploy --dry-run)...');
+execFileSync(
+  join(root, 'node_modules/.bin/wrangler'),
+  ['deploy', '--dry-run', '--outdir', out, '--assets', assets],
+  { cwd: root, stdio: 'pipe', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' } },
+);
+const script = join(out, 'index.js');
+if (!existsSync(script)) throw new Error(`no bundle at ${script}`);
+
+const secrets = {
+  ENVIRONMENT: 'bench',
+  REGISTRATION_ENABLED: 'false',
+  LICENSE_PUBLIC_KEY: '',
+  MAIL_FROM: 'bench@localhost',
+  JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-for-hs256-0123456789',
+  CLICK_ID_SECRET: 'bench-click-id-secret-0123456789abcdef',
+  PASSWORD_PEPPER: 'bench-pepper',
+  ENCRYPTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+};
+
+/** workerd processes started by this script, with their CPU time (utime + stime) in ms. */
+function workerdProcesses() {
+  const found = new Map();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (!stat.includes('(workerd)') || Number(fields[1]) !== process.pid) continue;
+      found.set(pid, (Number(fields[11]) + Number(fields[12])) * (1000 / 100));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return found;
+}
+const cpuOf = (pid) => (pid && existsSync(`/proc/${pid}`) ? (workerdProcesses().get(pid) ?? 0) : 0);
+
+const tracker = new Miniflare({
+  host: '127.0.0.1',
+  port: 0,
+  cf: false,
+  modules: true,
+  modulesRoot: out,
+  scriptPath: script,
+  compatibilityDate: COMPATIBILITY_DATE,
+  compatibilityFlags: ['nodejs_compat'],
+  bindings: secrets,
+  d1Databases: { DB: 'bench-db' },
+  r2Buckets: { BUCKET: 'bench-bucket' },
+  serviceBindings: { ASSETS: () => new Response('Not found', { status: 404 }) },
+  queueProducers: {
+    INGEST_QUEUE: 'tracker-ingest',
+    STATS_QUEUE: 'tracker-stats',
+    POSTBACK_QUEUE: 'tracker-postbacks',
+  },
+  queueConsumers: process.env.BENCH_NO_CONSUMER
+    ? {}
+    : {
+        'tracker-ingest': {
+          maxBatchSize: 100,
+          maxBatchTimeout: 1,
+          maxRetries: 5,
+          deadLetterQueue: 'tracker-ingest-dlq',
+        },
+      },
+});
+
+// The baseline: a Worker that answers the same redirect and does nothing else. Started once
+// the tracker runs, so that each workerd process is known by its pid (for CPU times).
+let bare = null;
+const startBare = () =>
+  new Miniflare({
+    host: '127.0.0.1',
+    port: 0,
+    cf: false,
+    modules: true,
+    compatibilityDate: COMPATIBILITY_DATE,
+    script: `export default { fetch() { return new Response(null, { status: 302, headers: {
+    location: 'https://lp.example/1?clickid=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'cache-control': 'no-store' } }); } };`,
+  });
+
+async function main() {
+  const trackerUrl = await tracker.ready;
+  const trackerPid = [...workerdProcesses().keys()][0];
+  bare = startBare();
+  const bareUrl = await bare.ready;
+  const barePid = [...workerdProcesses().keys()].find((pid) => pid !== trackerPid);
+  const db = await tracker.getD1Database('DB');
+
+  // ---- 2. schema and a seeded campaign: 5 landing pages, 5 offers ---------------------------
+  const migrations = readdirSync(join(root, 'migrations'))
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  for (const file of migrations) {
+    const sql = readFileSync(join(root, 'migrations', file), 'utf8');
+    for (const statement of sql.split('--> statement-breakpoint').map((s) => s.trim())) {
+      if (statement) await db.prepare(statement).run();
+    }
+  }
+  const seed = [
+    db.prepare(
+      "INSERT INTO campaigns (id, name, campaign_type, affiliate_network, op_target_param) VALUES (1, 'Bench', 'landing_page', 'clickbank', 'tid')",
+    ),
+    db.prepare(
+      "INSERT INTO extra_tokens (campaign_id, slot, token_name, parameter, landing_page_enabled) VALUES (1, 1, 'Sub 1', 'sub1', 1)",
+    ),
+  ];
+  for (let i = 1; i <= 5; i++) {
+    seed.push(
+      db
+        .prepare('INSERT INTO landing_pages (campaign_id, name, url, share) VALUES (1, ?1, ?2, 20)')
+        .bind(`Landing ${i}`, `https://lp.example/${i}?v=1`),
+      db
+        .prepare(
+          'INSERT INTO offer_pages (campaign_id, name, url, share, payout_micros) VALUES (1, ?1, ?2, 20, 10000000)',
+        )
+        .bind(`Offer ${i}`, `https://offer.example/${i}`),
+    );
+  }
+  await db.batch(seed);
+
+  const count = async (table) => (await db.prepare(`SELECT count(*) n FROM ${table}`).first()).n;
+  const trackedPath = '/go/1?tid=creative-42&keyword=running+shoes&sub1=feed-7';
+
+  /** One autocannon run; answers its counts, duration to the last response and every latency. */
+  const run = (url, amount) =>
+    new Promise((resolve, reject) => {
+      const started = performance.now();
+      let last = started;
+      const latencies = [];
+      const instance = autocannon(
+        {
+          url: new URL(trackedPath, url).toString(),
+          connections: CONNECTIONS,
+          amount,
+          timeout: 20,
+          // CF-IPCountry is what Cloudflare's edge adds in production (IP geolocation is on by default).
+          headers: { 'user-agent': UA, accept: 'text/html', 'cf-ipcountry': 'US' },
+        },
+        (err, result) =>
+          err
+            ? reject(err)
+            : resolve({
+                requests: result.requests.total,
+                redirects: Number(result.statusCodeStats?.['302']?.count ?? 0),
+                errors: result.errors + result.timeouts,
+                seconds: (last - started) / 1000,
+                latencies,
+              }),
+      );
+      instance.on('response', (_client, _status, _bytes, responseTime) => {
+        last = performance.now();
+        latencies.push(responseTime);
+      });
+    });
+  const percentile = (sorted, p) =>
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  const total = (runs, pid, cpuMs) => {
+    const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+    const requests = runs.reduce((n, r) => n + r.requests, 0);
+    const redirects = runs.reduce((n, r) => n + r.redirects, 0);
+    const seconds = runs.reduce((n, r) => n + r.seconds, 0);
+    return {
+      requests,
+      redirects,
+      errors: runs.reduce((n, r) => n + r.errors, 0) + (requests - redirects),
+      rps: requests / seconds,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      seconds,
+      cpuMicrosPerRequest: (cpuMs * 1000) / requests,
+      pid,
+    };
+  };
+
+  // ---- 3. warm up both, then measure in alternating rounds ------------------------------------
+  log(`Warming up (${WARMUP} requests each)...`);
+  await run(bareUrl, WARMUP);
+  await run(trackerUrl, WARMUP);
+  await waitForVisits(WARMUP, 60_000);
+  const warmVisits = await count('visits');
+
+  const perRound = Math.ceil(REQUESTS / ROUNDS);
+  const bareRuns = [];
+  const trackedRuns = [];
+  let bareCpu = 0;
+  let trackedCpu = 0;
+  for (let round = 1; round <= ROUNDS; round++) {
+    log(
+      `Round ${round}/${ROUNDS}: ${fmt(perRound)} requests to each Worker at ${CONNECTIONS} connections...`,
+    );
+    let cpu = cpuOf(barePid);
+    bareRuns.push(await run(bareUrl, perRound));
+    bareCpu += cpuOf(barePid) - cpu;
+    cpu = cpuOf(trackerPid);
+    trackedRuns.push(await run(trackerUrl, perRound));
+    trackedCpu += cpuOf(trackerPid) - cpu;
+  }
+  const baseline = total(bareRuns, barePid, bareCpu);
+  const tracked = total(trackedRuns, trackerPid, trackedCpu);
+
+  // ---- 4. drain the queue: every successful click must be a stored visit --------------------
+  log('Draining the ingest queue...');
+  const drainStart = Date.now();
+  const cpuBeforeDrain = cpuOf(trackerPid);
+  const persisted = (await waitForVisits(warmVisits + tracked.redirects, 180_000)) - warmVisits;
+  const drainSeconds = (Date.now() - drainStart) / 1000;
+  // The tracked Worker's CPU including the ingest of its clicks that finished after the rounds.
+  const trackedCpuWithIngest = ((trackedCpu + cpuOf(trackerPid) - cpuBeforeDrain) * 1000) / tracked.requests;
+  const rolled =
+    (await db.prepare('SELECT coalesce(sum(visits), 0) n FROM daily_stats').first()).n - warmVisits;
+
+  async function waitForVisits(target, timeoutMs) {
+    const started = Date.now();
+    let last = -1;
+    let stableSince = Date.now();
+    for (;;) {
+      const n = await count('visits');
+      if (n >= target) return n;
+      if (n !== last) {
+        last = n;
+        stableSince = Date.now();
+      }
+      // Nothing new for 20 s, or out of time: report what arrived.
+      if (Date.now() - stableSince > 20_000 || Date.now() - started > timeoutMs) return n;
+      await sleep(100);
+    }
+  }
+
+  // ---- 5. ingest throughput: messages of 100 events through the real queue consumer ---------
+  log(`Ingest: ${fmt(INGEST_MESSAGES)} messages of ${EVENTS_PER_MESSAGE} events...`);
+  const producer = await tracker.getQueueProducer('INGEST_QUEUE');
+  const before = (await count('visits')) + (await count('lp_clicks')) + (await count('conversions'));
+  const now = Date.now();
+  const messages = [];
+  for (let m = 0; m < INGEST_MESSAGES; m++) {
+    const events = [];
+    // A realistic mix: each click's visit, landing-page click and conversion; the rest visits.
+    for (let i = 0; events.length < EVENTS_PER_MESSAGE; i++) {
+      const id = `bench${m}x${i}`;
+      const landing = 1 + (i % 5);
+      events.push({
+        k: 'v',
+        id,
+        c: 1,
+        p: 0,
+        l: landing,
+        o: 0,
+        at: now,
+        tgt: `t${i % 50}`,
+        kw: 'kw',
+        dev: 'desktop',
+        cc: 'US',
+        ref: '',
+        ua: UA,
+        f: null,
+        d: 0,
+        tok: { 1: 'feed' },
+      });
+      if (i % 4 === 0 && events.length < EVENTS_PER_MESSAGE) {
+        events.push({ k: 'l', id, c: 1, p: 0, l: landing, o: 1 + (i % 5), opt: 0, at: now, f: null });
+      }
+      if (i % 12 === 0 && events.length < EVENTS_PER_MESSAGE) {
+        events.push({
+          k: 'c',
+          id,
+          c: 1,
+          p: 0,
+          l: landing,
+          o: 0,
+          at: now,
+          ev: null,
+          tx: `tx${m}-${i}`,
+          pay: null,
+          src: 'postback',
+        });
+      }
+    }
+    messages.push({ v: 1, events });
+  }
+  const expected = INGEST_MESSAGES * EVENTS_PER_MESSAGE;
+  const ingestStart = Date.now();
+  for (let i = 0; i < messages.length; i += 20) {
+    await Promise.all(messages.slice(i, i + 20).map((body) => producer.send(body, { contentType: 'json' })));
+  }
+  let stored = 0;
+  for (;;) {
+    stored = (await count('visits')) + (await count('lp_clicks')) + (await count('conversions')) - before;
+    if (stored >= expected || Date.now() - ingestStart > 180_000) break;
+    await sleep(50);
+  }
+  const ingestSeconds = (Date.now() - ingestStart) / 1000;
+
+  // ---- 6. report ----------------------------------------------------------------------------
+  const throughputRatio = tracked.rps / baseline.rps;
+  const p99Ratio = tracked.p99 / Math.max(baseline.p99, 1);
+  const lost = tracked.redirects - persisted;
+  const ingestRate = stored / ingestSeconds;
+  const verdict = (ok) => (ok ? 'met' : 'NOT MET');
+  const line = (name, s) =>
+    `${name.padEnd(16)} ${fmt(s.requests).padStart(7)} req  ${fmt(s.rps).padStart(6)} req/s  p50 ${fmt(s.p50, 1).padStart(5)} ms  p99 ${fmt(s.p99, 1).padStart(5)} ms  workerd CPU ${fmt(s.cpuMicrosPerRequest).padStart(4)} us/req  errors ${s.errors}`;
+  log('');
+  log(
+    `Edge Tracker tracking benchmark  (node ${process.version}, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds, Miniflare direct, load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')})`,
+  );
+  log(line('bare redirect', baseline));
+  log(line('tracked click', tracked));
+  log(
+    `throughput ratio tracked/bare  ${fmt(throughputRatio, 2)}   (target >= 0.80: ${verdict(throughputRatio >= 0.8)})`,
+  );
+  log(`p99 ratio tracked/bare         ${fmt(p99Ratio, 2)}   (target <= 2.00: ${verdict(p99Ratio <= 2)})`);
+  log(
+    `CPU per request bare/tracked   ${fmt(baseline.cpuMicrosPerRequest / tracked.cpuMicrosPerRequest, 2)} in the rounds, ${fmt(baseline.cpuMicrosPerRequest / trackedCpuWithIngest, 2)} with all of the ingest (${fmt(trackedCpuWithIngest)} us per tracked click)`,
+  );
+  log(
+    `persisted visits               ${fmt(persisted)} of ${fmt(tracked.redirects)} successful responses, lost ${lost}, rolled up ${fmt(rolled)}; drained ${fmt(drainSeconds, 1)} s after the last round   (target 0 lost: ${verdict(lost === 0 && rolled === persisted)})`,
+  );
+  log(
+    `ingest                         ${fmt(stored)} events in ${fmt(ingestSeconds, 2)} s = ${fmt(ingestRate)} events/s, messages of ${EVENTS_PER_MESSAGE}   (target >= 10,000: ${verdict(ingestRate >= 10_000)})`,
+  );
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    connections: CONNECTIONS,
+    baseline,
+    tracked,
+    throughputRatio,
+    p99Ratio,
+    persisted,
+    lost,
+    rolled,
+    drainSeconds,
+    ingest: { events: stored, seconds: ingestSeconds, rate: ingestRate },
+  };
+  mkdirSync(join(root, '.bench'), { recursive: true });
+  writeFileSync(join(root, '.bench/tracking.json'), `${JSON.stringify(results, null, 2)}\n`);
+  return lost === 0 && stored === expected ? 0 : 1;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  console.error(err);
+} finally {
+  await Promise.allSettled([tracker.dispose(), bare?.dispose()]);
+  rmSync(work, { recursive: true, force: true });
+}
+process.exit(code);
