@@ -3,6 +3,8 @@ import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlit
 
 // Statistics: costs, the coarse daily rollups the report tables read, and the stored results
 // of statistics jobs (docs/statistics.md). Money is integer micro-units (schema/money.ts).
+// costs and the four rollup tables are WITHOUT ROWID tables (migration 0005, written by hand:
+// drizzle cannot declare it), so their rows are stored in primary-key order.
 
 const now = sql`(unixepoch() * 1000)`;
 

@@ -6,7 +6,7 @@ import { statisticsRequestSchema } from '../../schema/stats-api';
 import type { Env } from '../../worker/env';
 import { refreshEffectiveCosts } from '../../worker/services/costs';
 import { ingestEvents } from '../../worker/services/ingest';
-import { dayBounds, offerTable, pathTable, placementAggregates } from '../../worker/services/statistics';
+import { dayBounds, offerTable, pathTable, placementAggregates, targetAggregates } from '../../worker/services/statistics';
 import { exportStatistics } from '../../worker/services/stats-export';
 import { computeJob, type StatsCampaignRow, toStatsCampaign } from '../../worker/services/stats-jobs';
 import type { TrackEvent } from '../../worker/tracking/events';
@@ -28,10 +28,11 @@ function mix(x: number): number {
   return h >>> 0;
 }
 
-/** Visit i and what follows it: 30 % click through, 2 % convert. Deterministic. */
-function eventsFor(i: number): TrackEvent[] {
+/** Visit i of `total` and what follows it: 30 % click through, 2 % convert. Deterministic. */
+function eventsFor(i: number, total: number): TrackEvent[] {
   const id = `k${i}`;
-  const at = START + (i % 90) * DAY + ((i * 2654435761) % (8 * 3600_000));
+  // Visits arrive in time order, as they do in production: day by day over the 90 days.
+  const at = START + Math.floor((i * 90) / total) * DAY + (mix(i ^ 0x27d4eb2d) % (8 * 3600_000));
   const p = (i % 3) + 1;
   const landings = LANDINGS_BY_PATH[p];
   const l = landings[Math.floor(i / 3) % landings.length];
@@ -120,11 +121,12 @@ export default {
       case '/seed': {
         const from = Number(url.searchParams.get('from'));
         const to = Number(url.searchParams.get('to'));
+        const total = Number(url.searchParams.get('total'));
         const chunk = Number(url.searchParams.get('chunk') ?? 700);
         let events = 0;
         for (let i = from; i < to; i += chunk) {
           const batch: TrackEvent[] = [];
-          for (let j = i; j < Math.min(to, i + chunk); j++) batch.push(...eventsFor(j));
+          for (let j = i; j < Math.min(to, i + chunk); j++) batch.push(...eventsFor(j, total));
           await ingestEvents(env, batch);
           events += batch.length;
         }
@@ -157,6 +159,21 @@ export default {
           pathTable(env, c, placements, false),
         ]);
         return json({ target, landing, offer, path });
+      }
+      case '/part': {
+        // Diagnostics: one piece of the report at a time.
+        const req = request();
+        const c = toStatsCampaign(await campaign(env));
+        const bounds = dayBounds(
+          new Date(START + 60 * DAY).toISOString().slice(0, 10),
+          new Date(START + 89 * DAY).toISOString().slice(0, 10),
+        );
+        const part = url.searchParams.get('name');
+        if (part === 'target') return json(await computeJob(env, 'target', 1, req));
+        if (part === 'landing') return json(await computeJob(env, 'landing', 1, req));
+        if (part === 'placements') return json(await placementAggregates(env, c, bounds));
+        if (part === 'aggs') return json((await targetAggregates(env, c, bounds)).length);
+        return json(null);
       }
       case '/report-tokens':
         return json(await computeJob(env, 'target', 1, request({ extraTokens: ['sub1'] })));

@@ -76,16 +76,26 @@ const CHUNK_BYTES = 512 * 1024;
 const BATCH_BYTES = 24 * 1024 * 1024;
 
 type Column = { name: string; notNull: boolean; hasDefault: boolean; pk: number };
-export type TableInfo = { name: string; columns: Column[]; deps: string[]; reference: boolean };
+export type TableInfo = {
+  name: string;
+  columns: Column[];
+  deps: string[];
+  reference: boolean;
+  /** WITHOUT ROWID tables (the rollups) are paged by their primary key instead of rowid. */
+  withoutRowid: boolean;
+};
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The data tables, parents before children (foreign keys), with their columns. */
 export async function dataTables(env: Pick<Env, 'DB'>): Promise<TableInfo[]> {
   const names = await env.DB.prepare(
-    `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+    `SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
        AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' ORDER BY name`,
-  ).all<{ name: string }>();
+  ).all<{ name: string; sql: string }>();
+  const noRowid = new Set(
+    names.results.filter((r) => /WITHOUT\s+ROWID/i.test(r.sql ?? '')).map((r) => r.name),
+  );
   const wanted = names.results.map((r) => r.name).filter((n) => !EXCLUDED_TABLES.has(n));
   if (!wanted.length) return [];
   const statements = wanted.flatMap((name) => [
@@ -99,6 +109,7 @@ export async function dataTables(env: Pick<Env, 'DB'>): Promise<TableInfo[]> {
     return {
       name,
       reference: REFERENCE_TABLES.has(name),
+      withoutRowid: noRowid.has(name),
       columns: info.map((c) => ({
         name: String(c.name),
         notNull: Number(c.notnull) === 1,
@@ -233,8 +244,17 @@ export async function exportInstall(env: Env): Promise<{ key: string; name: stri
   try {
     for (const table of await dataTables(env)) {
       const columns = table.columns.map((c) => c.name);
-      const select = `SELECT rowid, ${columns.map(q).join(', ')} FROM ${q(table.name)}
-        WHERE rowid > ?1 ORDER BY rowid LIMIT ${PAGE_ROWS}`;
+      // Keyset pages: by rowid, or by the primary key for WITHOUT ROWID tables.
+      const keys = table.withoutRowid
+        ? table.columns
+            .filter((c) => c.pk > 0)
+            .sort((a, b) => a.pk - b.pk)
+            .map((c) => q(c.name))
+        : ['rowid'];
+      const keyList = keys.join(', ');
+      const firstPage = `SELECT ${keyList}, ${columns.map(q).join(', ')} FROM ${q(table.name)} ORDER BY ${keyList} LIMIT ${PAGE_ROWS}`;
+      const nextPage = `SELECT ${keyList}, ${columns.map(q).join(', ')} FROM ${q(table.name)}
+        WHERE (${keyList}) > (${keys.map((_, i) => `?${i + 1}`).join(', ')}) ORDER BY ${keyList} LIMIT ${PAGE_ROWS}`;
       const entry: ManifestTable = { name: table.name, columns, rows: 0, parts: [] };
       let lines: string[] = [];
       let bytes = 0;
@@ -246,18 +266,22 @@ export async function exportInstall(env: Env): Promise<{ key: string; name: stri
         lines = [];
         bytes = 0;
       };
-      let after = -Number.MAX_SAFE_INTEGER;
+      let after: unknown[] | null = null;
       for (;;) {
-        const page = await env.DB.prepare(select).bind(after).raw<unknown[]>();
+        const page: unknown[][] = after
+          ? await env.DB.prepare(nextPage)
+              .bind(...after)
+              .raw<unknown[]>()
+          : await env.DB.prepare(firstPage).raw<unknown[]>();
         for (const row of page) {
-          const line = `${JSON.stringify(row.slice(1).map(cellValue))}\n`;
+          const line = `${JSON.stringify(row.slice(keys.length).map(cellValue))}\n`;
           lines.push(line);
           bytes += line.length;
           entry.rows += 1;
           if (bytes >= PART_BYTES) await flush();
         }
         if (page.length < PAGE_ROWS) break;
-        after = Number(page[page.length - 1][0]);
+        after = page[page.length - 1].slice(0, keys.length);
       }
       await flush();
       total += entry.rows;
