@@ -9,7 +9,9 @@
 // that a busy machine slows both alike; the workerd CPU time per request is printed as well,
 // which stays meaningful when other processes compete for the cores.
 // Environment: BENCH_REQUESTS (default 50000), BENCH_ROUNDS (5), BENCH_CONNECTIONS (32),
-// BENCH_INGEST_MESSAGES (400).
+// BENCH_INGEST_MESSAGES (400). BENCH_NO_CONSUMER=1 runs the tracked Worker without its ingest
+// consumer (events pile up in the local queue): for diagnosis only, it measures the redirect alone,
+// without the queue and D1 work that Miniflare runs on the same thread; drain and ingest are skipped.
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
@@ -29,6 +31,7 @@ const root = new URL('../..', import.meta.url).pathname;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const NO_CONSUMER = Boolean(process.env.BENCH_NO_CONSUMER);
 const INGEST_MESSAGES = Number(process.env.BENCH_INGEST_MESSAGES ?? 400);
 const EVENTS_PER_MESSAGE = 100;
 const WARMUP = 3_000;
@@ -103,7 +106,7 @@ const tracker = new Miniflare({
     STATS_QUEUE: 'tracker-stats',
     POSTBACK_QUEUE: 'tracker-postbacks',
   },
-  queueConsumers: process.env.BENCH_NO_CONSUMER
+  queueConsumers: NO_CONSUMER
     ? {}
     : {
         'tracker-ingest': {
@@ -227,7 +230,7 @@ async function main() {
   log(`Warming up (${WARMUP} requests each)...`);
   await run(bareUrl, WARMUP);
   await run(trackerUrl, WARMUP);
-  await waitForVisits(WARMUP, 60_000);
+  if (!NO_CONSUMER) await waitForVisits(WARMUP, 60_000);
   const warmVisits = await count('visits');
 
   const perRound = Math.ceil(REQUESTS / ROUNDS);
@@ -248,6 +251,22 @@ async function main() {
   }
   const baseline = total(bareRuns, barePid, bareCpu);
   const tracked = total(trackedRuns, trackerPid, trackedCpu);
+  if (NO_CONSUMER) {
+    log('');
+    log('Diagnosis run without the ingest consumer (the redirect alone; nothing is persisted):');
+    for (const [name, r] of [
+      ['bare redirect', baseline],
+      ['tracked click', tracked],
+    ]) {
+      log(
+        `${name.padEnd(16)} ${fmt(r.rps)} req/s  p50 ${fmt(r.p50, 1)} ms  p99 ${fmt(r.p99, 1)} ms  workerd CPU ${fmt(r.cpuMicrosPerRequest)} us/req`,
+      );
+    }
+    log(
+      `throughput ratio ${fmt(tracked.rps / baseline.rps, 2)}, p99 ratio ${fmt(tracked.p99 / baseline.p99, 2)}, CPU ratio ${fmt(baseline.cpuMicrosPerRequest / tracked.cpuMicrosPerRequest, 2)}`,
+    );
+    return 0;
+  }
 
   // ---- 4. drain the queue: every successful click must be a stored visit --------------------
   log('Draining the ingest queue...');

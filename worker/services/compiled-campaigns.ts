@@ -8,7 +8,8 @@ import { type CompiledCampaign, DEFAULT_CLICK_ID_PARAM, offerClickIdParam } from
 
 const CACHE_MS = 5_000;
 const MAX_ENTRIES = 2_000;
-const cache = new Map<number, { at: number; value: Promise<CompiledCampaign | null> }>();
+type Entry = { at: number; value: Promise<CompiledCampaign | null>; resolved?: CompiledCampaign | null };
+const cache = new Map<number, Entry>();
 
 const LIVE = 'campaign_id = c.id AND deleted = 0 AND active = 1';
 const COMPILE_SQL = `SELECT c.id, c.campaign_type, c.active, c.custom_url, c.redirect_type, c.url_append_token,
@@ -109,11 +110,23 @@ export function compiledCampaign(
   const hit = cache.get(id);
   if (hit && now - hit.at < CACHE_MS) return hit.value;
   const value = load(env, id);
+  const entry: Entry = { at: now, value };
   // A failed read is not cached: the next click tries again.
-  value.catch(() => cache.delete(id));
+  value.then(
+    (resolved) => {
+      entry.resolved = resolved;
+    },
+    () => cache.delete(id),
+  );
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as number);
-  cache.set(id, { at: now, value });
+  cache.set(id, entry);
   return value;
+}
+
+/** The cached routing without waiting: undefined when it is not loaded (or too old). */
+export function peekCompiledCampaign(id: number, now = Date.now()): CompiledCampaign | null | undefined {
+  const hit = cache.get(id);
+  return hit && now - hit.at < CACHE_MS ? hit.resolved : undefined;
 }
 
 /** Drops a campaign's cached routing in this isolate (after an edit); others expire within seconds. */

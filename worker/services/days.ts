@@ -17,9 +17,17 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+// Ingest asks for the day of thousands of events of the same minute; every zone's offset is a
+// whole number of minutes, so the day of a minute is the day of each of its instants.
+let lastMinute = { zone: '', minute: Number.NaN, day: '' };
+
 /** The day (YYYY-MM-DD) in `timeZone` of the UTC instant `ms`. */
 export function dayIn(ms: number, timeZone: string): string {
+  const minute = Math.floor(ms / 60_000);
+  if (lastMinute.minute === minute && lastMinute.zone === timeZone) return lastMinute.day;
   const parts = formatter(timeZone).formatToParts(ms);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const day = `${get('year')}-${get('month')}-${get('day')}`;
+  lastMinute = { zone: timeZone, minute, day };
+  return day;
 }

@@ -2,7 +2,7 @@ import { toMicros } from '../../schema/money';
 import type { EventSource } from '../../schema/tracking';
 import type { Env } from '../env';
 import { mintClickId, type ParsedClickId, parseClickId, signText, verifyText } from '../services/click-ids';
-import { compiledCampaign } from '../services/compiled-campaigns';
+import { compiledCampaign, peekCompiledCampaign } from '../services/compiled-campaigns';
 import {
   buildDestination,
   type CompiledCampaign,
@@ -17,6 +17,7 @@ import { track } from './batcher';
 import { classifyUserAgent, filterReason } from './device';
 import { type ConversionEvent, clip, LIMITS, type VisitEvent } from './events';
 import * as pages from './pages';
+import { type QueryParams, RequestUrl } from './request-url';
 
 // The public tracking routes (docs/tracking.md). Paths come from settings, so the app's
 // catch-all asks handleTracking first and serves the SPA only when it answers null. Nothing
@@ -77,7 +78,7 @@ export async function handleTracking(
   env: Env,
   ctx: ExecutionContext,
 ): Promise<Response | null> {
-  const url = new URL(request.url);
+  const url = new RequestUrl(request.url);
   if (url.pathname.startsWith('/api/')) return null;
   const settings = await getSettings(env);
   const match = matchRoute(url.pathname, settings);
@@ -109,12 +110,23 @@ export async function handleTracking(
   }
 }
 
-function campaignIdFrom(rest: string, url: URL): number | null {
-  const raw =
-    rest.split('/')[0] || url.searchParams.get('campaign') || url.searchParams.get('campaignId') || '';
-  if (!/^\d{1,12}$/.test(raw)) return null;
-  const id = Number(raw);
+/** A positive id of up to 12 digits, else null. */
+function parseId(raw: string | null): number | null {
+  if (!raw || raw.length > 12) return null;
+  let id = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const digit = raw.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return null;
+    id = id * 10 + digit;
+  }
   return id > 0 ? id : null;
+}
+
+function campaignIdFrom(rest: string, url: RequestUrl): number | null {
+  const slash = rest.indexOf('/');
+  const segment = slash < 0 ? rest : rest.slice(0, slash);
+  if (segment) return parseId(segment);
+  return parseId(url.searchParams.get('campaign') || url.searchParams.get('campaignId'));
 }
 
 function cookieValue(request: Request, name: string): string | null {
@@ -127,7 +139,7 @@ function cookieValue(request: Request, name: string): string | null {
   return null;
 }
 
-function clickCookie(url: URL, campaignId: number, clickId: string): string {
+function clickCookie(url: RequestUrl, campaignId: number, clickId: string): string {
   const secure = url.protocol === 'https:';
   // Cross-site pixels and scripts need SameSite=None, which browsers accept only when Secure.
   return `${COOKIE_PREFIX}${campaignId}=${clickId}; Max-Age=${COOKIE_MAX_AGE}; Path=/; HttpOnly; ${
@@ -149,7 +161,7 @@ function country(request: Request): string {
   return clip(value.toUpperCase(), 8);
 }
 
-function tokenValues(campaign: CompiledCampaign, query: URLSearchParams) {
+function tokenValues(campaign: CompiledCampaign, query: QueryParams) {
   const bySlot: Record<string, string> = {};
   const byParameter: Record<string, string> = {};
   for (const token of campaign.tokens) {
@@ -182,7 +194,7 @@ function fallback(campaign: CompiledCampaign | null): Response {
 
 function redirect(
   env: Env,
-  url: URL,
+  url: RequestUrl,
   campaign: CompiledCampaign,
   destination: string,
   clickId: string,
@@ -204,14 +216,16 @@ function redirect(
 /** The ad's tracking link: /{route_main}/{campaignId}?{target param}=...&{keyword param}=... */
 async function campaignLink(
   request: Request,
-  url: URL,
+  url: RequestUrl,
   rest: string,
   env: Env,
   ctx: ExecutionContext,
   settings: Settings,
 ) {
   const campaignId = campaignIdFrom(rest, url);
-  const campaign = campaignId ? await compiledCampaign(env, campaignId) : null;
+  const campaign = campaignId
+    ? (peekCompiledCampaign(campaignId) ?? (await compiledCampaign(env, campaignId)))
+    : null;
   if (!campaign) return pages.linkNotAvailable();
 
   const query = url.searchParams;
@@ -269,7 +283,7 @@ async function campaignLink(
 }
 
 /** Second page of a double meta refresh: only destinations this Worker signed. */
-function secondHop(url: URL, env: Env): Response {
+function secondHop(url: RequestUrl, env: Env): Response {
   const u = url.searchParams.get('u') ?? '';
   const s = url.searchParams.get('s') ?? '';
   let destination = '';
@@ -286,7 +300,7 @@ function secondHop(url: URL, env: Env): Response {
 function requestClickId(
   env: Env,
   request: Request,
-  query: URLSearchParams,
+  query: QueryParams,
   names: string[],
   campaignId: number | null,
 ): ParsedClickId | null {
@@ -310,7 +324,7 @@ function requestClickId(
  */
 async function landingClick(
   request: Request,
-  url: URL,
+  url: RequestUrl,
   rest: string,
   env: Env,
   ctx: ExecutionContext,
@@ -394,7 +408,7 @@ async function landingClick(
 
 type ConversionParams = Record<string, string>;
 
-async function conversionParams(request: Request, url: URL): Promise<ConversionParams> {
+async function conversionParams(request: Request, url: RequestUrl): Promise<ConversionParams> {
   const params: ConversionParams = {};
   for (const [k, v] of url.searchParams) params[k.toLowerCase()] ??= v;
   if (request.method === 'POST') {
@@ -454,7 +468,13 @@ function conversionAnswer(source: EventSource, status: number, message: string, 
  * transaction_id, tx, order_id), event (or goal). Browsers' pixels may leave out the click id
  * and name the campaign instead; the campaign's cookie then supplies it.
  */
-async function conversion(request: Request, url: URL, env: Env, ctx: ExecutionContext, source: EventSource) {
+async function conversion(
+  request: Request,
+  url: RequestUrl,
+  env: Env,
+  ctx: ExecutionContext,
+  source: EventSource,
+) {
   if (request.method !== 'GET' && request.method !== 'POST' && request.method !== 'HEAD') {
     return conversionAnswer(source, 405, 'Method not allowed.');
   }
@@ -515,7 +535,7 @@ function directScript(clickId: string, origin: string, clickRoute: string, param
  */
 async function directVisit(
   request: Request,
-  url: URL,
+  url: RequestUrl,
   rest: string,
   env: Env,
   ctx: ExecutionContext,
