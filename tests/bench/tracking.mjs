@@ -389,12 +389,17 @@ async function main() {
   log(
     `ingest                         ${fmt(stored)} events in ${fmt(ingestSeconds, 2)} s = ${fmt(ingestRate)} events/s, messages of ${EVENTS_PER_MESSAGE}   (target >= 10,000: ${verdict(ingestRate >= 10_000)})`,
   );
+  const { pid: _barePid, ...baselineFigures } = baseline;
+  const { pid: _trackerPid, ...trackedFigures } = tracked;
   const results = {
     date: new Date().toISOString(),
     node: process.version,
+    loadAverage: loadavg(),
     connections: CONNECTIONS,
-    baseline,
-    tracked,
+    rounds: ROUNDS,
+    baseline: baselineFigures,
+    tracked: trackedFigures,
+    trackedCpuWithIngest,
     throughputRatio,
     p99Ratio,
     persisted,
