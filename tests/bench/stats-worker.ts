@@ -6,9 +6,20 @@ import { statisticsRequestSchema } from '../../schema/stats-api';
 import type { Env } from '../../worker/env';
 import { refreshEffectiveCosts } from '../../worker/services/costs';
 import { ingestEvents } from '../../worker/services/ingest';
-import { dayBounds, offerTable, pathTable, placementAggregates, targetAggregates } from '../../worker/services/statistics';
+import {
+  dayBounds,
+  offerTable,
+  pathTable,
+  placementAggregates,
+  targetAggregates,
+} from '../../worker/services/statistics';
 import { exportStatistics } from '../../worker/services/stats-export';
-import { computeJob, type StatsCampaignRow, toStatsCampaign } from '../../worker/services/stats-jobs';
+import {
+  computeJob,
+  landingResult,
+  type StatsCampaignRow,
+  toStatsCampaign,
+} from '../../worker/services/stats-jobs';
 import type { TrackEvent } from '../../worker/tracking/events';
 
 const DAY = 86_400_000;
@@ -151,10 +162,11 @@ export default {
           new Date(START + 60 * DAY).toISOString().slice(0, 10),
           new Date(START + 89 * DAY).toISOString().slice(0, 10),
         );
+        // One pass over the placement rollup serves the landing, offer and path tables.
         const placements = await placementAggregates(env, c, bounds);
         const [target, landing, offer, path] = await Promise.all([
           computeJob(env, 'target', 1, req),
-          computeJob(env, 'landing', 1, req),
+          landingResult(env, c, placements, req),
           offerTable(env, c, placements, false),
           pathTable(env, c, placements, false),
         ]);

@@ -525,3 +525,58 @@ describe('costs', () => {
     expect(again.status).toBe(404);
   });
 });
+
+describe('weekly rollup', () => {
+  it('answers the same numbers from whole weeks, partial weeks and days', async () => {
+    const totals = async (startDate: string, endDate: string) => {
+      const res = await stats({ startDate, endDate, force: true });
+      return (await poll('/api/get-target-statistics', { uuid: res.body.data.queueId })).data.data
+        .targetTotal;
+    };
+    const days = await totals('10-11-2026', '11-11-2026'); // Tuesday and Wednesday: days only
+    const week = await totals('09-11-2026', '15-11-2026'); // Monday to Sunday: one whole week
+    const around = await totals('08-11-2026', '16-11-2026'); // and a day before and after it
+    expect(around).toEqual(week);
+    // The week also holds Monday the 9th, which has only the CSV costs ($2.50 + $1.00, 30 impressions, 3 clicks).
+    expect(week).toEqual({
+      ...days,
+      ad_spent: days.ad_spent + 3.5,
+      impressionsTotal: days.impressionsTotal + 30,
+      clicksTotal: days.clicksTotal + 3,
+      ctrTotal: week.ctrTotal,
+      net: days.net - 3.5,
+      roi_total: week.roi_total,
+      cpa: week.cpa,
+      ad_cpc_total: week.ad_cpc_total,
+      lp_cpc_total: week.lp_cpc_total,
+    });
+    expect(days.visitsTotal).toBe(20);
+  });
+
+  it('keeps target_weekly equal to the sums of target_daily through inserts, updates and deletes', async () => {
+    const compare = async () => {
+      const { results } = await env.DB.prepare(
+        `SELECT w.week, w.target, w.visits, w.cost_spend_micros, w.uncosted_visits,
+           (SELECT sum(visits) FROM target_daily d WHERE d.campaign_id = w.campaign_id AND d.target = w.target
+              AND date(d.day, '-6 days', 'weekday 1') = w.week) dv,
+           (SELECT sum(has_cost * spend_micros) FROM target_daily d WHERE d.campaign_id = w.campaign_id AND d.target = w.target
+              AND date(d.day, '-6 days', 'weekday 1') = w.week) ds,
+           (SELECT sum((1 - has_cost) * visits) FROM target_daily d WHERE d.campaign_id = w.campaign_id AND d.target = w.target
+              AND date(d.day, '-6 days', 'weekday 1') = w.week) du
+         FROM target_weekly w WHERE w.campaign_id = ?1 ORDER BY w.week, w.target`,
+      )
+        .bind(campaignId)
+        .all<Record<string, number | string>>();
+      return results;
+    };
+    const rows = await compare();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect([r.visits, r.cost_spend_micros, r.uncosted_visits]).toEqual([r.dv, r.ds ?? 0, r.du]);
+    }
+    expect(rows.map((r) => [r.week, r.target, r.visits])).toEqual([
+      ['2026-11-09', 'A', 14],
+      ['2026-11-09', 'B', 6],
+    ]);
+  });
+});

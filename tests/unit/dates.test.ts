@@ -57,3 +57,22 @@ describe('quick ranges', () => {
     });
   });
 });
+
+describe('whole weeks of a range', () => {
+  it('finds the Mondays of the whole weeks inside a range', async () => {
+    const { wholeWeeks } = await import('../../worker/services/statistics');
+    expect(wholeWeeks({ from: '2026-11-10', to: '2026-11-11' })).toBeNull();
+    expect(wholeWeeks({ from: '2026-11-09', to: '2026-11-15' })).toEqual({
+      first: '2026-11-09',
+      last: '2026-11-09',
+    });
+    expect(wholeWeeks({ from: '2026-11-08', to: '2026-11-23' })).toEqual({
+      first: '2026-11-09',
+      last: '2026-11-16',
+    });
+    expect(wholeWeeks({ from: '2026-10-24', to: '2026-11-22' })).toEqual({
+      first: '2026-10-26',
+      last: '2026-11-16',
+    });
+  });
+});

@@ -261,6 +261,7 @@ export const CAMPAIGN_TABLES = [
   'daily_stats',
   'daily_event_stats',
   'target_daily',
+  'target_weekly',
   'target_event_daily',
   'placement_daily',
   'placement_event_daily',

@@ -741,6 +741,7 @@ export async function resetStatistics(env: Pick<Env, 'DB'>, campaignId: number):
     'daily_stats',
     'daily_event_stats',
     'target_daily',
+    'target_weekly',
     'target_event_daily',
     'placement_daily',
     'placement_event_daily',

@@ -47,6 +47,8 @@ const EXCLUDED_TABLES = new Set([
   'mail_outbox',
   'ingest_marks',
   'stats_jobs',
+  // Kept by triggers from target_daily: importing target_daily rebuilds it.
+  'target_weekly',
   'settings',
   'd1_migrations',
 ]);

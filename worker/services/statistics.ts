@@ -68,13 +68,26 @@ function emptyTarget(target: string, tokens: Record<string, string> = {}): Targe
 }
 
 /** Per-target sums over the days, with costs and event counts. */
-export async function targetAggregates(
-  env: Pick<Env, 'DB'>,
-  c: StatsCampaign,
-  b: DayBounds,
-): Promise<TargetAgg[]> {
-  const [rows, events] = await Promise.all([
-    all(
+/** The whole weeks (Monday to Sunday) inside a range, as [first Monday, last Monday], or null. */
+export function wholeWeeks(b: DayBounds): { first: string; last: string } | null {
+  // Open ends are clamped to real dates; days outside the clamp are read day by day.
+  const from = b.from < '2000-01-03' ? '2000-01-03' : b.from;
+  const to = b.to > '2099-12-27' ? '2099-12-27' : b.to;
+  const weekday = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+  const first = weekday(from) === 0 ? from : addDays(from, 7 - weekday(from));
+  const lastSunday = weekday(to) === 6 ? to : addDays(to, -(weekday(to) + 1));
+  if (first > lastSunday) return null;
+  return { first, last: addDays(lastSunday, -6) };
+}
+
+/**
+ * Per-target sums over the range: whole weeks from target_weekly, the days before and after
+ * them from target_daily (migration 0006 keeps the weekly table by triggers).
+ */
+async function targetSums(env: Pick<Env, 'DB'>, c: StatsCampaign, b: DayBounds) {
+  const weeks = wholeWeeks(b);
+  if (!weeks) {
+    return all(
       env,
       `SELECT target, sum(visits) v, sum(lp_clicks) l, sum(conversions) c, sum(revenue_micros) r,
         sum(impressions) i, sum(ad_clicks) a, sum(${SPEND}) s ${TD} GROUP BY target`,
@@ -82,7 +95,43 @@ export async function targetAggregates(
       b.from,
       b.to,
       c.cpcMicros,
-    ),
+    );
+  }
+  return all(
+    env,
+    `SELECT target, sum(v) v, sum(l) l, sum(c) c, sum(r) r, sum(i) i, sum(a) a, sum(cs) + sum(uv) * ?4 s FROM (
+       SELECT target, visits v, lp_clicks l, conversions c, revenue_micros r, impressions i, ad_clicks a,
+         cost_spend_micros cs, uncosted_visits uv
+       FROM target_weekly WHERE campaign_id = ?1 AND week BETWEEN ?5 AND ?6
+       UNION ALL
+       SELECT target, visits, lp_clicks, conversions, revenue_micros, impressions, ad_clicks,
+         has_cost * spend_micros, (1 - has_cost) * visits
+       FROM target_daily WHERE campaign_id = ?1 AND day BETWEEN ?7 AND ?8
+       UNION ALL
+       SELECT target, visits, lp_clicks, conversions, revenue_micros, impressions, ad_clicks,
+         has_cost * spend_micros, (1 - has_cost) * visits
+       FROM target_daily WHERE campaign_id = ?1 AND day BETWEEN ?9 AND ?10
+     ) GROUP BY target`,
+    c.id,
+    b.from,
+    b.to,
+    c.cpcMicros,
+    weeks.first,
+    weeks.last,
+    b.from,
+    addDays(weeks.first, -1),
+    addDays(weeks.last, 7),
+    b.to,
+  );
+}
+
+export async function targetAggregates(
+  env: Pick<Env, 'DB'>,
+  c: StatsCampaign,
+  b: DayBounds,
+): Promise<TargetAgg[]> {
+  const [rows, events] = await Promise.all([
+    targetSums(env, c, b),
     all(
       env,
       `SELECT target, event, sum(events) e FROM target_event_daily
@@ -327,46 +376,29 @@ export async function placementAggregates(
   c: StatsCampaign,
   b: DayBounds,
 ): Promise<PlacementAgg[]> {
-  const [rows, days] = await Promise.all([
-    all(
-      env,
-      `SELECT day, path_id, landing_id, offer_id, sum(visits) v, sum(lp_clicks) l, sum(conversions) c, sum(revenue_micros) r
-       FROM placement_daily WHERE campaign_id = ?1 AND day BETWEEN ?2 AND ?3 GROUP BY day, path_id, landing_id, offer_id`,
-      c.id,
-      b.from,
-      b.to,
-    ),
-    all(
-      env,
-      `SELECT day, sum(${SPEND}) s, sum(visits) v ${TD} GROUP BY day`,
-      c.id,
-      b.from,
-      b.to,
-      c.cpcMicros,
-    ),
-  ]);
-  const perVisit = new Map(days.map((d) => [String(d.day), safeDiv(n(d.s), n(d.v))]));
-  const out = new Map<string, PlacementAgg>();
-  for (const r of rows) {
-    const key = `${r.path_id}:${r.landing_id}:${r.offer_id}`;
-    const agg = out.get(key) ?? {
-      pathId: n(r.path_id),
-      landingId: n(r.landing_id),
-      offerId: n(r.offer_id),
-      visits: 0,
-      lpClicks: 0,
-      conversions: 0,
-      revenue: 0,
-      spend: 0,
-    };
-    agg.visits += n(r.v);
-    agg.lpClicks += n(r.l);
-    agg.conversions += n(r.c);
-    agg.revenue += n(r.r);
-    agg.spend += Math.round(n(r.v) * (perVisit.get(String(r.day)) ?? 0));
-    out.set(key, agg);
-  }
-  return [...out.values()];
+  // Each day's cost per visit (a few dozen rows) applied to that day's placement rows, summed in SQL.
+  const rows = await all(
+    env,
+    `WITH d AS (SELECT day, sum(${SPEND}) s, sum(visits) v ${TD} GROUP BY day)
+     SELECT p.path_id, p.landing_id, p.offer_id, sum(p.visits) v, sum(p.lp_clicks) l, sum(p.conversions) c,
+       sum(p.revenue_micros) r, sum(round(p.visits * coalesce(d.s * 1.0 / nullif(d.v, 0), 0))) s
+     FROM placement_daily p LEFT JOIN d ON d.day = p.day
+     WHERE p.campaign_id = ?1 AND p.day BETWEEN ?2 AND ?3 GROUP BY p.path_id, p.landing_id, p.offer_id`,
+    c.id,
+    b.from,
+    b.to,
+    c.cpcMicros,
+  );
+  return rows.map((r) => ({
+    pathId: n(r.path_id),
+    landingId: n(r.landing_id),
+    offerId: n(r.offer_id),
+    visits: n(r.v),
+    lpClicks: n(r.l),
+    conversions: n(r.c),
+    revenue: n(r.r),
+    spend: n(r.s),
+  }));
 }
 
 type Item = {

@@ -13,6 +13,7 @@ import {
   dayBounds,
   landingTable,
   landingTests,
+  type PlacementAgg,
   placementAggregates,
   type StatsCampaign,
   sortAndPage,
@@ -155,28 +156,7 @@ export async function computeJob(env: Env, kind: StatsJobKind, campaignId: numbe
   if (kind === 'aggregate')
     return aggregateJob(env, c, bounds, (req as { separator?: string }).separator || '_');
 
-  if (kind === 'landing') {
-    const table = await landingTable(
-      env,
-      c,
-      await placementAggregates(env, c, bounds),
-      req.landingDeletedStatus,
-    );
-    const page = sortAndPage(table.rows, {
-      sortKey: req.landingSortKey || LANDING_SORT_DEFAULT,
-      sortOrder: req.landingSortOrder,
-      page: req.landingCurrentPage,
-      perPage: req.landingPerPage,
-      search: req.landingTargetSearch,
-      searchKeys: ['landing_page', 'url'],
-    });
-    return {
-      landingRecords: req.landingsTotalOnly ? [] : page.records,
-      landingCount: page.totalCount,
-      landingCurrentPage: page.currentPage,
-      landingTotal: table.total,
-    };
-  }
+  if (kind === 'landing') return landingResult(env, c, await placementAggregates(env, c, bounds), req);
 
   const tokens = req.extraTokens.length
     ? (await extraTokenSlots(env, c.id)).filter((t) => req.extraTokens.includes(t.parameter))
@@ -281,5 +261,29 @@ async function aggregateJob(
         };
       });
     }),
+  };
+}
+
+/** The landing table's page for a request, from placement sums computed by the caller. */
+export async function landingResult(
+  env: Env,
+  c: StatsCampaign,
+  placements: PlacementAgg[],
+  req: StatisticsRequest,
+) {
+  const table = await landingTable(env, c, placements, req.landingDeletedStatus);
+  const page = sortAndPage(table.rows, {
+    sortKey: req.landingSortKey || LANDING_SORT_DEFAULT,
+    sortOrder: req.landingSortOrder,
+    page: req.landingCurrentPage,
+    perPage: req.landingPerPage,
+    search: req.landingTargetSearch,
+    searchKeys: ['landing_page', 'url'],
+  });
+  return {
+    landingRecords: req.landingsTotalOnly ? [] : page.records,
+    landingCount: page.totalCount,
+    landingCurrentPage: page.currentPage,
+    landingTotal: table.total,
   };
 }
