@@ -1,5 +1,5 @@
 import { fromDmy } from '../../schema/dates';
-import { round } from '../../schema/metrics';
+import { adCtr, round } from '../../schema/metrics';
 import { fromMicros } from '../../schema/money';
 import type { StatsJobKind } from '../../schema/stats';
 import { defaultMetrics, METRICS, type StatisticsRequest } from '../../schema/stats-api';
@@ -10,6 +10,7 @@ import { ApiError } from '../lib/errors';
 import { aggregateElements } from './aggregator';
 import { canSeeEveryCampaign } from './campaigns';
 import {
+  compareBy,
   dayBounds,
   landingTable,
   landingTests,
@@ -17,6 +18,7 @@ import {
   placementAggregates,
   type StatsCampaign,
   sortAndPage,
+  type TargetAgg,
   targetAggregates,
   targetRow,
   targetTokenAggregates,
@@ -165,21 +167,52 @@ export async function computeJob(env: Env, kind: StatsJobKind, campaignId: numbe
     ? await targetTokenAggregates(env, c, bounds, tokens)
     : await targetAggregates(env, c, bounds);
   if (kind === 'target_total') return { targetTotal: totals(aggs) };
-  const rows = aggs.map((a) => targetRow(a, c.id, c.goal));
-  const page = sortAndPage(rows, {
-    sortKey: req.sortKey || TARGET_SORT_DEFAULT,
-    sortOrder: req.sortOrder,
-    page: req.currentPage,
-    perPage: req.perPage,
-    search: req.search,
-    searchKeys: ['target', ...tokens.map((t) => t.parameter)],
-  });
+  // Search and sort on the aggregates; full rows are built only for the page shown (a grouping
+  // by extra tokens can give 100,000 groups).
+  const sortKey = req.sortKey || TARGET_SORT_DEFAULT;
+  const needle = req.search.toLowerCase();
+  const searchKeys = tokens.map((t) => t.parameter);
+  const found = needle
+    ? aggs.filter(
+        (a) =>
+          a.target.toLowerCase().includes(needle) ||
+          searchKeys.some((k) => (a.tokens[k] ?? '').toLowerCase().includes(needle)),
+      )
+    : aggs;
+  const keyed = found.map((a) => ({ a, v: { [sortKey]: targetSortValue(a, sortKey, c) } }));
+  const cmp = compareBy(sortKey, req.sortOrder);
+  keyed.sort((x, y) => cmp(x.v, y.v));
+  const lastPage = Math.max(1, Math.ceil(keyed.length / req.perPage));
+  const currentPage = Math.min(req.currentPage, lastPage);
+  const slice = keyed.slice((currentPage - 1) * req.perPage, currentPage * req.perPage);
   return {
-    targetRecords: page.records,
-    currentPage: page.currentPage,
-    totalCount: page.totalCount,
+    targetRecords: slice.map(({ a }) => targetRow(a, c.id, c.goal)),
+    currentPage,
+    totalCount: found.length,
     targetTotal: totals(aggs),
   };
+}
+
+/** The value a target row would show in column `key`, without building the whole row. */
+function targetSortValue(a: TargetAgg, key: string, c: StatsCampaign): unknown {
+  switch (key) {
+    case 'target':
+      return a.target;
+    case 'visits':
+      return a.visits;
+    case 'clicks':
+      return a.adClicks;
+    case 'impressions':
+      return a.impressions;
+    case 'conversions':
+      return a.conversions;
+    case 'lpclicks':
+      return a.lpClicks;
+    case 'ctr':
+      return adCtr(a.adClicks, a.impressions);
+    default:
+      return key in a.tokens ? a.tokens[key] : targetRow(a, c.id, c.goal)[key];
+  }
 }
 
 export async function jobResult(env: Pick<Env, 'DB'>, id: string, userId: number) {
