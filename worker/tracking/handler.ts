@@ -19,9 +19,10 @@ import { type ConversionEvent, clip, LIMITS, type VisitEvent } from './events';
 import * as pages from './pages';
 import { type QueryParams, RequestUrl } from './request-url';
 
-// The public tracking routes (docs/tracking.md). Paths come from settings, so the app's
-// catch-all asks handleTracking first and serves the SPA only when it answers null. Nothing
-// here writes to D1: events go to the ingest queue in micro-batches (batcher.ts).
+// The public tracking routes (docs/tracking.md). Paths come from settings, so they cannot be
+// static routes: worker/index.ts asks handleTracking before the API app (and the app's
+// catch-all asks again before the SPA); null means "not a tracking path". Nothing here writes
+// to D1: events go to the ingest queue in micro-batches (batcher.ts).
 
 export const COOKIE_PREFIX = 'etk_';
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 90;
