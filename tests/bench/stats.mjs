@@ -185,7 +185,10 @@ async function seedDatabase(base, db) {
   const started = Date.now();
   let events = 0;
   for (let from = 0; from < VISITS; from += PER_REQUEST) {
-    const r = await call(base, `/seed?from=${from}&to=${Math.min(VISITS, from + PER_REQUEST)}&total=${VISITS}`);
+    const r = await call(
+      base,
+      `/seed?from=${from}&to=${Math.min(VISITS, from + PER_REQUEST)}&total=${VISITS}`,
+    );
     events += r.body.events;
     if ((from / PER_REQUEST) % 30 === 29) {
       log(

@@ -357,7 +357,9 @@ test('the statistics screen shows the traffic exactly, switches a landing page a
   );
   await expectText(modal.locator('.test-table tbody td').first(), 'headlineB_hero1');
   await page.waitForTimeout(300); // the dialog's entrance
-  await page.screenshot({ path: new URL('screenshots/statistics-test-results.png', import.meta.url).pathname });
+  await page.screenshot({
+    path: new URL('screenshots/statistics-test-results.png', import.meta.url).pathname,
+  });
   await page.keyboard.press('Escape');
   await modal.waitFor({ state: 'detached' }).catch(() => {});
 

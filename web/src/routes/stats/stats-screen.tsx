@@ -177,7 +177,9 @@ export function StatsScreen() {
     setLandingQuery(l);
     void stats.searchTargets(fullBody(applied, t, l, perPage));
     if (answer.landingQueueKey !== null)
-      void stats.searchPlacements(fullBody(applied, t, l, perPage, afterSwitch()));
+      void stats.searchPlacements(
+        fullBody(applied, t, l, perPage, { force: Date.now() - switchedAt.current < 30_000 }),
+      );
   }, [perPage, applied, answer, targetQuery, landingQuery, stats]);
 
   const onSubmit = (e: FormEvent) => {
