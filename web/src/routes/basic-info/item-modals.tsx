@@ -91,6 +91,51 @@ const pathOptions = (paths: PathItem[], required: boolean) => [
 
 // ---- landing page ------------------------------------------------------------------------------
 
+// ---- shared by the four item modals ------------------------------------------------------------
+
+/** The modal's form, reset to `initial()` each time it opens (for another row or a new item). */
+function useItemForm<T extends Record<string, string>>(
+  formId: string,
+  initial: () => T,
+  open: boolean,
+  resetKey: unknown,
+  onReset?: () => void,
+) {
+  const form = useForm(formId, initial());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the modal opens for another row
+  useEffect(() => {
+    if (open) {
+      form.setValues(initial());
+      form.setErrors({});
+      form.setFormError(null);
+      onReset?.();
+    }
+  }, [open, resetKey]);
+  return form;
+}
+
+/** Saves through `save`, then toasts `message`, hands the new list up and closes; 422s go to the fields. */
+function saveItem<R>(
+  form: Pick<ReturnType<typeof useForm>, 'submit' | 'applyServerError' | 'setFormError'>,
+  order: readonly string[],
+  save: () => Promise<{ result: R }>,
+  message: string,
+  onSaved: (result: R) => void,
+  onClose: () => void,
+) {
+  void form.submit(async () => {
+    try {
+      const answer = await save();
+      notify.success(message);
+      onSaved(answer.result);
+      onClose();
+    } catch (err) {
+      const text = form.applyServerError(err, order);
+      if (text) form.setFormError(text);
+    }
+  });
+}
+
 export function LandingModal({
   open,
   campaignId,
@@ -115,32 +160,21 @@ export function LandingModal({
     agents: editing?.agents ?? '1',
     active: String(editing?.active ?? 1),
   });
-  const form = useForm(FORM, initial());
-  const { values, setValue, setValues, errors, setErrors, formError, setFormError, busy } = form;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the modal opens for another row
-  useEffect(() => {
-    if (open) {
-      setValues(initial());
-      setErrors({});
-      setFormError(null);
-    }
-  }, [open, editing?.landingPageId]);
+  const form = useItemForm(FORM, initial, open, editing?.landingPageId);
+  const { values, setValue, errors, formError, busy } = form;
 
   const submit = () => {
     const body = { campaignId, ...values, agents: values.agents, pathId: values.pathId || null };
     const checked = form.check(addLandingSchema, LANDING_FIELD_ORDER, body);
     if (!checked.ok) return;
-    void form.submit(async () => {
-      try {
-        const answer = await saveLanding(body, editing?.landingPageId);
-        notify.success(CAMPAIGN_MESSAGES.landingSaved);
-        onSaved(answer.result);
-        onClose();
-      } catch (err) {
-        const message = form.applyServerError(err, LANDING_FIELD_ORDER);
-        if (message) setFormError(message);
-      }
-    });
+    saveItem(
+      form,
+      LANDING_FIELD_ORDER,
+      () => saveLanding(body, editing?.landingPageId),
+      CAMPAIGN_MESSAGES.landingSaved,
+      onSaved,
+      onClose,
+    );
   };
 
   return (
@@ -263,18 +297,9 @@ export function OfferModal({
     rotator_participant_email: editing?.rotator_participant_email ?? '',
     active: String(editing?.active ?? 1),
   });
-  const form = useForm(FORM, initial());
-  const { values, setValue, setValues, errors, setErrors, formError, setFormError, busy } = form;
   const [duplicateConfirmed, setDuplicateConfirmed] = useState<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the modal opens for another row
-  useEffect(() => {
-    if (open) {
-      setValues(initial());
-      setErrors({});
-      setFormError(null);
-      setDuplicateConfirmed(null);
-    }
-  }, [open, editing?.offerPageId]);
+  const form = useItemForm(FORM, initial, open, editing?.offerPageId, () => setDuplicateConfirmed(null));
+  const { values, setValue, errors, formError, busy } = form;
 
   const email = values.rotator_participant_email.trim().toLowerCase();
   const duplicate =
@@ -301,17 +326,14 @@ export function OfferModal({
       setDuplicateConfirmed(email);
       return;
     }
-    void form.submit(async () => {
-      try {
-        const answer = await saveOffer(body, editing?.offerPageId);
-        notify.success(CAMPAIGN_MESSAGES.offerSaved);
-        onSaved(answer.result);
-        onClose();
-      } catch (err) {
-        const message = form.applyServerError(err, OFFER_FIELD_ORDER);
-        if (message) setFormError(message);
-      }
-    });
+    saveItem(
+      form,
+      OFFER_FIELD_ORDER,
+      () => saveOffer(body, editing?.offerPageId),
+      CAMPAIGN_MESSAGES.offerSaved,
+      onSaved,
+      onClose,
+    );
   };
 
   return (
@@ -465,32 +487,21 @@ export function PathModal({
     agents: editing?.agents ?? '1',
     active: String(editing?.active ?? 1),
   });
-  const form = useForm(FORM, initial());
-  const { values, setValue, setValues, errors, setErrors, formError, setFormError, busy } = form;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the modal opens for another row
-  useEffect(() => {
-    if (open) {
-      setValues(initial());
-      setErrors({});
-      setFormError(null);
-    }
-  }, [open, editing?.pathId]);
+  const form = useItemForm(FORM, initial, open, editing?.pathId);
+  const { values, setValue, errors, formError, busy } = form;
 
   const submit = () => {
     const body = { campaignId, ...values };
     const checked = form.check(addPathSchema, PATH_FIELD_ORDER, body);
     if (!checked.ok) return;
-    void form.submit(async () => {
-      try {
-        const answer = await savePath(body, editing?.pathId);
-        notify.success(CAMPAIGN_MESSAGES.pathSaved);
-        onSaved(answer.result);
-        onClose();
-      } catch (err) {
-        const message = form.applyServerError(err, PATH_FIELD_ORDER);
-        if (message) setFormError(message);
-      }
-    });
+    saveItem(
+      form,
+      PATH_FIELD_ORDER,
+      () => savePath(body, editing?.pathId),
+      CAMPAIGN_MESSAGES.pathSaved,
+      onSaved,
+      onClose,
+    );
   };
 
   return (
@@ -556,32 +567,21 @@ export function OptionModal({
 }) {
   const FORM = 'option-form';
   const initial = () => ({ name: editing?.name ?? '', active: String(editing?.active ?? 1) });
-  const form = useForm(FORM, initial());
-  const { values, setValue, setValues, errors, setErrors, formError, setFormError, busy } = form;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the modal opens for another row
-  useEffect(() => {
-    if (open) {
-      setValues(initial());
-      setErrors({});
-      setFormError(null);
-    }
-  }, [open, editing?.optionId]);
+  const form = useItemForm(FORM, initial, open, editing?.optionId);
+  const { values, setValue, errors, formError, busy } = form;
 
   const submit = () => {
     const body = { campaignId, ...values };
     const checked = form.check(addOptionSchema, OPTION_FIELD_ORDER, body);
     if (!checked.ok) return;
-    void form.submit(async () => {
-      try {
-        const answer = await saveOption(body, editing?.optionId);
-        notify.success(CAMPAIGN_MESSAGES.optionSaved);
-        onSaved(answer.result);
-        onClose();
-      } catch (err) {
-        const message = form.applyServerError(err, OPTION_FIELD_ORDER);
-        if (message) setFormError(message);
-      }
-    });
+    saveItem(
+      form,
+      OPTION_FIELD_ORDER,
+      () => saveOption(body, editing?.optionId),
+      CAMPAIGN_MESSAGES.optionSaved,
+      onSaved,
+      onClose,
+    );
   };
 
   return (
