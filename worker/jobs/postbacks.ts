@@ -18,6 +18,7 @@ export const STALE_AFTER_MS = 15 * 60 * 1000;
 const retryDelay = (attempts: number) => Math.min(900, 30 * 2 ** (attempts - 1));
 
 export async function consumePostbacks(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  if (batch.queue.endsWith('-dlq')) return giveUp(batch, env);
   for (const message of batch.messages) {
     const id = Number((message.body as { id?: unknown } | null)?.id);
     if (!Number.isInteger(id) || id < 1) {
@@ -35,6 +36,21 @@ export async function consumePostbacks(batch: MessageBatch<unknown>, env: Env): 
       console.error('postback delivery failed', id, err);
       message.retry({ delaySeconds: retryDelay(message.attempts) });
     }
+  }
+}
+
+/** A postback whose message died after every retry: marked failed (the alert cron reports it), never lost silently. */
+async function giveUp(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  for (const message of batch.messages) {
+    const id = Number((message.body as { id?: unknown } | null)?.id);
+    if (Number.isInteger(id) && id > 0) {
+      await env.DB.prepare(
+        "UPDATE postback_log SET status = 'failed', error = ?2, updated_at = ?3 WHERE id = ?1 AND status = 'pending'",
+      )
+        .bind(id, 'Gave up after every retry (dead-letter queue).', Date.now())
+        .run();
+    }
+    message.ack();
   }
 }
 
