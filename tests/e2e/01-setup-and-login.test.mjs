@@ -101,7 +101,7 @@ test('fresh install: setup wizard -> setup toast -> login -> /campaigns', { time
   await expectText(page.locator('.user-chip-name'), ADMIN.username);
   await expectText(page.locator('.app-footer'), 'Edge Tracker·Version 0.1.0');
   assert.equal(await page.locator('.nav-link.is-active').getAttribute('data-nav-id'), '2');
-  await shot(page, 'campaigns-placeholder');
+  await shot(page, 'campaigns-empty');
   assert.deepEqual(page.pageErrors, []);
   await context.close();
 });

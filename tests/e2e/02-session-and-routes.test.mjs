@@ -82,7 +82,7 @@ test('a protected URL visited signed out is where login lands', { timeout: 30_00
   await expectText(page.locator('.page-eyebrow'), 'Campaign #42');
   await expectText(page.locator('.empty-state-title'), 'Campaign not found');
   assert.equal(await storage(page, 'intendedUrl'), null, 'used once');
-  await shot(page, 'basic-info-placeholder');
+  await shot(page, 'basic-info-not-found');
   await context.close();
 });
 
