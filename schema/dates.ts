@@ -3,14 +3,34 @@
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The calendar day of instant `ms` in time zone `tz`, as 'yyyy-MM-dd'. */
+/**
+ * The calendar day of instant `ms` in time zone `tz`, as 'yyyy-MM-dd'. Intl knows every IANA
+ * zone and its DST rules. An unknown zone (a bad setting) counts in UTC rather than failing:
+ * ingest must never lose events over it.
+ */
 export function dayInZone(ms: number, tz: string): string {
   let f = formatters.get(tz);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
+    try {
+      f = new Intl.DateTimeFormat('en-CA', {
+        timeZone: tz,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+    } catch {
+      f = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'UTC',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+    }
     formatters.set(tz, f);
   }
-  return f.format(ms);
+  const parts = f.formatToParts(ms);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
 /** Adds whole days to a 'yyyy-MM-dd' day (calendar arithmetic: no DST involved). */

@@ -19,6 +19,8 @@ describe('days in a time zone', () => {
     // New York switches to EDT at 07:00 UTC on 2026-03-08: 03:59 UTC on the 9th is 23:59 EDT on the 8th.
     expect(dayInZone(Date.UTC(2026, 2, 9, 3, 59), 'America/New_York')).toBe('2026-03-08');
     expect(dayInZone(Date.UTC(2026, 2, 9, 4, 0), 'America/New_York')).toBe('2026-03-09');
+    // A bad zone setting counts in UTC rather than failing.
+    expect(dayInZone(instant, 'Not/A_Zone')).toBe('2026-03-08');
   });
 
   it('adds days over month and year ends', () => {
