@@ -1,3 +1,5 @@
+import type { Column } from './data-table';
+
 type Props = {
   checked: boolean;
   onChange: (next: boolean) => void;
@@ -28,4 +30,36 @@ export function StatusSwitch({ checked, onChange, label, busy, testId }: Props) 
       <span className="status-switch-label">{checked ? 'Active' : 'Inactive'}</span>
     </button>
   );
+}
+
+/**
+ * The Status column of a landing, offer or path table: the switch, or 'Deleted' (deleted rows
+ * show no switch, spec 3 §4). `kind` names the row for screen readers and test ids.
+ */
+export function statusColumn<R extends { active: number; deleted: number }>(opts: {
+  kind: string;
+  testPrefix: string;
+  idOf: (row: R) => number;
+  nameOf: (row: R) => string;
+  busyIds: ReadonlySet<number>;
+  onToggle: (row: R, next: boolean) => void;
+}): Column<R> {
+  return {
+    key: 'active',
+    label: 'Status',
+    sortable: false,
+    className: 'actions',
+    render: (r) =>
+      r.deleted ? (
+        <span className="cell-muted">Deleted</span>
+      ) : (
+        <StatusSwitch
+          checked={r.active === 1}
+          label={`${opts.kind} ${opts.nameOf(r)}`}
+          busy={opts.busyIds.has(opts.idOf(r))}
+          onChange={(next) => opts.onToggle(r, next)}
+          testId={`${opts.testPrefix}-switch-${opts.idOf(r)}`}
+        />
+      ),
+  };
 }

@@ -1,7 +1,7 @@
 import { FileText, Info } from 'lucide-react';
 import type { LandingRecord } from '../../api/endpoints';
 import { type Column, DataTable, formatCell } from '../../components/data-table/data-table';
-import { StatusSwitch } from '../../components/data-table/status-switch';
+import { statusColumn } from '../../components/data-table/status-switch';
 import { EmptyState } from '../../components/empty-state';
 import type { TableQuery } from './query';
 import type { LandingState } from './use-statistics';
@@ -98,24 +98,14 @@ export function LandingTable({
           <span className="cell-muted">—</span>
         ),
     },
-    {
-      key: 'active',
-      label: 'Status',
-      sortable: false,
-      className: 'actions',
-      render: (r) =>
-        r.deleted ? (
-          <span className="cell-muted">Deleted</span>
-        ) : (
-          <StatusSwitch
-            checked={r.active === 1}
-            label={`Landing page ${r.landing_page}`}
-            busy={busyIds.has(r.page_id)}
-            onChange={(next) => onToggle(r, next)}
-            testId={`landing-switch-${r.page_id}`}
-          />
-        ),
-    },
+    statusColumn<LandingRecord>({
+      kind: 'Landing page',
+      testPrefix: 'landing',
+      idOf: (r) => r.page_id,
+      nameOf: (r) => r.landing_page,
+      busyIds,
+      onToggle,
+    }),
   ];
   const footer = total
     ? {

@@ -4,7 +4,7 @@ import type { OfferRecord, PathRecord } from '../../api/endpoints';
 import { type Column, DataTable, formatCell } from '../../components/data-table/data-table';
 import { usePaging } from '../../components/data-table/page-length';
 import { pageRows, type SortState, sortRows } from '../../components/data-table/sorting';
-import { StatusSwitch } from '../../components/data-table/status-switch';
+import { statusColumn } from '../../components/data-table/status-switch';
 import { EmptyState } from '../../components/empty-state';
 import { DeletedToggle, rowTone } from './landing-table';
 
@@ -68,24 +68,14 @@ export function OfferTable({
     { key: 'conversion', label: 'Purchase Event', kind: 'int' },
     { key: 'cr', label: 'CR', kind: 'percent' },
     { key: 'revenue', label: 'Revenue', kind: 'money' },
-    {
-      key: 'active',
-      label: 'Status',
-      sortable: false,
-      className: 'actions',
-      render: (r) =>
-        r.deleted ? (
-          <span className="cell-muted">Deleted</span>
-        ) : (
-          <StatusSwitch
-            checked={r.active === 1}
-            label={`Offer page ${r.offer_name}`}
-            busy={busyIds.has(r.offer_id)}
-            onChange={(next) => onToggle(r, next)}
-            testId={`offer-switch-${r.offer_id}`}
-          />
-        ),
-    },
+    statusColumn<OfferRecord>({
+      kind: 'Offer page',
+      testPrefix: 'offer',
+      idOf: (r) => r.offer_id,
+      nameOf: (r) => r.offer_name,
+      busyIds,
+      onToggle,
+    }),
   ];
   return (
     <DataTable<OfferRecord>
@@ -150,24 +140,14 @@ export function PathTable({
     { key: 'visits', label: 'Visits', kind: 'int' },
     { key: 'conversion', label: 'Purchase Event', kind: 'int' },
     { key: 'cr', label: 'CR', kind: 'percent' },
-    {
-      key: 'active',
-      label: 'Status',
-      sortable: false,
-      className: 'actions',
-      render: (r) =>
-        r.deleted ? (
-          <span className="cell-muted">Deleted</span>
-        ) : (
-          <StatusSwitch
-            checked={r.active === 1}
-            label={`Path ${r.path_name}`}
-            busy={busyIds.has(r.path_id)}
-            onChange={(next) => onToggle(r, next)}
-            testId={`path-switch-${r.path_id}`}
-          />
-        ),
-    },
+    statusColumn<PathRecord>({
+      kind: 'Path',
+      testPrefix: 'path',
+      idOf: (r) => r.path_id,
+      nameOf: (r) => r.path_name,
+      busyIds,
+      onToggle,
+    }),
   ];
   return (
     <DataTable<PathRecord>
