@@ -1,9 +1,12 @@
 // The statistics benchmark's Worker (tests/bench/stats.mjs): the product's own ingest, report,
 // export code, plus a seeding endpoint and the raw-row baseline. Never deployed.
 
+import { eq } from 'drizzle-orm';
+import { campaigns } from '../../schema/campaigns';
 import { toDmy } from '../../schema/dates';
 import { statisticsRequestSchema } from '../../schema/stats-api';
 import type { Env } from '../../worker/env';
+import { getDb } from '../../worker/lib/db';
 import { refreshEffectiveCosts } from '../../worker/services/costs';
 import { ingestEvents } from '../../worker/services/ingest';
 import {
@@ -78,7 +81,7 @@ function eventsFor(i: number, total: number): TrackEvent[] {
 }
 
 async function campaign(env: Env) {
-  return (await env.DB.prepare('SELECT * FROM campaigns WHERE id = 1').first<StatsCampaignRow>())!;
+  return (await getDb(env).select().from(campaigns).where(eq(campaigns.id, 1)).get()) as StatsCampaignRow;
 }
 
 /** The request of the screen: the last 30 of the 90 days, first page of targets by CTR. */

@@ -6,8 +6,8 @@ import { requireAuth } from '../lib/auth';
 import { parseCsv } from '../lib/csv';
 import { ApiError, fieldError, validationError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
+import { campaignForUser } from '../services/campaigns';
 import { type CostRow, deleteCost, writeCosts } from '../services/costs';
-import { campaignForUser } from '../services/stats-jobs';
 
 // Ad costs entered by hand or uploaded as CSV (docs/statistics.md says which source wins).
 // Mounted under requireAuth by the statistics routes.

@@ -13,6 +13,7 @@ import type { AppEnv } from '../env';
 import { type AuthUser, requireAuth } from '../lib/auth';
 import { ApiError, fieldError, validationError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
+import { campaignForUser } from '../services/campaigns';
 import { getSettings } from '../services/settings';
 import {
   activity,
@@ -24,14 +25,7 @@ import {
   placementAggregates,
 } from '../services/statistics';
 import { columnKeys, exportStatistics } from '../services/stats-export';
-import {
-  campaignForUser,
-  extraTokenSlots,
-  jobResult,
-  metricsFor,
-  queueJob,
-  toStatsCampaign,
-} from '../services/stats-jobs';
+import { extraTokenSlots, jobResult, metricsFor, queueJob, toStatsCampaign } from '../services/stats-jobs';
 import { costRoutes } from './costs';
 
 const idOf = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v);
@@ -98,7 +92,7 @@ export const statsRoutes = new Hono<AppEnv>()
     const visits = await campaignVisits(c.env, row.id);
     const queueId = await queueJob(c.env, c.executionCtx, 'target', user, row.id, jobRequest(req), req.force);
     const landingQueueKey =
-      req.part === 'all' && row.campaign_type !== 'direct_link'
+      req.part === 'all' && row.campaignType !== 'direct_link'
         ? await queueJob(c.env, c.executionCtx, 'landing', user, row.id, jobRequest(req), req.force)
         : null;
     const bounds = dayBounds(fromDmy(req.startDate) ?? '', fromDmy(req.endDate) ?? '');
@@ -109,15 +103,15 @@ export const statsRoutes = new Hono<AppEnv>()
         campaign: {
           campaignId: row.id,
           name: row.name,
-          campaignType: row.campaign_type,
-          trafficSource: row.traffic_source,
-          offerPromotion: row.offer_promotion,
+          campaignType: row.campaignType,
+          trafficSource: row.trafficSource,
+          offerPromotion: row.offerPromotion,
           metainfo: { alerts: parseAlerts(row.metainfo) },
         },
         queueId,
         landingQueueKey,
         forceSyncCompletedStatus: null,
-        trafficSourceName: row.traffic_source,
+        trafficSourceName: row.trafficSource,
         studentBalanceError: false,
         liveintentStatus: { error: false, hideNotif: true, message: '' },
         extraTokens: tokens.map((t) => ({

@@ -68,7 +68,7 @@ export async function exportStatistics(
     : await targetAggregates(env, campaign, bounds);
   const targets = aggs.map((a) => targetRow(a, row.id)).sort(compareBy(req.sortKey || 'ctr', req.sortOrder));
   const landings =
-    row.campaign_type === 'direct_link'
+    row.campaignType === 'direct_link'
       ? []
       : (
           await landingTable(

@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { campaigns } from '../../schema/campaigns';
 import { fromDmy } from '../../schema/dates';
 import { adCtr, round } from '../../schema/metrics';
 import { fromMicros } from '../../schema/money';
@@ -6,9 +8,9 @@ import { defaultMetrics, METRICS, type StatisticsRequest } from '../../schema/st
 import type { Env } from '../env';
 import type { AuthUser } from '../lib/auth';
 import { sha256Hex } from '../lib/crypto';
-import { ApiError } from '../lib/errors';
+import { getDb } from '../lib/db';
 import { aggregateElements } from './aggregator';
-import { canSeeEveryCampaign } from './campaigns';
+import type { CampaignRow } from './campaigns';
 import {
   compareBy,
   dayBounds,
@@ -33,43 +35,20 @@ import {
 export const REUSE_MS = 30_000;
 export const JOB_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-export type StatsCampaignRow = {
-  id: number;
-  name: string;
-  is_dir: number;
-  deleted: number;
-  created_by: number | null;
-  campaign_type: string;
-  traffic_source: string;
-  offer_promotion: string;
-  cpc_micros: number;
-  custom_conversion_goal: string;
-  landing_pages_optimization_goal: string;
-  landing_pages_optimization_min_visits: number;
-  metainfo: string;
-};
-
-/** The campaign if `user` may see it: admins and coaches see every campaign, students their own. */
-export async function campaignForUser(env: Pick<Env, 'DB'>, user: Pick<AuthUser, 'id' | 'role'>, id: number) {
-  const row = await env.DB.prepare('SELECT * FROM campaigns WHERE id = ?1 AND is_dir = 0')
-    .bind(id)
-    .first<StatsCampaignRow>();
-  if (!row || (!canSeeEveryCampaign(user) && row.created_by !== user.id))
-    throw new ApiError(404, 'Campaign not found.');
-  return row;
-}
+/** A campaign row as drizzle reads it (schema/campaigns.ts). */
+export type StatsCampaignRow = CampaignRow;
 
 export function toStatsCampaign(row: StatsCampaignRow): StatsCampaign {
   return {
     id: row.id,
     name: row.name,
-    campaignType: row.campaign_type,
-    trafficSource: row.traffic_source,
-    offerPromotion: row.offer_promotion,
-    cpcMicros: row.cpc_micros,
-    goal: row.custom_conversion_goal,
-    optimizationGoal: row.landing_pages_optimization_goal,
-    minVisits: row.landing_pages_optimization_min_visits,
+    campaignType: row.campaignType,
+    trafficSource: row.trafficSource,
+    offerPromotion: row.offerPromotion,
+    cpcMicros: row.cpcMicros,
+    goal: row.customConversionGoal,
+    optimizationGoal: row.landingPagesOptimizationGoal,
+    minVisits: row.landingPagesOptimizationMinVisits,
   };
 }
 
@@ -83,7 +62,7 @@ export async function extraTokenSlots(env: Pick<Env, 'DB'>, campaignId: number) 
 }
 
 export function metricsFor(row: StatsCampaignRow) {
-  const ticked = new Set<string>(defaultMetrics(row.offer_promotion, row.traffic_source));
+  const ticked = new Set<string>(defaultMetrics(row.offerPromotion, row.trafficSource));
   return METRICS.map((m) => ({ ...m, ticked: ticked.has(m.parameter) }));
 }
 
@@ -148,9 +127,7 @@ const TARGET_SORT_DEFAULT = 'ctr';
 const LANDING_SORT_DEFAULT = 'visits';
 
 export async function computeJob(env: Env, kind: StatsJobKind, campaignId: number, req: StatisticsRequest) {
-  const row = await env.DB.prepare('SELECT * FROM campaigns WHERE id = ?1')
-    .bind(campaignId)
-    .first<StatsCampaignRow>();
+  const row = await getDb(env).select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
   if (!row) throw new Error(`campaign ${campaignId} is gone`);
   const c = toStatsCampaign(row);
   const bounds = dayBounds(fromDmy(req.startDate) ?? '', fromDmy(req.endDate) ?? '');
