@@ -3,30 +3,32 @@ import { bodyLimit } from 'hono/body-limit';
 import { optionalId } from '../../schema/campaign-api';
 import {
   ADD_FOLDER_FIELD_ORDER,
+  type AddFolderAnswer,
   addFolderSchema,
+  type CloneAnswer,
+  type CsvUploadAnswer,
   DELETE_FIELD_ORDER,
+  type DeleteCampaignsAnswer,
   deleteCampaignsSchema,
   EDIT_FOLDER_FIELD_ORDER,
+  type ExportCampaignsAnswer,
   editFolderSchema,
   exportCampaignsSchema,
   LIST_MESSAGES as M,
   MAX_ZIP_BYTES,
   MOVE_FIELD_ORDER,
+  type MoveAnswer,
   moveCampaignSchema,
   oneCampaignSchema,
+  type RenameFolderAnswer,
+  type UndoDeleteAnswer,
   undoDeleteSchema,
+  type ZipImportAnswer,
 } from '../../schema/campaign-list-api';
 import type { AppEnv } from '../env';
 import { requireAuth, requireRole } from '../lib/auth';
 import { ApiError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
-import {
-  cloneCampaign,
-  exportCampaigns,
-  importCsv,
-  importZip,
-  uploadOwner,
-} from '../services/campaign-transfer';
 import {
   addFolder,
   deleteCampaigns,
@@ -34,10 +36,14 @@ import {
   renameFolder,
   undoDelete,
 } from '../services/campaign-tree';
+import { cloneCampaign } from '../services/transfer/campaign-clone';
+import { exportCampaigns } from '../services/transfer/campaign-export';
+import { uploadOwner } from '../services/transfer/campaign-files';
+import { importCsv, importZip } from '../services/transfer/campaign-import';
 
 // The campaigns list of spec 1 (§4, §7) and the delete and import calls of spec 2 §7. The rules
 // live in services/campaign-tree.ts (folders, move, delete, undo) and
-// services/campaign-transfer.ts (clone, export, CSV and ZIP import); docs/api.md lists the
+// services/transfer/campaign-*.ts (clone, export, CSV and ZIP import); docs/api.md lists the
 // payloads and answers.
 
 const anyRole = requireRole('admin', 'coach', 'student');
@@ -46,7 +52,8 @@ const anyRole = requireRole('admin', 'coach', 'student');
 export const campaignListRoutes = new Hono<AppEnv>()
   .post('/move-campaign', requireAuth, anyRole, async (c) => {
     const input = parseInput(moveCampaignSchema, await readBody(c), MOVE_FIELD_ORDER);
-    return c.json({ data: await moveCampaigns(c.env, c.get('user'), input.campaignId, input.dir) });
+    const answer = await moveCampaigns(c.env, c.get('user'), input.campaignId, input.dir);
+    return c.json({ data: answer satisfies MoveAnswer });
   })
   .post('/add-campaign-folder', requireAuth, anyRole, async (c) => {
     const input = parseInput(addFolderSchema, await readBody(c), ADD_FOLDER_FIELD_ORDER);
@@ -55,38 +62,42 @@ export const campaignListRoutes = new Hono<AppEnv>()
       dir: input.dir,
       moveIds: input.moveCampaigns,
     });
-    return c.json({ data: answer }, 201);
+    return c.json({ data: answer satisfies AddFolderAnswer }, 201);
   })
   .post('/edit-campaign-folder', requireAuth, anyRole, async (c) => {
     const input = parseInput(editFolderSchema, await readBody(c), EDIT_FOLDER_FIELD_ORDER);
-    return c.json({ data: await renameFolder(c.env, c.get('user'), input.campaignId, input.name) });
+    const answer = await renameFolder(c.env, c.get('user'), input.campaignId, input.name);
+    return c.json({ data: answer satisfies RenameFolderAnswer });
   })
   .delete('/delete-campaign', requireAuth, anyRole, async (c) => {
     // The body carries the fields (spec 2 §7); the query string is accepted as well, since
     // some clients drop a DELETE's body.
     const body = { ...c.req.query(), ...(await readBody(c)) };
     const input = parseInput(deleteCampaignsSchema, body, DELETE_FIELD_ORDER);
-    return c.json({
-      data: await deleteCampaigns(c.env, c.get('user'), input.campaignId, input.isPermanent === 1),
-    });
+    const answer = await deleteCampaigns(c.env, c.get('user'), input.campaignId, input.isPermanent === 1);
+    return c.json({ data: answer satisfies DeleteCampaignsAnswer });
   })
   .post('/undo-delete-campaign', requireAuth, anyRole, async (c) => {
     const input = parseInput(undoDeleteSchema, await readBody(c), ['campaignId']);
-    return c.json({ data: await undoDelete(c.env, c.get('user'), input.campaignId) });
+    return c.json({
+      data: (await undoDelete(c.env, c.get('user'), input.campaignId)) satisfies UndoDeleteAnswer,
+    });
   })
   .post('/clone', requireAuth, anyRole, async (c) => {
     const input = parseInput(oneCampaignSchema, await readBody(c), ['campaignId']);
-    return c.json({ data: await cloneCampaign(c.env, c.get('user'), input.campaignId) }, 201);
+    const answer = await cloneCampaign(c.env, c.get('user'), input.campaignId);
+    return c.json({ data: answer satisfies CloneAnswer }, 201);
   })
   .post('/export-campaign', requireAuth, anyRole, async (c) => {
     const input = parseInput(oneCampaignSchema, await readBody(c), ['campaignId']);
-    return c.json({ data: await exportCampaigns(c.env, c.get('user'), [input.campaignId]) });
+    const answer = await exportCampaigns(c.env, c.get('user'), [input.campaignId]);
+    return c.json({ data: answer satisfies ExportCampaignsAnswer });
   })
   .post('/export-campaigns', requireAuth, anyRole, async (c) => {
     const input = parseInput(exportCampaignsSchema, await readBody(c), ['campaign_ids']);
     const answer = await exportCampaigns(c.env, c.get('user'), input.campaign_ids);
     // The spec's plural message whenever the many-campaigns call was used.
-    return c.json({ data: { ...answer, message: M.exportedMany } });
+    return c.json({ data: { ...answer, message: M.exportedMany } satisfies ExportCampaignsAnswer });
   });
 
 /** Upload bodies: the file limit plus room for the other multipart fields. */
@@ -138,11 +149,13 @@ export const campaignUploadRoutes = new Hono<AppEnv>()
     const form = await multipart(c);
     const user = c.get('user');
     const owner = await uploadOwner(c.env, user, form.get('userId'));
-    return c.json({ data: await importCsv(c.env, user, fileOf(form), dirOf(form), owner) });
+    const answer = await importCsv(c.env, user, fileOf(form), dirOf(form), owner);
+    return c.json({ data: answer satisfies CsvUploadAnswer });
   })
   .post('/import-campaigns', requireAuth, anyRole, async (c) => {
     const form = await multipart(c);
     const user = c.get('user');
     const owner = await uploadOwner(c.env, user, form.get('userId'));
-    return c.json({ data: await importZip(c.env, user, fileOf(form), dirOf(form), owner) });
+    const answer = await importZip(c.env, user, fileOf(form), dirOf(form), owner);
+    return c.json({ data: answer satisfies ZipImportAnswer });
   });

@@ -1,0 +1,94 @@
+import { strToU8, type UnzipFileInfo, unzipSync, zipSync } from 'fflate';
+import type { Env } from '../env';
+import { ApiError } from './errors';
+import { signedDownloadPath } from './r2';
+
+// Uploaded files and ZIP archives, read the way the architecture asks for: the directory is
+// checked before anything is inflated, and only the entries wanted are inflated. The callers
+// (campaign import, install import, landing/offer uploads) keep their own messages.
+
+/** A local file header: what a ZIP with at least one entry starts with. */
+export const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+export const startsWithBytes = (bytes: Uint8Array, magic: readonly number[]) =>
+  magic.every((b, i) => bytes[i] === b);
+
+export const hasExtension = (name: string, ext: string) => name.toLowerCase().endsWith(`.${ext}`);
+
+/** 413 for an upload over a size limit, on the `uploads` field. */
+export const uploadTooLarge = (message: string) => new ApiError(413, message, { uploads: [message] });
+
+/** The bytes as UTF-8 text (a BOM is dropped), or null when they are not valid UTF-8. */
+export function utf8Text(bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** A ZIP entry name that extracts inside the target folder: relative, no '..', no drive or NUL. */
+export function isSafeEntryName(name: string): boolean {
+  if (!name || name.length > 255) return false;
+  if (name.startsWith('/') || name.includes('\\') || name.includes('\0') || /^[A-Za-z]:/.test(name))
+    return false;
+  return !name.split('/').some((part) => part === '..');
+}
+
+class TooManyEntries extends Error {}
+
+/**
+ * The archive's entries from its central directory; nothing is inflated. 'too-many' as soon as
+ * there are more than `max` (the rest is not read), 'corrupt' when the directory is unreadable.
+ */
+export function zipDirectory(bytes: Uint8Array, max = Number.POSITIVE_INFINITY) {
+  const entries: UnzipFileInfo[] = [];
+  try {
+    unzipSync(bytes, {
+      filter: (info) => {
+        entries.push(info);
+        if (entries.length > max) throw new TooManyEntries();
+        return false;
+      },
+    });
+  } catch (err) {
+    return err instanceof TooManyEntries ? ('too-many' as const) : ('corrupt' as const);
+  }
+  return entries;
+}
+
+/**
+ * One entry inflated into a buffer of its declared size, so a lying header cannot make it
+ * bigger; undefined when the archive has no such entry, 'corrupt' when it does not inflate.
+ */
+export function inflateEntry(bytes: Uint8Array, name: string): Uint8Array | undefined | 'corrupt' {
+  try {
+    return unzipSync(bytes, { filter: (info) => info.name === name })[name];
+  } catch {
+    return 'corrupt';
+  }
+}
+
+/** A file-name-safe form of a name: lower case, dashes, at most 40 characters; may be empty. */
+export function slug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+}
+
+/** Zips the files into R2 under `key`; answers a short-lived signed link that downloads it as `name`. */
+export async function storeZip(
+  env: Pick<Env, 'BUCKET' | 'JWT_SECRET'>,
+  key: string,
+  name: string,
+  files: Record<string, string>,
+) {
+  const zipped = zipSync(
+    Object.fromEntries(Object.entries(files).map(([file, text]) => [file, strToU8(text)])),
+    { level: 6 },
+  );
+  await env.BUCKET.put(key, zipped, { httpMetadata: { contentType: 'application/zip' } });
+  return signedDownloadPath(env, key, name);
+}
