@@ -1,0 +1,62 @@
+import { addDays, dayInZone } from '../../../schema/dates';
+import type { Env } from '../../env';
+import { all, type DayBounds, n, SPEND, type StatsCampaign, TD } from './common';
+
+// Per-day series: the statistics screen's activity chart and the dashboard's quick stats.
+
+/** Daily visitors for the activity chart, every day of the range present (0 when none). */
+export async function activity(env: Pick<Env, 'DB'>, campaignId: number, b: DayBounds, timeZone: string) {
+  const rows = await all(
+    env,
+    'SELECT day, sum(visits) v FROM target_daily WHERE campaign_id = ?1 AND day BETWEEN ?2 AND ?3 GROUP BY day ORDER BY day',
+    campaignId,
+    b.from,
+    b.to,
+  );
+  if (rows.length === 0) return [];
+  const byDay = new Map(rows.map((r) => [String(r.day), n(r.v)]));
+  const first = b.from === '0000-01-01' ? String(rows[0].day) : b.from;
+  const today = dayInZone(Date.now(), timeZone);
+  const last =
+    b.to === '9999-12-31'
+      ? String(rows[rows.length - 1].day) > today
+        ? String(rows[rows.length - 1].day)
+        : today
+      : b.to;
+  const out: { date: string; visitors: number }[] = [];
+  for (let d = first; d <= last && out.length < 3700; d = addDays(d, 1))
+    out.push({ date: d, visitors: byDay.get(d) ?? 0 });
+  return out;
+}
+
+export async function campaignVisits(env: Pick<Env, 'DB'>, campaignId: number): Promise<number> {
+  const row = await env.DB.prepare(
+    'SELECT coalesce(sum(visits), 0) v FROM target_daily WHERE campaign_id = ?1',
+  )
+    .bind(campaignId)
+    .first<{ v: number }>();
+  return n(row?.v);
+}
+
+/** Per-day totals for the dashboard (spec 1 §3 quick-stats): costs, visitors, LP clicks, revenue, conversions. */
+export async function dailySeries(env: Pick<Env, 'DB'>, c: StatsCampaign, b: DayBounds) {
+  const rows = await all(
+    env,
+    `SELECT day, sum(visits) v, sum(lp_clicks) l, sum(conversions) c, sum(revenue_micros) r,
+      sum(impressions) i, sum(ad_clicks) a, sum(${SPEND}) s ${TD} GROUP BY day ORDER BY day`,
+    c.id,
+    b.from,
+    b.to,
+    c.cpcMicros,
+  );
+  return rows.map((r) => ({
+    day: String(r.day),
+    visits: n(r.v),
+    lpClicks: n(r.l),
+    conversions: n(r.c),
+    revenue: n(r.r),
+    impressions: n(r.i),
+    adClicks: n(r.a),
+    spend: n(r.s),
+  }));
+}

@@ -1,0 +1,52 @@
+import { round } from '../../../schema/metrics';
+import { formatMicros, fromMicros } from '../../../schema/money';
+import type { Env } from '../../env';
+
+// What every part of the statistics shares: the campaign fields a report needs, day bounds, the
+// raw-query helper and the two ways money leaves the worker (docs/statistics.md).
+
+export type StatsCampaign = {
+  id: number;
+  name: string;
+  campaignType: string;
+  trafficSource: string;
+  offerPromotion: string;
+  cpcMicros: number;
+  goal: string;
+  optimizationGoal: string;
+  minVisits: number;
+};
+
+/** Inclusive day bounds; an open end is the whole history. */
+export type DayBounds = { from: string; to: string };
+
+export function dayBounds(start: string, end: string): DayBounds {
+  return { from: start || '0000-01-01', to: end || '9999-12-31' };
+}
+
+export type Counters = { visits: number; lpClicks: number; conversions: number; revenue: number };
+
+// target_daily carries each key's effective cost (worker/services/costs.ts); without one, spend is
+// the campaign's CPC (?4) times the visits. A report is then one grouped range scan.
+export const SPEND = 'CASE WHEN has_cost = 1 THEN spend_micros ELSE visits * ?4 END';
+export const TD = 'FROM target_daily WHERE campaign_id = ?1 AND day BETWEEN ?2 AND ?3';
+
+export type Row = Record<string, number | string | null>;
+export const n = (v: unknown) => Number(v ?? 0);
+
+export async function all<T = Row>(env: Pick<Env, 'DB'>, query: string, ...params: unknown[]): Promise<T[]> {
+  const { results } = await env.DB.prepare(query)
+    .bind(...params)
+    .all<T>();
+  return results;
+}
+
+/** Micro-units as dollars rounded to cents, for the numeric columns. */
+export const dollars = (micros: number) => round(fromMicros(micros), 2);
+
+/** Micro-units as the landing table's money text: '$1,234.50'. */
+export const money = (micros: number) => {
+  const [whole, fraction] = formatMicros(Math.round(micros / 10_000) * 10_000).split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  return `${sign}$${Number(whole.replace('-', '')).toLocaleString('en-US')}.${fraction.slice(0, 2).padEnd(2, '0')}`;
+};

@@ -1,0 +1,99 @@
+import { cpa, cr, lpCtr, round } from '../../../schema/metrics';
+import type { Env } from '../../env';
+import { twoProportionTest } from '../significance';
+import { dollars, money, type StatsCampaign } from './common';
+import { items, type PlacementAgg, sumBy } from './placements';
+import { totals } from './totals';
+
+// The landing table: per-page sums, money as the spec's text, and the pairwise significance tests
+// of the campaign's active pages (docs/statistics.md "Landing-page tests").
+
+export type TestResult = {
+  against: number | string;
+  is_significant: boolean;
+  best_variant: 0 | 1 | 2;
+  p_value: number;
+};
+
+/** Pairwise tests of each active landing page against every other on the campaign's goal. */
+export function landingTests(
+  pages: {
+    id: number;
+    active: number;
+    deleted: number;
+    visits: number;
+    lpClicks: number;
+    conversions: number;
+  }[],
+  goal: string,
+  minVisits: number,
+): Map<number, TestResult[]> {
+  const eligible = pages.filter((p) => p.active === 1 && p.deleted === 0);
+  const successes = (p: (typeof pages)[number]) => (goal === 'lp_ctr' ? p.lpClicks : p.conversions);
+  const out = new Map<number, TestResult[]>();
+  for (const a of eligible) {
+    const results: TestResult[] = [];
+    for (const b of eligible) {
+      if (a.id === b.id) continue;
+      const t = twoProportionTest(
+        { successes: successes(a), trials: a.visits },
+        { successes: successes(b), trials: b.visits },
+        { minTrials: Math.max(1, minVisits) },
+      );
+      results.push({
+        against: b.id,
+        is_significant: t.isSignificant,
+        best_variant: t.bestVariant,
+        p_value: round(t.pValue, 4),
+      });
+    }
+    out.set(a.id, results);
+  }
+  return out;
+}
+
+/** better: significant wins; worst: significant losses; insignificants: the rest. */
+export function testSummary(tests: TestResult[]) {
+  const better = tests.filter((t) => t.is_significant && t.best_variant === 1).length;
+  const worst = tests.filter((t) => t.is_significant && t.best_variant === 2).length;
+  return { better, worst, insignificants: tests.length - better - worst, total_tests: tests.length };
+}
+
+export async function landingTable(
+  env: Pick<Env, 'DB'>,
+  c: StatsCampaign,
+  aggs: PlacementAgg[],
+  withDeleted: boolean,
+) {
+  const byLanding = sumBy(aggs, (a) => a.landingId);
+  const pages = (await items(env, 'landing_pages', c.id, withDeleted)).map((l) => ({
+    ...l,
+    ...(byLanding.get(l.id) ?? { visits: 0, lpClicks: 0, conversions: 0, revenue: 0, spend: 0 }),
+  }));
+  const tests = landingTests(pages, c.optimizationGoal || 'conversion_rate', c.minVisits);
+  const rows = pages.map((p) => {
+    const testData = tests.get(p.id) ?? [];
+    return {
+      page_id: p.id,
+      landing_page: p.name,
+      url: p.url ?? '',
+      visits: p.visits,
+      conversions: p.conversions,
+      lpclicks: p.lpClicks,
+      lpctr: lpCtr(p.lpClicks, p.visits),
+      cr: cr(p.conversions, p.visits),
+      cpa: money(cpa(p.spend, p.conversions)),
+      ad_spent: money(p.spend),
+      revenue: money(p.revenue),
+      net: money(p.revenue - p.spend),
+      cpa_value: dollars(cpa(p.spend, p.conversions)),
+      ad_spent_value: dollars(p.spend),
+      revenue_value: dollars(p.revenue),
+      active: p.active,
+      deleted: p.deleted,
+      test_data: testData,
+      test_summary: testSummary(testData),
+    };
+  });
+  return { rows, total: totals(pages.map((p) => ({ ...p, impressions: 0, adClicks: 0 }))) };
+}

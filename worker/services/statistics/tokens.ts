@@ -1,0 +1,79 @@
+import type { Env } from '../../env';
+import { all, type DayBounds, n, type Row, type StatsCampaign } from './common';
+import { emptyTarget, type TargetAgg, targetAggregates } from './targets';
+
+// Grouping by extra tokens: their values are only in the raw rows (columns t1..t20, one per token
+// slot, docs/decisions/012-extra-token-slots.md), so these sums read visits, lp_clicks and
+// conversions rather than the rollups.
+
+/**
+ * Per (target, extra-token values) sums from the raw rows, for grouping by extra tokens. Costs
+ * are known per target, so each target's spend, impressions and ad clicks over the range are
+ * shared out by visits: the groups of a target add up to the target.
+ */
+export async function targetTokenAggregates(
+  env: Pick<Env, 'DB'>,
+  c: StatsCampaign,
+  b: DayBounds,
+  slots: { slot: number; parameter: string }[],
+): Promise<TargetAgg[]> {
+  const groupCols = slots.map((s, i) => `coalesce(t${s.slot}, '') AS k${i}`).join(', ');
+  const keyList = slots.map((_, i) => `k${i}`).join(', ');
+  const where = 'campaign_id = ?1 AND day BETWEEN ?2 AND ?3';
+  const [visits, lps, convs, targets] = await Promise.all([
+    all(
+      env,
+      `SELECT target, ${groupCols}, count(*) n FROM visits WHERE ${where} AND filter IS NULL GROUP BY target, ${keyList}`,
+      c.id,
+      b.from,
+      b.to,
+    ),
+    all(
+      env,
+      `SELECT target, ${groupCols}, count(*) n FROM lp_clicks WHERE ${where} AND filter IS NULL AND orphan = 0 GROUP BY target, ${keyList}`,
+      c.id,
+      b.from,
+      b.to,
+    ),
+    all(
+      env,
+      `SELECT target, ${groupCols}, event, sum(is_goal) g, count(*) n, sum(coalesce(payout_micros, 0)) r FROM conversions
+       WHERE ${where} AND orphan = 0 GROUP BY target, ${keyList}, event`,
+      c.id,
+      b.from,
+      b.to,
+    ),
+    targetAggregates(env, c, b),
+  ]);
+  const byTarget = new Map(targets.map((t) => [t.target, t]));
+  const groups = new Map<string, TargetAgg>();
+  const group = (r: Row) => {
+    const values = slots.map((_, i) => String(r[`k${i}`] ?? ''));
+    const key = [r.target, ...values].join('\u0000');
+    let g = groups.get(key);
+    if (!g) {
+      g = emptyTarget(String(r.target), Object.fromEntries(slots.map((s, i) => [s.parameter, values[i]])));
+      groups.set(key, g);
+    }
+    return g;
+  };
+  for (const r of visits) {
+    const g = group(r);
+    g.visits += n(r.n);
+    const t = byTarget.get(g.target);
+    if (t && t.visits > 0) {
+      const share = g.visits / t.visits;
+      g.spend = Math.round(t.spend * share);
+      g.impressions = Math.round(t.impressions * share);
+      g.adClicks = Math.round(t.adClicks * share);
+    }
+  }
+  for (const r of lps) group(r).lpClicks += n(r.n);
+  for (const r of convs) {
+    const g = group(r);
+    g.conversions += n(r.g);
+    g.revenue += n(r.r);
+    g.events[String(r.event)] = (g.events[String(r.event)] ?? 0) + n(r.n);
+  }
+  return [...groups.values()];
+}
