@@ -14,6 +14,7 @@ import { type AuthUser, requireAuth } from '../lib/auth';
 import { ApiError, fieldError, validationError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
 import { campaignForUser } from '../services/campaigns';
+import { setItemsActive } from '../services/item-switch';
 import { getSettings } from '../services/settings';
 import {
   activity,
@@ -46,19 +47,42 @@ function jobRequest(req: StatisticsRequest) {
   return rest;
 }
 
-async function itemCampaign(
+const ITEM_TABLES = { landing: 'landing_pages', offer: 'offer_pages', path: 'paths' } as const;
+
+/**
+ * The statistics tables' Active/Inactive switches, one item or many: every item must exist and
+ * belong to a campaign the user manages (else 404); a deleted one is refused (422) unless
+ * `skipDeleted` (bulk switches pass over them). Answers how many live items were asked for.
+ */
+async function switchItems(
   env: AppEnv['Bindings'],
   user: AuthUser,
-  table: 'landing_pages' | 'offer_pages' | 'paths',
-  itemId: number,
-) {
-  const item = await env.DB.prepare(`SELECT id, campaign_id, deleted FROM ${table} WHERE id = ?1`)
-    .bind(itemId)
-    .first<{ id: number; campaign_id: number; deleted: number }>();
-  if (!item) throw new ApiError(404, 'Item not found.');
-  await campaignForUser(env, user, item.campaign_id);
-  if (item.deleted) throw new ApiError(422, 'A deleted item cannot be switched. Restore it first.');
-  return item;
+  kind: keyof typeof ITEM_TABLES,
+  ids: number[],
+  active: 0 | 1,
+  { skipDeleted = false } = {},
+): Promise<number> {
+  const { results } = await env.DB.prepare(
+    `SELECT id, campaign_id, deleted FROM ${ITEM_TABLES[kind]} WHERE id IN (SELECT value FROM json_each(?1))`,
+  )
+    .bind(JSON.stringify(ids))
+    .all<{ id: number; campaign_id: number; deleted: number }>();
+  if (results.length !== new Set(ids).size) throw new ApiError(404, 'Item not found.');
+  for (const campaignId of new Set(results.map((r) => r.campaign_id)))
+    await campaignForUser(env, user, campaignId);
+  if (!skipDeleted && results.some((r) => r.deleted))
+    throw new ApiError(422, 'A deleted item cannot be switched. Restore it first.');
+  const live = results.filter((r) => !r.deleted);
+  for (const campaignId of new Set(live.map((r) => r.campaign_id))) {
+    await setItemsActive(env, {
+      campaignId,
+      kind,
+      ids: live.filter((r) => r.campaign_id === campaignId).map((r) => r.id),
+      active,
+      actor: { kind: 'user', userId: user.id },
+    });
+  }
+  return live.length;
 }
 
 function parseAlerts(metainfo: string): unknown[] {
@@ -203,30 +227,21 @@ export const statsRoutes = new Hono<AppEnv>()
     const body = await readBody(c);
     const { offerId } = parseInput(z.object({ offerId: id('Offer is required.') }), body);
     const { status } = parseInput(statusUpdateSchema, body);
-    await itemCampaign(c.env, c.get('user'), 'offer_pages', offerId);
-    await c.env.DB.prepare('UPDATE offer_pages SET active = ?2, updated_at = ?3 WHERE id = ?1')
-      .bind(offerId, status, Date.now())
-      .run();
+    await switchItems(c.env, c.get('user'), 'offer', [offerId], status);
     return c.json({ data: { active: status } });
   })
   .post('/update-path-status', requireAuth, async (c) => {
     const body = await readBody(c);
     const { pathId } = parseInput(z.object({ pathId: id('Path is required.') }), body);
     const { status } = parseInput(statusUpdateSchema, body);
-    await itemCampaign(c.env, c.get('user'), 'paths', pathId);
-    await c.env.DB.prepare('UPDATE paths SET active = ?2, updated_at = ?3 WHERE id = ?1')
-      .bind(pathId, status, Date.now())
-      .run();
+    await switchItems(c.env, c.get('user'), 'path', [pathId], status);
     return c.json({ data: { active: status } });
   })
   .post('/update-landing-status', requireAuth, async (c) => {
     const body = await readBody(c);
     const { landingId } = parseInput(z.object({ landingId: id('Landing page is required.') }), body);
     const { status } = parseInput(statusUpdateSchema, body);
-    await itemCampaign(c.env, c.get('user'), 'landing_pages', landingId);
-    await c.env.DB.prepare('UPDATE landing_pages SET active = ?2, updated_at = ?3 WHERE id = ?1')
-      .bind(landingId, status, Date.now())
-      .run();
+    await switchItems(c.env, c.get('user'), 'landing', [landingId], status);
     return c.json({ data: { status: true, active: status, message: STATS_MESSAGES.landingStatusUpdated } });
   })
   .post('/update-landing-status-many', requireAuth, async (c) => {
@@ -241,21 +256,10 @@ export const statsRoutes = new Hono<AppEnv>()
       body,
     );
     const { status } = parseInput(statusUpdateSchema, body);
-    const { results } = await c.env.DB.prepare(
-      'SELECT id, campaign_id, deleted FROM landing_pages WHERE id IN (SELECT value FROM json_each(?1))',
-    )
-      .bind(JSON.stringify(landingIds))
-      .all<{ id: number; campaign_id: number; deleted: number }>();
-    if (results.length !== new Set(landingIds).size) throw new ApiError(404, 'Item not found.');
-    for (const campaignId of new Set(results.map((r) => r.campaign_id)))
-      await campaignForUser(c.env, c.get('user'), campaignId);
-    const live = results.filter((r) => !r.deleted).map((r) => r.id);
-    await c.env.DB.prepare(
-      'UPDATE landing_pages SET active = ?2, updated_at = ?3 WHERE id IN (SELECT value FROM json_each(?1))',
-    )
-      .bind(JSON.stringify(live), status, Date.now())
-      .run();
-    return c.json({ data: { updated: live.length, active: status } });
+    const live = await switchItems(c.env, c.get('user'), 'landing', landingIds, status, {
+      skipDeleted: true,
+    });
+    return c.json({ data: { updated: live, active: status } });
   })
   .post('/queue-aggregate', requireAuth, async (c) => {
     const body = await readBody(c);
