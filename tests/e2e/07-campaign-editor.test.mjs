@@ -87,7 +87,8 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
   await page.locator('[data-testid="tab-paths"]').waitFor();
 
   // Source effects: affiliate mentorship shows the partner note and clears the source;
-  // Facebook asks to apply its defaults; the affiliate network rewrites the offer parameter.
+  // Facebook asks to apply its defaults; the affiliate network rewrites the URL token, keyword
+  // and click id parameters (spec 2 §4).
   await page.locator('#basic-trafficSource').selectOption('mediago');
   await page.locator('#basic-offerPromotion').selectOption('affiliate-mentorship');
   await page.locator('#mentorship-note').waitFor();
@@ -101,11 +102,27 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
     page,
     'Please verify the facebook campaign first before saving. Facebook campaign ID must be valid.',
   );
+  if ((await page.locator('[data-testid="advanced-toggle"]').getAttribute('aria-expanded')) !== 'true') {
+    await page.locator('[data-testid="advanced-toggle"]').click();
+  }
+  const networkFields = () =>
+    Promise.all(
+      ['urlAppendToken', 'keywordParameter', 'lpTargetParam', 'opTargetParam'].map((field) =>
+        page.locator(`#basic-${field}`).inputValue(),
+      ),
+    );
+  await page.locator('#basic-affiliate_network').selectOption('sellhealth');
+  await expectText(page.locator('#basic-affiliate_network-hint'), 'Offers receive the click id as t1.');
+  assert.deepEqual(await networkFields(), ['t1', 't1', 't1', 't1']);
+  await page.locator('#basic-affiliate_network').selectOption('mediamaven');
+  await expectText(page.locator('#basic-affiliate_network-hint'), 'Offers receive the click id as subid.');
+  assert.deepEqual(await networkFields(), ['subid', 'subid', 'subid', 'subid']);
+  await page.locator('#basic-affiliate_network').selectOption('clickbank');
+  await expectText(page.locator('#basic-affiliate_network-hint'), 'Offers receive the click id as tid.');
+  assert.deepEqual(await networkFields(), ['tid', 'tid', 'tid', 'tid']);
   await page.locator('#basic-trafficSource').selectOption('taboola');
   await page.getByRole('button', { name: 'Apply defaults' }).click();
   assert.equal(await page.locator('#basic-urlAppendToken').inputValue(), 'campaign_item_id');
-  await page.locator('#basic-affiliate_network').selectOption('clickbank');
-  await expectText(page.locator('#basic-affiliate_network-hint'), 'Offers receive the click id as tid.');
 
   // Moving off the basic tab saves the new campaign and puts its id in the URL.
   await tab(page, 'landing');
@@ -307,7 +324,11 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
   const detail = await api(`/api/campaign?campaignId=${campaignId}`, { token });
   assert.equal(detail.body.data.campaignType, 'multiple_path_type');
   assert.equal(detail.body.data.trafficSource, 'taboola');
+  assert.equal(detail.body.data.affiliate_network, 'clickbank');
   assert.equal(detail.body.data.opTargetParam, 'tid');
+  assert.equal(detail.body.data.lpTargetParam, 'tid');
+  assert.equal(detail.body.data.keywordParameter, 'tid');
+  assert.equal(detail.body.data.urlAppendToken, 'campaign_item_id');
   assert.equal(detail.body.data.landing_pages_auto_optimized, 1);
   assert.equal(detail.body.data.landing_pages_optimization_goal, 'lp_ctr');
   assert.equal(detail.body.data.li_custom_name_enabled, 1);

@@ -45,12 +45,12 @@ import {
 } from './api';
 import { BASIC_FORM, BasicTab, basicId } from './basic-tab';
 import {
+  affiliateNetworkFields,
   CAMPAIGN_TYPE_OPTIONS,
   type CampaignForm,
   cleanToken,
   formFromDetail,
   labelOf,
-  networkParameter,
   newCampaignForm,
   payloadOf,
   SOURCE_URL_TOKENS,
@@ -249,7 +249,10 @@ export function BasicInfoScreen() {
   };
 
   const onNetwork = (network: string) => {
-    patch({ affiliate_network: network, opTargetParam: networkParameter(network) ?? '' });
+    const values = affiliateNetworkFields(network);
+    patch(values);
+    // The network chose the URL token: a later rename no longer rebuilds it from the name.
+    if (values.urlAppendToken) setUrlTokenTouched(true);
   };
 
   const onCampaignType = (value: string) => {

@@ -174,7 +174,7 @@ export function BasicTab(props: Props) {
               hint={
                 form.opTargetParam
                   ? `Offers receive the click id as ${form.opTargetParam}.`
-                  : 'Sets the parameter offers receive the click id in.'
+                  : "Sets the URL token, keyword and click id parameters to the network's."
               }
             />
           </div>

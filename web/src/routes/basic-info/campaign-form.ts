@@ -128,9 +128,29 @@ export const SOURCE_URL_TOKENS: Record<string, { token: string; macro: string }>
   mediago: { token: 'campaign_id', macro: `\${CAMPAIGN_ID}` },
 };
 
-/** The offer URL parameter an affiliate network reads the click id from. */
-export function networkParameter(network: string): string | null {
-  return AFFILIATE_NETWORK_PARAMS[network as keyof typeof AFFILIATE_NETWORK_PARAMS] ?? null;
+/** The form fields that choosing an affiliate network rewrites. */
+export type NetworkFields = Pick<
+  CampaignForm,
+  'affiliate_network' | 'urlAppendToken' | 'keywordParameter' | 'lpTargetParam' | 'opTargetParam'
+>;
+
+/**
+ * What choosing an affiliate network does to the form (spec 2 §4): the network's parameter
+ * (clickbank tid, mediamaven and maxweb subid, sellhealth t1, oasisads s1) becomes the URL token,
+ * the keyword parameter and both target (click id) parameters, landing page and offer. None
+ * clears only the offer's click id parameter, which is the network's; the campaign link's
+ * parameters stay as they are, since ads already carry them.
+ */
+export function affiliateNetworkFields(network: string): Partial<NetworkFields> {
+  const parameter = AFFILIATE_NETWORK_PARAMS[network as keyof typeof AFFILIATE_NETWORK_PARAMS];
+  if (!parameter) return { affiliate_network: network, opTargetParam: '' };
+  return {
+    affiliate_network: network,
+    urlAppendToken: parameter,
+    keywordParameter: parameter,
+    lpTargetParam: parameter,
+    opTargetParam: parameter,
+  };
 }
 
 export function newCampaignForm(dir: number | null): CampaignForm {
