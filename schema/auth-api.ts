@@ -148,3 +148,59 @@ export const loginTokenRequestSchema = z.object({
     .int('User is required.')
     .positive('User is required.'),
 });
+
+// ---- answers (the `data` of each envelope; worker/routes/auth.ts and users.ts answer these) --
+
+export type MessageAnswer = { message: string };
+
+/** GET /api/logo: paths under /files/, or '' when none is set. */
+export type LogoAnswer = { title: string; logo: string; transparent_logo: string; favicon: string };
+
+/** POST /api/auth/login; role is 'type|name', for example 'admin|Administrator'. */
+export type LoginAnswer = {
+  user: { username: string; id: number };
+  role: string;
+  license: 'active' | 'inactive';
+  /** null while the license is inactive. */
+  token: string | null;
+};
+
+/** POST /api/auth/session-to-token. */
+export type SessionTokenAnswer = { user: { id: number; username: string }; token: string; role: string };
+
+/** POST /api/auth/application_startup. */
+export type StartupAnswer = { token: string; message: string };
+
+/** GET /api/auth/password/verify (an invalid link answers 400 instead). */
+export type PasswordVerifyAnswer = { valid: true };
+
+/** GET /api/license and POST /api/license/activate; expires_at in ms. */
+export type LicenseAnswer = {
+  status: 'active' | 'inactive';
+  email: string | null;
+  expires_at: number | null;
+};
+
+/** POST /api/license/deactivate. */
+export type LicenseDeactivateAnswer = { status: 'inactive'; message: string };
+
+/** A user as the users endpoints answer it; role is 'type|name'. */
+export type UserRecord = {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  role: string;
+  rotator_is_enabled: boolean;
+  created_at: number;
+};
+
+/** GET /api/user and /api/user-get. */
+export type CurrentUserAnswer = { user: UserRecord };
+/** GET /api/users. */
+export type UsersAnswer = { result: UserRecord[] };
+/** POST /api/registeruser, POST /api/auth/register and PUT /api/users/:id/role. */
+export type UserChangeAnswer = { message: string; user: UserRecord };
+
+/** POST /api/auth/login-token: a one-time login link. */
+export type LoginLink = { loginToken: string; hash: string; url: string; expiresAt: number };

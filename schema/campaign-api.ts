@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AFFILIATE_NETWORKS,
   CAMPAIGN_TYPES,
+  type CampaignType,
   MAX_EXTRA_TOKENS,
   REDIRECT_TYPES,
   TRAFFIC_SOURCES,
@@ -385,3 +386,184 @@ export const itemListQuerySchema = z.object({
 });
 
 export const campaignIdSchema = z.object({ campaignId: requiredId(M.campaignRequired) });
+
+// ---- answers (the `data` of each envelope; worker/routes/campaigns.ts answers these) ------------
+
+/** A device agent of the campaign's agents list. */
+export type Agent = { id: number; agent_name: string };
+
+/** A landing page as the editor's calls answer it; agents is the comma list of agent ids. */
+export type Landing = {
+  landingPageId: number;
+  campaignId: number;
+  name: string;
+  url: string;
+  share: number;
+  active: number;
+  pathId: number | null;
+  path: string;
+  agents: string;
+  deleted: number;
+};
+
+/** An offer page; payout in dollars. */
+export type Offer = {
+  offerPageId: number;
+  campaignId: number;
+  name: string;
+  url: string;
+  share: number;
+  payout: number;
+  active: number;
+  pathId: number | null;
+  path: string;
+  optionId: number | null;
+  option: string;
+  postback: string;
+  agents: string;
+  liConversionName: string;
+  rotator_participant_email: string;
+  deleted: number;
+};
+
+export type PathItem = {
+  pathId: number;
+  campaignId: number;
+  name: string;
+  share: number;
+  active: number;
+  agents: string;
+  deleted: number;
+};
+
+export type OptionItem = {
+  optionId: number;
+  campaignId: number;
+  name: string;
+  active: number;
+  deleted: number;
+};
+
+export type ExtraToken = {
+  extraTokenId: number;
+  campaignId: number;
+  slot: number;
+  token_name: string;
+  parameter: string;
+  url_append: string;
+  landing_page_enabled: number;
+  offer_page_enabled: number;
+  deleted: number;
+};
+
+/** The campaign's tracking links and pixels (docs/tracking.md). */
+export type LinkPixel = {
+  campaignURL: string;
+  lpofferlink_simple: string;
+  lpofferlink_options: { optionId: number; name: string; url: string }[];
+  postback: string;
+  postback_event: string;
+  pixel: string;
+  pixel_url: string;
+  iframe: string;
+  script: string;
+  direct_tracking: string;
+};
+
+/** A campaign's own fields, as GET /api/campaign?campaignId= answers them; cpc in dollars. */
+export type CampaignFields = {
+  campaignId: number;
+  name: string;
+  is_dir: number;
+  dir: number;
+  urlAppendToken: string;
+  keywordParameter: string;
+  custom_url: string;
+  rotator_base_url: string;
+  rotator_requires_signed_contract: number;
+  custom_url_result: string;
+  offerPromotion: string;
+  trafficSource: string;
+  affiliate_network: string;
+  postback_enabled: number;
+  postback: string;
+  active: number;
+  campaignType: CampaignType;
+  lpTargetParam: string;
+  opTargetParam: string;
+  cpc: number;
+  li_conversion_image_pixel: string;
+  li_conversion_lp: string;
+  li_conversion_atc1: string;
+  li_conversion_atc2: string;
+  customConversionGoal: string;
+  li_custom_name_enabled: number;
+  landing_pages_auto_optimized: number;
+  enable_lp_test_reporting: number;
+  landing_pages_optimization_goal: string;
+  landing_pages_optimization_metric: string;
+  landing_pages_optimization_threshold: number;
+  landing_pages_optimization_min_visits: number;
+  redirectType: string;
+  metainfo: Record<string, unknown>;
+  deleted: number;
+  userId: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
+/**
+ * GET /api/campaign?campaignId=: the campaign with its items, links and tokens. The LiveIntent,
+ * Jeeng and banner fields of spec 2 §3 are answered empty (those integrations are not built).
+ */
+export type CampaignDetail = CampaignFields & {
+  currentDomain: string;
+  customDomain: string;
+  hasLiveIntentAccount: boolean;
+  liCampaigns: unknown[];
+  liLineItems: unknown[];
+  liBalanceNotZero: boolean;
+  optimizationMetrics: unknown[];
+  banners: unknown[];
+  placement: null;
+  jeeng_assets: unknown[];
+  jeeng_assets_size: number;
+  jeeng_campaign: null;
+  jeeng_balance: number;
+  jeeng_min_required_balance: number;
+  landing: Landing[];
+  offer: Offer[];
+  path: PathItem[];
+  option: OptionItem[];
+  agents: Agent[];
+  linkpixel: LinkPixel;
+  extratokens: ExtraToken[];
+};
+
+/** The short form of a saved campaign (spec 2 §7 data.campaign.campaignData). */
+export type CampaignData = Pick<
+  CampaignFields,
+  | 'campaignId'
+  | 'name'
+  | 'urlAppendToken'
+  | 'keywordParameter'
+  | 'campaignType'
+  | 'active'
+  | 'lpTargetParam'
+  | 'opTargetParam'
+>;
+
+/** POST /api/add-campaign and PUT /api/edit-campaign. */
+export type CampaignSaveAnswer = { message: string; campaign: { campaignData: CampaignData } };
+
+/** The lists of GET /api/landing, /offer, /path, /option, /extratokens (and many verbs' result). */
+export type ListAnswer<T> = { result: T[] };
+
+/** POST/PUT add-/edit-landing, -offer, -path, -option: the saved item and the list after it. */
+export type LandingSaveAnswer = { message: string; landing: Landing; result: Landing[] };
+export type OfferSaveAnswer = { message: string; offer: Offer; result: Offer[] };
+export type PathSaveAnswer = { message: string; path: PathItem; result: PathItem[] };
+export type OptionSaveAnswer = { message: string; option: OptionItem; result: OptionItem[] };
+
+/** POST /api/reset-stats. */
+export type ResetStatsAnswer = { status: true; message: string };

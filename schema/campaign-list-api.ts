@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalId, requiredId } from './campaign-api';
+import { type CampaignFields, optionalId, requiredId } from './campaign-api';
 import { optionalString } from './validators';
 
 // The API contract of the campaigns list (spec 1 §4, §5, §7, §8; spec 2 §7 delete and import):
@@ -212,9 +212,10 @@ export type Manifest = z.output<typeof manifestSchema>;
 export type CampaignListItem = {
   campaignId: number;
   name: string;
-  is_dir: 0 | 1;
+  /** 1 for a folder. */
+  is_dir: number;
   dir: number;
-  deleted: 0 | 1;
+  deleted: number;
   active: number;
   campaignType: string;
   trafficSource: string;
@@ -225,3 +226,29 @@ export type CampaignListAnswer = {
   result: CampaignListItem[];
   currentDir: { campaignId: number; dir: number; name: string };
 };
+
+/** POST /api/move-campaign. */
+export type MoveAnswer = { message: string; moved: number };
+/** POST /api/add-campaign-folder. */
+export type AddFolderAnswer = { message: string; folder: CampaignListItem; moved: number };
+/** POST /api/edit-campaign-folder: changed is false when the new name was empty. */
+export type RenameFolderAnswer = { message: string; changed: boolean; folder: CampaignListItem };
+/** DELETE /api/delete-campaign: campaignId is the comma-joined ids, deleted how many went. */
+export type DeleteCampaignsAnswer = {
+  message: string;
+  campaignId: string;
+  isPermanent: number;
+  deleted: number;
+};
+/** POST /api/undo-delete-campaign. */
+export type UndoDeleteAnswer = { message: string; restored: number };
+/** POST /api/clone: `resultt` (the spec's spelling) is the new campaign. */
+export type CloneAnswer = { message: string; resultt: CampaignFields };
+/** POST /api/export-campaign and /api/export-campaigns: a signed link to the ZIP. */
+export type ExportCampaignsAnswer = { message: string; downloadLink: string };
+/** POST /api/uploadcsv and /api/import-campaigns: the campaigns (top-level rows) made. */
+export type CampaignUploadAnswer = { uploaded: boolean; message: string; result: CampaignListItem[] };
+/** POST /api/uploadcsv: count is the campaigns made. */
+export type CsvUploadAnswer = CampaignUploadAnswer & { count: number };
+/** POST /api/import-campaigns: how many campaigns and folders were made. */
+export type ZipImportAnswer = CampaignUploadAnswer & { campaigns: number; folders: number };

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { flag, requiredId } from './campaign-api';
+import {
+  type CampaignFields,
+  type ExtraToken,
+  flag,
+  type Landing,
+  type Offer,
+  type OptionItem,
+  type PathItem,
+  requiredId,
+} from './campaign-api';
 
 // The pages-operation verbs of spec 2 §7 (delete, undo, clone, export, show-deleted and
 // equal share of landing pages, offers, paths and options; the landing-page optimisation
@@ -231,3 +240,50 @@ export const UPLOAD_LIMITS = {
   zipEntries: 20,
   zipUncompressedBytes: 20 * 1024 * 1024,
 } as const;
+
+// ---- answers (the `data` of each envelope; worker/routes/pages-operations.ts answers these) ---
+
+export type ItemKind = 'landing' | 'offer' | 'path' | 'option';
+
+/** The answer row of each item kind. */
+export type ItemOf<K extends ItemKind> = K extends 'landing'
+  ? Landing
+  : K extends 'offer'
+    ? Offer
+    : K extends 'path'
+      ? PathItem
+      : OptionItem;
+
+/** delete-, undo-, clone- and *-equal-share verbs: the kind's list after the change. */
+export type ItemsAnswer<T> = { message: string; result: T[] };
+
+/** *-toggle-delete: the kind's list with or without deleted items. */
+export type ShowDeletedAnswer<T> = { showDeleted: 0 | 1; result: T[] };
+
+/** export-landings and export-offers: a signed link to the ZIP, and the list. */
+export type ExportItemsAnswer<T> = { message: string; downloadLink: string; result: T[] };
+
+/** lading-pages-csv, import-landings and import-offers: how many were made, and the list. */
+export type ItemsUploadAnswer<T> = { message: string; uploaded: number; result: T[] };
+
+/** The landing-page optimisation settings of a campaign. */
+export type OptimizationSettings = Pick<
+  CampaignFields,
+  | 'landing_pages_auto_optimized'
+  | 'enable_lp_test_reporting'
+  | 'landing_pages_optimization_goal'
+  | 'landing_pages_optimization_metric'
+  | 'landing_pages_optimization_threshold'
+  | 'landing_pages_optimization_min_visits'
+>;
+
+/** campaign-toggle-auto-optimize, campaign-toggle-lp-test-reporting, campaign-set-lp-optimization-goal. */
+export type OptimizationAnswer = { message: string; campaign: OptimizationSettings; result: Landing[] };
+
+/** A token template: the extra tokens a traffic source fills in (GET /api/token-templates). */
+export type TemplateToken = { token_name: string; parameter: string; url_append: string };
+export type TokenTemplate = { key: string; label: string; tokens: TemplateToken[] };
+
+/** apply-token-template (added) and remove-token-template (removed): the live tokens after it. */
+export type ApplyTemplateAnswer = { message: string; added: number; result: ExtraToken[] };
+export type RemoveTemplateAnswer = { message: string; removed: number; result: ExtraToken[] };

@@ -416,3 +416,75 @@ export type FindMatch = {
   before: string;
   after: string;
 };
+
+// ---- answers (the `data` of each envelope; worker/routes/settings.ts answers these) -----------
+
+type SettingsCommon = { username: string; userEmail: string; role: string };
+
+/** GET /api/settings for an admin: the installation's settings, secrets only as flags. */
+export type InstallationSettings = SettingsCommon & {
+  canManage: true;
+  baseUrl: string;
+  email: string;
+  title: string;
+  favicon: string;
+  logo: string;
+  timeZone: string;
+  customDomain: string;
+  appDomain: string;
+  currentDomain: string;
+  route_main: string;
+  route_click: string;
+  route_image: string;
+  route_iframe: string;
+  route_script: string;
+  route_postback: string;
+  has_liveintent_account: boolean;
+  liAdvertiserId: string;
+  liAid: string;
+  liFetchEnable: 0 | 1;
+  liUsername: string;
+  liPasswordSet: boolean;
+  retrieveNumDays: number;
+  pliAdvertiserId: string;
+  pliAid: string;
+  pliFetchEnable: 0 | 1;
+  pliUsername: string;
+  pliPasswordSet: boolean;
+  pretrieveNumDays: number;
+  pliPauseAll: 0 | 1;
+};
+
+/** GET /api/settings for a coach or student: their own account only. */
+export type OwnSettings = SettingsCommon & { canManage: false };
+export type SettingsAnswer = InstallationSettings | OwnSettings;
+
+/** POST /api/update-setting. */
+export type UpdateSettingAnswer = {
+  message: string;
+  favicon: string;
+  logo: string;
+  title: string;
+  /** A fresh token after a password change (every other session is signed out). */
+  token?: string;
+};
+
+/** DELETE /api/clean-records. */
+export type CleanRecordsAnswer = { message: string };
+
+/** GET /api/export-install: a signed link to the ZIP and how many rows it holds. */
+export type ExportInstallAnswer = { downloadLink: string; message: string; rows: number };
+
+/** POST /api/import-install: rand is the client's own value, echoed. */
+export type ImportInstallAnswer = {
+  message: string;
+  rand: string;
+  rows: number;
+  tables: { name: string; rows: number }[];
+};
+
+/** POST /api/db-find: the first matches, how many there are in all, and the field searched. */
+export type FindAnswer = { results: FindMatch[]; total: number; field: FindField };
+
+/** POST /api/db-replace. */
+export type ReplaceAnswer = { count: number; message: string };

@@ -2,6 +2,18 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { settings, users } from '../../schema/auth';
+import type {
+  LicenseAnswer,
+  LicenseDeactivateAnswer,
+  LoginAnswer,
+  LoginLink,
+  LogoAnswer,
+  MessageAnswer,
+  PasswordVerifyAnswer,
+  SessionTokenAnswer,
+  StartupAnswer,
+  UserChangeAnswer,
+} from '../../schema/auth-api';
 import {
   forgotPasswordSchema,
   LICENSE_FIELD_ORDER,
@@ -64,20 +76,25 @@ function setSessionCookie(c: Context<AppEnv>, token: string) {
 async function answerLogin(c: Context<AppEnv>, user: typeof users.$inferSelect) {
   const answer = await loginAnswer(c.env, user);
   if (answer.token) setSessionCookie(c, answer.token);
-  return c.json({ data: answer });
+  return c.json({ data: answer satisfies LoginAnswer });
 }
 
 export const authRoutes = new Hono<AppEnv>()
   .get('/setup-created', async (c) => {
     const s = await getSettings(c.env, { fresh: true });
-    return c.json({ data: s.setup_done === '1' });
+    return c.json({ data: (s.setup_done === '1') satisfies boolean });
   })
   .get('/timezones', (c) => c.json({ data: timeZoneNames() }))
   .get('/logo', async (c) => {
     const s = await getSettings(c.env);
     const logo = s.logo ? `/files/${s.logo}` : '';
     return c.json({
-      data: { title: s.title, logo, transparent_logo: logo, favicon: s.favicon ? `/files/${s.favicon}` : '' },
+      data: {
+        title: s.title,
+        logo,
+        transparent_logo: logo,
+        favicon: s.favicon ? `/files/${s.favicon}` : '',
+      } satisfies LogoAnswer,
     });
   })
   .post('/auth/application_startup', validate('json', startupSchema, SETUP_FIELD_ORDER), async (c) => {
@@ -118,7 +135,7 @@ export const authRoutes = new Hono<AppEnv>()
     const user = await getDb(c.env).query.users.findFirst({ where: (u, { eq }) => eq(u.role, 'admin') });
     // No session cookie here: the wizard sends the admin to the login page.
     const token = await signToken(c.env, user!);
-    return c.json({ data: { token, message: MESSAGES.setupComplete } });
+    return c.json({ data: { token, message: MESSAGES.setupComplete } satisfies StartupAnswer });
   })
   .post('/auth/login', validate('json', loginSchema), async (c) => {
     const { username, password, loginToken, hash } = c.req.valid('json');
@@ -140,7 +157,11 @@ export const authRoutes = new Hono<AppEnv>()
     const user = await userFromToken(c.env, session);
     const token = await signToken(c.env, user);
     return c.json({
-      data: { user: { id: user.id, username: user.username }, token, role: roleString(user.role) },
+      data: {
+        user: { id: user.id, username: user.username },
+        token,
+        role: roleString(user.role),
+      } satisfies SessionTokenAnswer,
     });
   })
   .post('/auth/logout', async (c) => {
@@ -151,11 +172,11 @@ export const authRoutes = new Hono<AppEnv>()
       if (user) await revokeTokens(c.env, user.id);
     }
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
-    return c.json({ data: { message: 'Logged out.' } });
+    return c.json({ data: { message: 'Logged out.' } satisfies MessageAnswer });
   })
   .post('/auth/password/email', validate('json', forgotPasswordSchema), async (c) => {
     await requestPasswordReset(c.env, c.req.valid('json').email);
-    return c.json({ data: { message: MESSAGES.resetLinkSent } });
+    return c.json({ data: { message: MESSAGES.resetLinkSent } satisfies MessageAnswer });
   })
   .get('/auth/password/verify', async (c) => {
     const email = c.req.query('email') ?? '';
@@ -163,18 +184,21 @@ export const authRoutes = new Hono<AppEnv>()
     if (!email || !token || !(await verifyPasswordReset(c.env, email, token))) {
       throw new ApiError(400, MESSAGES.resetLinkInvalid);
     }
-    return c.json({ data: { valid: true } });
+    return c.json({ data: { valid: true } satisfies PasswordVerifyAnswer });
   })
   .post('/auth/password/reset', validate('json', resetPasswordSchema, RESET_FIELD_ORDER), async (c) => {
     const { email, token, password } = c.req.valid('json');
     await resetPassword(c.env, email, token, password);
-    return c.json({ data: { message: MESSAGES.passwordChanged } });
+    return c.json({ data: { message: MESSAGES.passwordChanged } satisfies MessageAnswer });
   })
   .post('/auth/register', validate('json', registerSchema, REGISTER_FIELD_ORDER), async (c) => {
     if (c.env.REGISTRATION_ENABLED !== 'true') throw new ApiError(403, MESSAGES.registrationDisabled);
     const { name, email, password } = c.req.valid('json');
     const user = await createUser(c.env, { username: name, name, email, password, role: 'student' });
-    return c.json({ data: { message: MESSAGES.registered, user: publicUser(user) } }, 201);
+    return c.json(
+      { data: { message: MESSAGES.registered, user: publicUser(user) } satisfies UserChangeAnswer },
+      201,
+    );
   })
   .post(
     '/auth/login-token',
@@ -183,16 +207,16 @@ export const authRoutes = new Hono<AppEnv>()
     validate('json', loginTokenRequestSchema),
     async (c) => {
       const link = await issueLoginToken(c.env, c.req.valid('json').userId, c.get('user').id);
-      return c.json({ data: link }, 201);
+      return c.json({ data: link satisfies LoginLink }, 201);
     },
   )
   .get('/license', async (c) => {
     const s = await getSettings(c.env);
     const claims = await verifyLicense(c.env.LICENSE_PUBLIC_KEY, s.license_key, s.license_email || undefined);
     return c.json({
-      data: claims
+      data: (claims
         ? { status: 'active', email: claims.email, expires_at: claims.expiresAt }
-        : { status: 'inactive', email: s.license_email || null, expires_at: null },
+        : { status: 'inactive', email: s.license_email || null, expires_at: null }) satisfies LicenseAnswer,
     });
   })
   .post('/license/activate', validate('json', licenseSchema, LICENSE_FIELD_ORDER), async (c) => {
@@ -216,14 +240,18 @@ export const authRoutes = new Hono<AppEnv>()
     const [first, ...rest] = settingsUpserts(c.env, { license_key: licenseKey, license_email: claims.email });
     await db.batch([first, ...rest]);
     invalidateSettings();
-    return c.json({ data: { status: 'active', email: claims.email, expires_at: claims.expiresAt } });
+    return c.json({
+      data: { status: 'active', email: claims.email, expires_at: claims.expiresAt } satisfies LicenseAnswer,
+    });
   })
   .post('/license/deactivate', requireAuth, requireRole('admin'), async (c) => {
     const db = getDb(c.env);
     const [first, ...rest] = settingsUpserts(c.env, { license_key: '', license_email: '' });
     await db.batch([first, ...rest]);
     invalidateSettings();
-    return c.json({ data: { status: 'inactive', message: 'License deactivated.' } });
+    return c.json({
+      data: { status: 'inactive', message: 'License deactivated.' } satisfies LicenseDeactivateAnswer,
+    });
   });
 
 /** CSRF cookie for the session-to-token exchange (Sanctum's double-submit pattern). */

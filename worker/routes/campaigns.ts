@@ -6,8 +6,11 @@ import {
   addOptionSchema,
   addPathSchema,
   CAMPAIGN_FIELD_ORDER,
+  type CampaignDetail,
+  type CampaignSaveAnswer,
   campaignIdSchema,
   campaignQuerySchema,
+  type ExtraToken,
   editCampaignSchema,
   editLandingSchema,
   editOfferSchema,
@@ -15,11 +18,22 @@ import {
   editPathSchema,
   itemListQuerySchema,
   LANDING_FIELD_ORDER,
+  type Landing,
+  type LandingSaveAnswer,
+  type ListAnswer,
   CAMPAIGN_MESSAGES as M,
   OFFER_FIELD_ORDER,
+  type Offer,
+  type OfferSaveAnswer,
   OPTION_FIELD_ORDER,
+  type OptionItem,
+  type OptionSaveAnswer,
   PATH_FIELD_ORDER,
+  type PathItem,
+  type PathSaveAnswer,
+  type ResetStatsAnswer,
 } from '../../schema/campaign-api';
+import type { CampaignListAnswer } from '../../schema/campaign-list-api';
 import type { AppEnv } from '../env';
 import { requireAuth, requireRole } from '../lib/auth';
 import { validate } from '../lib/validate';
@@ -54,9 +68,10 @@ export const campaignRoutes = new Hono<AppEnv>()
     const query = c.req.valid('query');
     if (query.campaignId) {
       const origin = new URL(c.req.url).origin;
-      return c.json({ data: await campaignDetail(c.env, c.get('user'), query.campaignId, origin) });
+      const detail = await campaignDetail(c.env, c.get('user'), query.campaignId, origin);
+      return c.json({ data: detail satisfies CampaignDetail });
     }
-    return c.json({ data: await listCampaigns(c.env, c.get('user'), query) });
+    return c.json({ data: (await listCampaigns(c.env, c.get('user'), query)) satisfies CampaignListAnswer });
   })
   .post(
     '/add-campaign',
@@ -66,7 +81,12 @@ export const campaignRoutes = new Hono<AppEnv>()
     async (c) => {
       const row = await createCampaign(c.env, c.get('user'), c.req.valid('json'));
       return c.json(
-        { data: { message: M.campaignAdded, campaign: { campaignData: campaignData(row) } } },
+        {
+          data: {
+            message: M.campaignAdded,
+            campaign: { campaignData: campaignData(row) },
+          } satisfies CampaignSaveAnswer,
+        },
         201,
       );
     },
@@ -78,13 +98,20 @@ export const campaignRoutes = new Hono<AppEnv>()
     validate('json', editCampaignSchema, CAMPAIGN_FIELD_ORDER),
     async (c) => {
       const row = await updateCampaign(c.env, c.get('user'), c.req.valid('json'));
-      return c.json({ data: { message: M.campaignUpdated, campaign: { campaignData: campaignData(row) } } });
+      return c.json({
+        data: {
+          message: M.campaignUpdated,
+          campaign: { campaignData: campaignData(row) },
+        } satisfies CampaignSaveAnswer,
+      });
     },
   )
   .get('/landing', requireAuth, anyRole, validate('query', itemListQuerySchema), async (c) => {
     const { campaignId, showDeleted } = c.req.valid('query');
     const campaign = await campaignForUser(c.env, c.get('user'), campaignId, { allowDeleted: true });
-    return c.json({ data: { result: await listLandings(c.env, campaign.id, showDeleted) } });
+    return c.json({
+      data: { result: await listLandings(c.env, campaign.id, showDeleted) } satisfies ListAnswer<Landing>,
+    });
   })
   .post(
     '/add-landing',
@@ -95,7 +122,7 @@ export const campaignRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       const landing = await saveLanding(c.env, c.get('user'), input);
       const result = await listLandings(c.env, input.campaignId);
-      return c.json({ data: { message: M.landingSaved, landing, result } }, 201);
+      return c.json({ data: { message: M.landingSaved, landing, result } satisfies LandingSaveAnswer }, 201);
     },
   )
   .put(
@@ -107,13 +134,15 @@ export const campaignRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       const landing = await saveLanding(c.env, c.get('user'), input, input.landingPageId);
       const result = await listLandings(c.env, input.campaignId);
-      return c.json({ data: { message: M.landingSaved, landing, result } });
+      return c.json({ data: { message: M.landingSaved, landing, result } satisfies LandingSaveAnswer });
     },
   )
   .get('/offer', requireAuth, anyRole, validate('query', itemListQuerySchema), async (c) => {
     const { campaignId, showDeleted } = c.req.valid('query');
     const campaign = await campaignForUser(c.env, c.get('user'), campaignId, { allowDeleted: true });
-    return c.json({ data: { result: await listOffers(c.env, campaign.id, showDeleted) } });
+    return c.json({
+      data: { result: await listOffers(c.env, campaign.id, showDeleted) } satisfies ListAnswer<Offer>,
+    });
   })
   .post(
     '/add-offer',
@@ -124,7 +153,7 @@ export const campaignRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       const offer = await saveOffer(c.env, c.get('user'), input);
       const result = await listOffers(c.env, input.campaignId);
-      return c.json({ data: { message: M.offerSaved, offer, result } }, 201);
+      return c.json({ data: { message: M.offerSaved, offer, result } satisfies OfferSaveAnswer }, 201);
     },
   )
   .put(
@@ -136,30 +165,34 @@ export const campaignRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       const offer = await saveOffer(c.env, c.get('user'), input, input.offerPageId);
       const result = await listOffers(c.env, input.campaignId);
-      return c.json({ data: { message: M.offerSaved, offer, result } });
+      return c.json({ data: { message: M.offerSaved, offer, result } satisfies OfferSaveAnswer });
     },
   )
   .get('/path', requireAuth, anyRole, validate('query', itemListQuerySchema), async (c) => {
     const { campaignId, showDeleted } = c.req.valid('query');
     const campaign = await campaignForUser(c.env, c.get('user'), campaignId, { allowDeleted: true });
-    return c.json({ data: { result: await listPaths(c.env, campaign.id, showDeleted) } });
+    return c.json({
+      data: { result: await listPaths(c.env, campaign.id, showDeleted) } satisfies ListAnswer<PathItem>,
+    });
   })
   .post('/add-path', requireAuth, anyRole, validate('json', addPathSchema, PATH_FIELD_ORDER), async (c) => {
     const input = c.req.valid('json');
     const path = await savePath(c.env, c.get('user'), input);
     const result = await listPaths(c.env, input.campaignId);
-    return c.json({ data: { message: M.pathSaved, path, result } }, 201);
+    return c.json({ data: { message: M.pathSaved, path, result } satisfies PathSaveAnswer }, 201);
   })
   .put('/edit-path', requireAuth, anyRole, validate('json', editPathSchema, PATH_FIELD_ORDER), async (c) => {
     const input = c.req.valid('json');
     const path = await savePath(c.env, c.get('user'), input, input.pathId);
     const result = await listPaths(c.env, input.campaignId);
-    return c.json({ data: { message: M.pathSaved, path, result } });
+    return c.json({ data: { message: M.pathSaved, path, result } satisfies PathSaveAnswer });
   })
   .get('/option', requireAuth, anyRole, validate('query', itemListQuerySchema), async (c) => {
     const { campaignId, showDeleted } = c.req.valid('query');
     const campaign = await campaignForUser(c.env, c.get('user'), campaignId, { allowDeleted: true });
-    return c.json({ data: { result: await listOptions(c.env, campaign.id, showDeleted) } });
+    return c.json({
+      data: { result: await listOptions(c.env, campaign.id, showDeleted) } satisfies ListAnswer<OptionItem>,
+    });
   })
   .post(
     '/add-option',
@@ -170,7 +203,7 @@ export const campaignRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       const option = await saveOption(c.env, c.get('user'), input);
       const result = await listOptions(c.env, input.campaignId);
-      return c.json({ data: { message: M.optionSaved, option, result } }, 201);
+      return c.json({ data: { message: M.optionSaved, option, result } satisfies OptionSaveAnswer }, 201);
     },
   )
   .put(
@@ -182,17 +215,19 @@ export const campaignRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       const option = await saveOption(c.env, c.get('user'), input, input.optionId);
       const result = await listOptions(c.env, input.campaignId);
-      return c.json({ data: { message: M.optionSaved, option, result } });
+      return c.json({ data: { message: M.optionSaved, option, result } satisfies OptionSaveAnswer });
     },
   )
   .get('/extratokens', requireAuth, anyRole, validate('query', itemListQuerySchema), async (c) => {
     const { campaignId, showDeleted } = c.req.valid('query');
     const campaign = await campaignForUser(c.env, c.get('user'), campaignId, { allowDeleted: true });
-    return c.json({ data: { result: await listTokens(c.env, campaign.id, showDeleted) } });
+    return c.json({
+      data: { result: await listTokens(c.env, campaign.id, showDeleted) } satisfies ListAnswer<ExtraToken>,
+    });
   })
   .post('/reset-stats', requireAuth, anyRole, validate('json', campaignIdSchema), async (c) => {
     const { campaignId } = c.req.valid('json');
     const campaign = await campaignForUser(c.env, c.get('user'), campaignId, { allowDeleted: true });
     await resetStatistics(c.env, campaign.id);
-    return c.json({ data: { status: true, message: M.statsReset } });
+    return c.json({ data: { status: true, message: M.statsReset } satisfies ResetStatsAnswer });
   });

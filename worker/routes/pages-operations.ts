@@ -3,17 +3,26 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { flag, requiredId } from '../../schema/campaign-api';
 import {
+  type ApplyTemplateAnswer,
   AUTO_OPTIMIZE_FIELD_ORDER,
   autoOptimizeSchema,
   campaignListSchema,
+  type ExportItemsAnswer,
   goalSchema,
   ITEMS_FIELD_ORDER,
+  type ItemOf,
+  type ItemsAnswer,
+  type ItemsUploadAnswer,
   landingItemsSchema,
   OPERATION_MESSAGES as M,
+  type OptimizationAnswer,
   offerItemsSchema,
   optionItemsSchema,
   pathItemsSchema,
+  type RemoveTemplateAnswer,
+  type ShowDeletedAnswer,
   TOKEN_TEMPLATE_FIELD_ORDER,
+  type TokenTemplate,
   testReportingSchema,
   tokenTemplateSchema,
   UPLOAD_LIMITS,
@@ -22,7 +31,7 @@ import type { AppEnv } from '../env';
 import { requireAuth, requireRole } from '../lib/auth';
 import { ApiError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
-import { campaignForUser } from '../services/campaigns';
+import { campaignForUser, listLandings, listOffers } from '../services/campaigns';
 import {
   cloneItems,
   csvUploadText,
@@ -57,6 +66,9 @@ const SCHEMAS = {
   option: optionItemsSchema,
 } as const;
 
+/** A row of any item kind: the verbs below serve all four kinds with one handler. */
+type AnyItem = ItemOf<ItemKind>;
+
 type Verb = 'delete' | 'undo' | 'clone';
 const VERB_MESSAGES: Record<ItemKind, Record<Verb, string>> = {
   landing: { delete: M.landingsDeleted, undo: M.landingsRestored, clone: M.landingsCloned },
@@ -72,7 +84,7 @@ function itemVerb(kind: ItemKind, verb: Verb) {
     if (verb === 'clone') await cloneItems(c.env, user, kind, input.campaignId, input.ids);
     else await setDeleted(c.env, user, kind, input.campaignId, input.ids, verb === 'delete' ? 1 : 0);
     const result = await listOf(c.env, kind, input.campaignId, input.showDeleted);
-    return c.json({ data: { message: VERB_MESSAGES[kind][verb], result } });
+    return c.json({ data: { message: VERB_MESSAGES[kind][verb], result } satisfies ItemsAnswer<AnyItem> });
   };
 }
 
@@ -82,7 +94,7 @@ function toggleDeleted(kind: ItemKind) {
     const input = parseInput(campaignListSchema, await readBody(c), ['campaignId']);
     const campaign = await campaignForUser(c.env, c.get('user'), input.campaignId, { allowDeleted: true });
     const result = await listOf(c.env, kind, campaign.id, input.showDeleted);
-    return c.json({ data: { showDeleted: input.showDeleted, result } });
+    return c.json({ data: { showDeleted: input.showDeleted, result } satisfies ShowDeletedAnswer<AnyItem> });
   };
 }
 
@@ -91,7 +103,7 @@ function equalShareVerb(kind: 'landing' | 'offer' | 'path') {
     const input = parseInput(campaignListSchema, await readBody(c), ['campaignId']);
     await equalShare(c.env, c.get('user'), kind, input.campaignId);
     const result = await listOf(c.env, kind, input.campaignId, input.showDeleted);
-    return c.json({ data: { message: M.equalShare, result } });
+    return c.json({ data: { message: M.equalShare, result } satisfies ItemsAnswer<AnyItem> });
   };
 }
 
@@ -101,7 +113,9 @@ function exportVerb(kind: 'landing' | 'offer') {
     const run = kind === 'landing' ? exportLandings : exportOffers;
     const downloadLink = await run(c.env, c.get('user'), input.campaignId, input.ids);
     const result = await listOf(c.env, kind, input.campaignId, input.showDeleted);
-    return c.json({ data: { message: M.exported, downloadLink, result } });
+    return c.json({
+      data: { message: M.exported, downloadLink, result } satisfies ExportItemsAnswer<AnyItem>,
+    });
   };
 }
 
@@ -130,40 +144,46 @@ export const pagesOperationRoutes = new Hono<AppEnv>()
   .post('/campaign-toggle-auto-optimize', requireAuth, anyRole, async (c) => {
     const input = parseInput(autoOptimizeSchema, await readBody(c), AUTO_OPTIMIZE_FIELD_ORDER);
     const row = await setAutoOptimize(c.env, c.get('user'), input);
-    const result = await listOf(c.env, 'landing', row.id, input.showDeleted);
+    const result = await listLandings(c.env, row.id, input.showDeleted);
     const message = row.landingPagesAutoOptimized === 1 ? M.autoOptimizeOn : M.autoOptimizeOff;
-    return c.json({ data: { message, campaign: optimizationAnswer(row), result } });
+    return c.json({
+      data: { message, campaign: optimizationAnswer(row), result } satisfies OptimizationAnswer,
+    });
   })
   .post('/campaign-toggle-lp-test-reporting', requireAuth, anyRole, async (c) => {
     const input = parseInput(testReportingSchema, await readBody(c), ['campaignId', 'enabled']);
     const row = await setTestReporting(c.env, c.get('user'), input.campaignId, input.enabled);
-    const result = await listOf(c.env, 'landing', row.id, input.showDeleted);
+    const result = await listLandings(c.env, row.id, input.showDeleted);
     const message = row.enableLpTestReporting === 1 ? M.testReportingOn : M.testReportingOff;
-    return c.json({ data: { message, campaign: optimizationAnswer(row), result } });
+    return c.json({
+      data: { message, campaign: optimizationAnswer(row), result } satisfies OptimizationAnswer,
+    });
   })
   .post('/campaign-set-lp-optimization-goal', requireAuth, anyRole, async (c) => {
     const input = parseInput(goalSchema, await readBody(c), ['campaignId', 'goal']);
     const row = await setOptimizationGoal(c.env, c.get('user'), input.campaignId, input.goal);
-    const result = await listOf(c.env, 'landing', row.id, input.showDeleted);
+    const result = await listLandings(c.env, row.id, input.showDeleted);
     const message = M.goalSet.replace('{goal}', input.goal);
-    return c.json({ data: { message, campaign: optimizationAnswer(row), result } });
+    return c.json({
+      data: { message, campaign: optimizationAnswer(row), result } satisfies OptimizationAnswer,
+    });
   })
   .get('/token-templates', requireAuth, anyRole, (c) =>
     c.json({
       data: {
         result: TOKEN_TEMPLATES.map((tpl) => ({ key: tpl.key, label: tpl.label, tokens: tpl.tokens })),
-      },
+      } satisfies { result: TokenTemplate[] },
     }),
   )
   .post('/apply-token-template', requireAuth, anyRole, async (c) => {
     const input = parseInput(tokenTemplateSchema, await readBody(c), TOKEN_TEMPLATE_FIELD_ORDER);
     const answer = await applyTemplate(c.env, c.get('user'), input.campaignid, input.template);
-    return c.json({ data: { message: M.templatesApplied, ...answer } });
+    return c.json({ data: { message: M.templatesApplied, ...answer } satisfies ApplyTemplateAnswer });
   })
   .post('/remove-token-template', requireAuth, anyRole, async (c) => {
     const input = parseInput(tokenTemplateSchema, await readBody(c), TOKEN_TEMPLATE_FIELD_ORDER);
     const answer = await removeTemplate(c.env, c.get('user'), input.campaignid, input.template);
-    return c.json({ data: { message: M.tokensRemoved, ...answer } });
+    return c.json({ data: { message: M.tokensRemoved, ...answer } satisfies RemoveTemplateAnswer });
   });
 
 // ---- uploads (multipart) ----------------------------------------------------------------------
@@ -215,22 +235,28 @@ export const pagesUploadRoutes = new Hono<AppEnv>()
       text,
       form.overwrite === 1,
     );
-    const result = await listOf(c.env, 'landing', form.campaignId, form.showDeleted);
-    return c.json({ data: { message: M.landingsUploaded, uploaded, result } });
+    const result = await listLandings(c.env, form.campaignId, form.showDeleted);
+    return c.json({
+      data: { message: M.landingsUploaded, uploaded, result } satisfies ItemsUploadAnswer<ItemOf<'landing'>>,
+    });
   })
   .post('/import-landings', uploadLimit, requireAuth, anyRole, async (c) => {
     const form = await uploadForm(c);
     await campaignForUser(c.env, c.get('user'), form.campaignId);
     const text = await zipUploadFile(form.file, 'landings.csv', M.zipNoLandings);
     const uploaded = await importLandings(c.env, c.get('user'), form.campaignId, text);
-    const result = await listOf(c.env, 'landing', form.campaignId, form.showDeleted);
-    return c.json({ data: { message: M.landingsImported, uploaded, result } });
+    const result = await listLandings(c.env, form.campaignId, form.showDeleted);
+    return c.json({
+      data: { message: M.landingsImported, uploaded, result } satisfies ItemsUploadAnswer<ItemOf<'landing'>>,
+    });
   })
   .post('/import-offers', uploadLimit, requireAuth, anyRole, async (c) => {
     const form = await uploadForm(c);
     await campaignForUser(c.env, c.get('user'), form.campaignId);
     const text = await zipUploadFile(form.file, 'offers.csv', M.zipNoOffers);
     const uploaded = await importOffers(c.env, c.get('user'), form.campaignId, text);
-    const result = await listOf(c.env, 'offer', form.campaignId, form.showDeleted);
-    return c.json({ data: { message: M.offersImported, uploaded, result } });
+    const result = await listOffers(c.env, form.campaignId, form.showDeleted);
+    return c.json({
+      data: { message: M.offersImported, uploaded, result } satisfies ItemsUploadAnswer<ItemOf<'offer'>>,
+    });
   });

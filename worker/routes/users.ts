@@ -1,7 +1,14 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { mailOutbox, users } from '../../schema/auth';
-import { CREATE_USER_FIELD_ORDER, changeRoleSchema, createUserSchema } from '../../schema/auth-api';
+import {
+  CREATE_USER_FIELD_ORDER,
+  type CurrentUserAnswer,
+  changeRoleSchema,
+  createUserSchema,
+  type UserChangeAnswer,
+  type UsersAnswer,
+} from '../../schema/auth-api';
 import type { AppEnv } from '../env';
 import { requireAuth, requireRole } from '../lib/auth';
 import { getDb } from '../lib/db';
@@ -22,7 +29,7 @@ export const userRoutes = new Hono<AppEnv>()
       .from(users)
       .where(eq(users.id, c.get('user').id))
       .get();
-    return c.json({ data: { user: publicUser(row!) } });
+    return c.json({ data: { user: publicUser(row!) } satisfies CurrentUserAnswer });
   })
   .get('/user-get', requireAuth, async (c) => {
     const row = await getDb(c.env)
@@ -30,11 +37,11 @@ export const userRoutes = new Hono<AppEnv>()
       .from(users)
       .where(eq(users.id, c.get('user').id))
       .get();
-    return c.json({ data: { user: publicUser(row!) } });
+    return c.json({ data: { user: publicUser(row!) } satisfies CurrentUserAnswer });
   })
   .get('/users', requireAuth, requireRole('admin'), async (c) => {
     const rows = await getDb(c.env).select().from(users).orderBy(asc(users.id)).all();
-    return c.json({ data: { result: rows.map(publicUser) } });
+    return c.json({ data: { result: rows.map(publicUser) } satisfies UsersAnswer });
   })
   .post(
     '/registeruser',
@@ -43,7 +50,12 @@ export const userRoutes = new Hono<AppEnv>()
     validate('json', createUserSchema, CREATE_USER_FIELD_ORDER),
     async (c) => {
       const user = await createUser(c.env, c.req.valid('json'));
-      return c.json({ data: { message: 'User created successfully.', user: publicUser(user) } }, 201);
+      return c.json(
+        {
+          data: { message: 'User created successfully.', user: publicUser(user) } satisfies UserChangeAnswer,
+        },
+        201,
+      );
     },
   )
   .put(
@@ -68,7 +80,9 @@ export const userRoutes = new Hono<AppEnv>()
         .get();
       // A changed role takes effect at once: tokens minted with the old role are revoked.
       if (target.role !== role) await revokeTokens(c.env, id);
-      return c.json({ data: { message: 'Role updated.', user: publicUser(updated) } });
+      return c.json({
+        data: { message: 'Role updated.', user: publicUser(updated) } satisfies UserChangeAnswer,
+      });
     },
   );
 

@@ -15,7 +15,9 @@ import {
   SETTINGS_MESSAGES as M,
   passwordChangeSchema,
   ROUTE_KEYS,
+  type SettingsAnswer,
   UPDATE_SETTING_FIELD_ORDER,
+  type UpdateSettingAnswer,
   wantsPasswordChange,
 } from '../../schema/settings-api';
 import type { Env } from '../env';
@@ -115,7 +117,7 @@ function hostOf(url: string): string {
   }
 }
 
-export async function settingsForm(env: Env, user: AuthUser, requestOrigin: string) {
+export async function settingsForm(env: Env, user: AuthUser, requestOrigin: string): Promise<SettingsAnswer> {
   const base = { username: user.username, userEmail: user.email, role: roleString(user.role) };
   if (user.role !== 'admin') return { ...base, canManage: false as const };
   const s = await getSettings(env, { fresh: true });
@@ -229,15 +231,6 @@ function ordered(errors: FieldErrors): FieldErrors {
   for (const [field, messages] of Object.entries(errors)) out[field] ??= messages;
   return out;
 }
-
-export type UpdateSettingAnswer = {
-  message: string;
-  favicon: string;
-  logo: string;
-  title: string;
-  /** A fresh token after a password change (every other session is signed out). */
-  token?: string;
-};
 
 export async function updateSettings(
   env: Env,

@@ -1,6 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { extraTokens, MAX_EXTRA_TOKENS } from '../../schema/campaigns';
-import { OPERATION_MESSAGES as M } from '../../schema/pages-operations-api';
+import {
+  OPERATION_MESSAGES as M,
+  type TemplateToken,
+  type TokenTemplate,
+} from '../../schema/pages-operations-api';
 import type { Env } from '../env';
 import type { AuthUser } from '../lib/auth';
 import { getDb } from '../lib/db';
@@ -12,9 +16,6 @@ import { invalidateCompiledCampaign } from './compiled-campaigns';
 // marketer captures ad, placement and click ids without looking them up. Applying adds the
 // template's tokens the campaign does not have yet (by parameter), within the 20-token limit;
 // removing deletes the campaign's live tokens whose parameter the template names.
-
-export type TemplateToken = { token_name: string; parameter: string; url_append: string };
-export type TokenTemplate = { key: string; label: string; tokens: TemplateToken[] };
 
 const t = (token_name: string, parameter: string, url_append: string): TemplateToken => ({
   token_name,
