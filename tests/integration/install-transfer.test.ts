@@ -4,7 +4,8 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES as M } from '../../schema/settings-api';
 import { ingestEvents } from '../../worker/services/ingest';
-import { dataTables, importInstall } from '../../worker/services/install-transfer';
+import { importInstall } from '../../worker/services/transfer/install-import';
+import { dataTables } from '../../worker/services/transfer/install-tables';
 import type { TrackEvent } from '../../worker/tracking/events';
 import {
   api,
