@@ -43,9 +43,11 @@ import {
   removeTokenTemplate,
   useCampaign,
 } from './api';
-import { BASIC_FORM, BasicTab, basicId } from './basic-tab';
+import { BasicTab } from './basic-tab';
 import {
   affiliateNetworkFields,
+  BASIC_FORM,
+  basicId,
   CAMPAIGN_TYPE_OPTIONS,
   type CampaignForm,
   cleanToken,

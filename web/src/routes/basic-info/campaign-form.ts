@@ -3,6 +3,10 @@
 import { AFFILIATE_NETWORK_PARAMS, type CampaignType } from '../../../../schema/campaigns';
 import type { CampaignDetail, ExtraToken } from './types';
 
+/** The basic tab's form: its fields' element ids are `basic-<field>`, which error messages focus. */
+export const BASIC_FORM = 'basic';
+export const basicId = (name: string) => `${BASIC_FORM}-${name}`;
+
 export type CampaignForm = {
   name: string;
   dir: number | null;

@@ -17,9 +17,10 @@ import { Card } from '../../components/card';
 import { formatMoney } from '../../lib/format';
 import { useItems } from './api';
 import { devicesLabel, trafficPercents } from './editor-ui';
-import { LandingModal, OfferModal, OptionModal, PathModal } from './item-modals';
+import { LandingModal, OfferModal } from './item-modals';
 import { type Column, ItemsSection, refreshCampaignLists } from './items-section';
 import { OptimizationCard, type OptimizationFields } from './optimization-card';
+import { OptionModal, PathModal } from './path-option-modals';
 import type { Agent, Landing, Offer, OptionItem, PathItem } from './types';
 import { LandingCsvModal, ZipImportModal } from './uploads';
 
