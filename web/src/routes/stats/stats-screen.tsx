@@ -1,30 +1,15 @@
-import { ChartColumn, Download, Pencil, Search, TrendingUp } from 'lucide-react';
+import { ChartColumn, Download, Pencil, TrendingUp } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toDmy } from '../../../../schema/dates';
 import { STATS_MESSAGES } from '../../../../schema/stats-api';
-import {
-  type CampaignAlert,
-  exportStatistics,
-  type LandingRecord,
-  type OfferRecord,
-  type PathRecord,
-  type StatisticsRequestBody,
-  updateLandingStatus,
-  updateOfferStatus,
-  updatePathStatus,
-} from '../../api/endpoints';
+import { type CampaignAlert, exportStatistics, type StatisticsRequestBody } from '../../api/endpoints';
 import { useCampaignActivity, useCampaignOptions, useStatsToday } from '../../api/hooks';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ActivityChart } from '../../components/charts/activity-chart';
 import { usePageLength } from '../../components/data-table/page-length';
-import {
-  DateRange,
-  type DateRangeValue,
-  describeRange,
-  initialRange,
-} from '../../components/date-range/date-range';
+import { type DateRangeValue, describeRange, initialRange } from '../../components/date-range/date-range';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../components/toaster';
@@ -48,9 +33,11 @@ import {
   TARGET_DEFAULT_SORT,
   type TableQuery,
 } from './query';
+import { StatsFilters } from './stats-filters';
 import { TargetTable } from './target-table';
 import { TestResultsModal, type TestSubject } from './test-results-modal';
 import { toastFailure, useStatistics } from './use-statistics';
+import { useStatusSwitches } from './use-status-switches';
 
 const LANDING_EXPORT_COLUMNS = [
   'landing_page',
@@ -88,7 +75,6 @@ export function StatsScreen() {
   const [aggregate, setAggregate] = useState<StatisticsRequestBody | null>(null);
   const [testSubject, setTestSubject] = useState<TestSubject | null>(null);
   const [exporting, setExporting] = useState(false);
-  const [switching, setSwitching] = useState<Set<string>>(new Set());
 
   useEffect(() => {
     if (today && !range) setRange(initialRange('past-7-days', today));
@@ -107,7 +93,11 @@ export function StatsScreen() {
 
   // The server answers a repeat of a request from its stored job for 30 s; after a status switch
   // the landing table is asked for afresh so its switches and colours show the new state.
+  // The elements' statuses follow their pages: after a landing switch they are computed again.
   const switchedAt = useRef(0);
+  const { idsOf, toggleLanding, toggleOffer, togglePath } = useStatusSwitches(stats, switchedAt, () => {
+    if (aggregate) setAggregate({ ...aggregate, force: true });
+  });
   const afterSwitch = () => ({ force: Date.now() - switchedAt.current < 30_000 });
 
   // The latest filters and table queries, for searches started from older closures (costs saved).
@@ -217,83 +207,6 @@ export function StatsScreen() {
     }
   };
 
-  const withSwitch = async (key: string, task: () => Promise<void>) => {
-    setSwitching((s) => new Set(s).add(key));
-    try {
-      await task();
-      switchedAt.current = Date.now();
-    } finally {
-      setSwitching((s) => {
-        const next = new Set(s);
-        next.delete(key);
-        return next;
-      });
-    }
-  };
-  const idsOf = (prefix: string) =>
-    new Set([...switching].filter((k) => k.startsWith(prefix)).map((k) => Number(k.slice(prefix.length))));
-
-  const toggleLanding = (row: LandingRecord, active: boolean) =>
-    withSwitch(`l${row.page_id}`, async () => {
-      try {
-        const res = await updateLandingStatus(row.page_id, active ? 1 : 0);
-        stats.setLanding((l) => ({
-          ...l,
-          rows: l.rows.map((r) => (r.page_id === row.page_id ? { ...r, active: res.active } : r)),
-        }));
-        notify.success(res.message || STATS_MESSAGES.landingStatusUpdated);
-        // The elements' statuses follow their pages: compute them again, not from the stored job.
-        if (aggregate) setAggregate({ ...aggregate, force: true });
-      } catch {
-        // The switch keeps the stored value (it never moved on its own).
-        notify.error(STATS_MESSAGES.landingStatusNotUpdated);
-      }
-    });
-  const toggleOffer = (row: OfferRecord, active: boolean) =>
-    withSwitch(`o${row.offer_id}`, async () => {
-      try {
-        const res = await updateOfferStatus(row.offer_id, active ? 1 : 0);
-        stats.setAnswer((a) =>
-          a?.offer
-            ? {
-                ...a,
-                offer: {
-                  ...a.offer,
-                  offerRecords: a.offer.offerRecords.map((r) =>
-                    r.offer_id === row.offer_id ? { ...r, active: res.active } : r,
-                  ),
-                },
-              }
-            : a,
-        );
-        notify.success('Offer page status updated.');
-      } catch (err) {
-        toastFailure(err);
-      }
-    });
-  const togglePath = (row: PathRecord, active: boolean) =>
-    withSwitch(`p${row.path_id}`, async () => {
-      try {
-        const res = await updatePathStatus(row.path_id, active ? 1 : 0);
-        stats.setAnswer((a) =>
-          a?.path
-            ? {
-                ...a,
-                path: {
-                  ...a.path,
-                  pathRecords: a.path.pathRecords.map((r) =>
-                    r.path_id === row.path_id ? { ...r, active: res.active } : r,
-                  ),
-                },
-              }
-            : a,
-        );
-        notify.success('Path status updated.');
-      } catch (err) {
-        toastFailure(err);
-      }
-    });
-
   const campaign = answer?.campaign;
   const tokens = answer?.extraTokens ?? [];
   const metrics = answer?.metrics ?? [];
@@ -382,66 +295,25 @@ export function StatsScreen() {
         }
       />
 
-      <form className="card stats-filters" onSubmit={onSubmit} noValidate aria-label="Filters">
-        <div
-          className={
-            problem?.field === 'campaign' ? 'field has-error stats-campaign' : 'field stats-campaign'
-          }
-        >
-          <label className="field-label" htmlFor="stats-campaign">
-            Campaign
-          </label>
-          <select
-            id="stats-campaign"
-            className="input select"
-            value={campaignId ?? ''}
-            onChange={(e) => {
-              const id = e.target.value ? Number(e.target.value) : null;
-              setCampaignId(id);
-              setProblem(null);
-              if (id !== null && id !== routeId) navigate(`/stats/${id}`);
-            }}
-            aria-invalid={problem?.field === 'campaign' ? true : undefined}
-            aria-describedby={problem?.field === 'campaign' ? 'stats-campaign-error' : undefined}
-          >
-            <option value="">{campaigns.isLoading ? 'Loading campaigns…' : 'Select a campaign'}</option>
-            {campaignList.map((c) => (
-              <option key={c.campaignId} value={c.campaignId}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          {problem?.field === 'campaign' && (
-            <p className="field-error" id="stats-campaign-error">
-              {problem.message}
-            </p>
-          )}
-        </div>
-        {range && today && (
-          <DateRange
-            id="stats"
-            value={range}
-            today={today}
-            withLastN
-            onChange={(v) => {
-              setRange(v);
-              if (problem?.field !== 'campaign') setProblem(null);
-            }}
-            startError={problem?.field === 'start' ? problem.message : null}
-            endError={problem?.field === 'end' ? problem.message : null}
-          />
-        )}
-        <div className="stats-filters-actions">
-          <Button
-            type="submit"
-            variant="primary"
-            icon={<Search size={16} aria-hidden />}
-            busy={stats.searching}
-          >
-            Search
-          </Button>
-        </div>
-      </form>
+      <StatsFilters
+        campaigns={campaignList}
+        campaignsLoading={campaigns.isLoading}
+        campaignId={campaignId}
+        onCampaignChange={(id) => {
+          setCampaignId(id);
+          setProblem(null);
+          if (id !== null && id !== routeId) navigate(`/stats/${id}`);
+        }}
+        range={range}
+        onRangeChange={(v) => {
+          setRange(v);
+          if (problem?.field !== 'campaign') setProblem(null);
+        }}
+        today={today}
+        problem={problem}
+        searching={stats.searching}
+        onSubmit={onSubmit}
+      />
 
       {applied && <AlertsList campaignId={applied.campaignId} alerts={alerts} onChange={setAlerts} />}
 

@@ -1,0 +1,75 @@
+// The statistics filters (spec 3 §2): the campaign (choosing another opens its /stats/:id), the
+// date range, and Search; a problem with either shows under its field.
+import { Search } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { Button } from '../../components/button';
+import { DateRange, type DateRangeValue } from '../../components/date-range/date-range';
+import type { FilterProblem } from './query';
+
+type Props = {
+  campaigns: readonly { campaignId: number; name: string }[];
+  campaignsLoading: boolean;
+  campaignId: number | null;
+  onCampaignChange: (id: number | null) => void;
+  range: DateRangeValue | null;
+  onRangeChange: (range: DateRangeValue) => void;
+  today: string | null;
+  problem: FilterProblem | null;
+  searching: boolean;
+  onSubmit: (e: FormEvent) => void;
+};
+
+export function StatsFilters({ campaigns, campaignId, range, today, problem, ...props }: Props) {
+  return (
+    <form className="card stats-filters" onSubmit={props.onSubmit} noValidate aria-label="Filters">
+      <div
+        className={problem?.field === 'campaign' ? 'field has-error stats-campaign' : 'field stats-campaign'}
+      >
+        <label className="field-label" htmlFor="stats-campaign">
+          Campaign
+        </label>
+        <select
+          id="stats-campaign"
+          className="input select"
+          value={campaignId ?? ''}
+          onChange={(e) => props.onCampaignChange(e.target.value ? Number(e.target.value) : null)}
+          aria-invalid={problem?.field === 'campaign' ? true : undefined}
+          aria-describedby={problem?.field === 'campaign' ? 'stats-campaign-error' : undefined}
+        >
+          <option value="">{props.campaignsLoading ? 'Loading campaigns…' : 'Select a campaign'}</option>
+          {campaigns.map((c) => (
+            <option key={c.campaignId} value={c.campaignId}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        {problem?.field === 'campaign' && (
+          <p className="field-error" id="stats-campaign-error">
+            {problem.message}
+          </p>
+        )}
+      </div>
+      {range && today && (
+        <DateRange
+          id="stats"
+          value={range}
+          today={today}
+          withLastN
+          onChange={props.onRangeChange}
+          startError={problem?.field === 'start' ? problem.message : null}
+          endError={problem?.field === 'end' ? problem.message : null}
+        />
+      )}
+      <div className="stats-filters-actions">
+        <Button
+          type="submit"
+          variant="primary"
+          icon={<Search size={16} aria-hidden />}
+          busy={props.searching}
+        >
+          Search
+        </Button>
+      </div>
+    </form>
+  );
+}
