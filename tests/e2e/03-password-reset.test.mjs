@@ -15,6 +15,7 @@ import {
   shot,
   storage,
   uiLogin,
+  until,
 } from './helpers.mjs';
 
 let browser;
@@ -27,19 +28,14 @@ after(async () => {
 });
 
 async function resetLinkFor(email) {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
+  const mail = await until(async () => {
     const outbox = await api('/api/dev/outbox');
     assert.equal(outbox.status, 200, 'the dev outbox answers in development');
-    const mail = outbox.body.data.result.find((m) => m.to === email);
-    if (mail) {
-      const link = /https?:\/\/\S+\/reset-password\/\S+/.exec(mail.text)?.[0];
-      assert.ok(link, `no reset link in: ${mail.text}`);
-      return link;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  assert.fail(`no mail to ${email} in the outbox`);
+    return outbox.body.data.result.find((m) => m.to === email);
+  }, `no mail to ${email} in the outbox`);
+  const link = /https?:\/\/\S+\/reset-password\/\S+/.exec(mail.text)?.[0];
+  assert.ok(link, `no reset link in: ${mail.text}`);
+  return link;
 }
 
 test('forgot password -> outbox -> reset -> login with the new password', { timeout: 60_000 }, async () => {

@@ -15,8 +15,10 @@ import {
   expectToast,
   launchBrowser,
   openPage,
+  settled,
   shot,
   uiLogin,
+  until,
 } from './helpers.mjs';
 
 const CHROME_UA =
@@ -70,12 +72,18 @@ async function targetTotals() {
     body: { campaignId, startDate: '', endDate: '', totalOnly: true, force: true },
   });
   assert.equal(res.status, 200, JSON.stringify(res.body));
-  for (let i = 0; i < 60; i++) {
-    await new Promise((r) => setTimeout(r, 200));
-    const job = await api('/api/get-target-statistics', { token, body: { uuid: res.body.data.queueId } });
-    if (job.body?.data?.done) return job.body.data.data.data.targetTotal;
-  }
-  throw new Error('the totals job did not finish');
+  const job = await until(
+    async () => {
+      const answer = await api('/api/get-target-statistics', {
+        token,
+        body: { uuid: res.body.data.queueId },
+      });
+      return answer.body?.data?.done && answer.body;
+    },
+    'the totals job did not finish',
+    { timeout: 12_000 },
+  );
+  return job.data.data.data.targetTotal;
 }
 
 before(async () => {
@@ -177,13 +185,15 @@ before(async () => {
   });
 
   // The events reach D1 through the ingest queue: wait until the statistics count all of them.
-  const deadline = Date.now() + 30_000;
   let totals;
-  do {
-    totals = await targetTotals();
-    if (totals.visitsTotal === 200 && totals.conversionsTotal === 10) break;
-    await new Promise((r) => setTimeout(r, 300));
-  } while (Date.now() < deadline);
+  await until(
+    async () => {
+      totals = await targetTotals();
+      return totals.visitsTotal === 200 && totals.conversionsTotal === 10;
+    },
+    'the statistics did not count every event',
+    { timeout: 30_000, every: 300 },
+  ).catch(() => {});
   assert.equal(totals.visitsTotal, 200);
   assert.equal(totals.conversionsTotal, 10);
 
@@ -356,7 +366,7 @@ test('the statistics screen shows the traffic exactly, switches a landing page a
     ['Outperformed', 'Underperformed', 'Insignificant'],
   );
   await expectText(modal.locator('.test-table tbody td').first(), 'headlineB_hero1');
-  await page.waitForTimeout(300); // the dialog's entrance
+  await settled(page); // the dialog's entrance
   await page.screenshot({
     path: new URL('screenshots/statistics-test-results.png', import.meta.url).pathname,
   });

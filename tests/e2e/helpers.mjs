@@ -136,22 +136,51 @@ export async function openPage(browser, options = {}) {
   return { context, page };
 }
 
+/**
+ * Waits until the screen has settled: no entrance or exit animation (toasts, dialogs, switches)
+ * still running. Endless ones (spinners, skeletons) do not count.
+ */
+export async function settled(page, timeout = 5000) {
+  // Two frames first: a toast or dialog starts its transition a frame after it mounts.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    null,
+    { timeout, polling: 'raf' },
+  );
+}
+
 export async function shot(page, name) {
-  // Let toasts and dialogs finish their entrance so the picture shows the settled screen.
-  if (await page.locator('[data-sonner-toast], dialog[open]').count()) await page.waitForTimeout(450);
+  // The picture shows the settled screen, not a toast or dialog halfway through its entrance.
+  await settled(page);
   await page.screenshot({ path: new URL(`${name}.png`, screenshots).pathname, fullPage: true });
+}
+
+/**
+ * Asks `check` until it answers something other than undefined, null or false, and answers that;
+ * fails with `message` after `timeout`. For what only the server knows (a job done, a queue
+ * drained, a mail sent); what the page shows is waited for with locators and expectText.
+ */
+export async function until(check, message, { timeout = 10_000, every = 200 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() >= deadline) assert.fail(message);
+    await new Promise((r) => setTimeout(r, every));
+  }
 }
 
 /** Waits until `locator` shows exactly `expected` (trimmed), else fails with what it showed. */
 export async function expectText(locator, expected, timeout = 10_000) {
-  const deadline = Date.now() + timeout;
-  let last = null;
-  while (Date.now() < deadline) {
-    last = (await locator.textContent({ timeout: 1000 }).catch(() => null))?.trim() ?? null;
-    if (last === expected) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.equal(last, expected);
+  const shows = async () => (await locator.textContent({ timeout: 1000 }).catch(() => null))?.trim() ?? null;
+  await until(async () => (await shows()) === expected, '', { timeout, every: 100 }).catch(() => {});
+  assert.equal(await shows(), expected);
 }
 
 /** Waits for the toast with this text (top right) and answers its locator. */
