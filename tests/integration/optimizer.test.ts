@@ -19,6 +19,7 @@ async function seed(
   prefix: string,
   visits: number,
   conversions: number,
+  { payout = 1_000_000, lpClicks = 0, at = AT }: { payout?: number; lpClicks?: number; at?: number } = {},
 ) {
   const events: TrackEvent[] = [];
   for (let i = 0; i < visits; i++) {
@@ -29,7 +30,7 @@ async function seed(
       p: 0,
       l: landing,
       o: 0,
-      at: AT,
+      at,
       tgt: 't',
       kw: '',
       dev: 'desktop',
@@ -41,6 +42,19 @@ async function seed(
       tok: {},
     });
   }
+  for (let i = 0; i < lpClicks; i++) {
+    events.push({
+      k: 'l',
+      id: `${prefix}${i}`,
+      c: campaignId,
+      p: 0,
+      l: landing,
+      o: 0,
+      opt: 0,
+      at: at + 1,
+      f: null,
+    });
+  }
   for (let i = 0; i < conversions; i++) {
     events.push({
       k: 'c',
@@ -49,10 +63,10 @@ async function seed(
       p: 0,
       l: landing,
       o: 0,
-      at: AT + 1,
+      at: at + 2,
       ev: null,
       tx: '',
-      pay: 1_000_000,
+      pay: payout,
       src: 'postback',
     });
   }
@@ -74,17 +88,34 @@ const activeOf = async (id: number) =>
     .bind(id)
     .first<{ active: number }>())!.active;
 
-async function optimizedCampaign(name: string, threshold: number, minVisits = 100) {
+async function optimizedCampaign(name: string, threshold: number, minVisits = 100, metric = 'cr') {
   const id = await makeCampaign(token, { name, campaignType: 'landing_page' });
   await env.DB.prepare(
-    `UPDATE campaigns SET landing_pages_auto_optimized = 1, landing_pages_optimization_metric = 'cr',
+    `UPDATE campaigns SET landing_pages_auto_optimized = 1, landing_pages_optimization_metric = ?4,
        landing_pages_optimization_threshold = ?2, landing_pages_optimization_min_visits = ?3,
        landing_pages_optimization_goal = 'conversion_rate' WHERE id = ?1`,
   )
-    .bind(id, threshold, minVisits)
+    .bind(id, threshold, minVisits, metric)
     .run();
   return id;
 }
+
+/** Ad spend of the campaign's target 't' on a day, as entered in the costs form. */
+const spend = (campaignId: number, date: string, micros: number) =>
+  writeCosts(
+    env,
+    campaignId,
+    'manual',
+    [{ date, target: 't', impressions: 0, ad_clicks: 0, spend: micros }],
+    null,
+  );
+
+const reasons = async (campaignId: number) =>
+  (
+    await env.DB.prepare('SELECT landing_id, reason FROM optimizer_log WHERE campaign_id = ?1 ORDER BY id')
+      .bind(campaignId)
+      .all<{ landing_id: number; reason: string }>()
+  ).results;
 
 beforeAll(async () => {
   token = await setupInstallation();
@@ -154,6 +185,81 @@ describe('landing-page auto-optimiser (cron)', () => {
     await runCron();
     expect([await activeOf(weak), await activeOf(strong)]).toEqual([0, 1]);
     expect([await activeOf(m1), await activeOf(m2)]).toEqual([1, 1]);
+  });
+});
+
+describe('each metric, through the cron job over seeded rollups and costs', () => {
+  // AT is 2026-11-15 in the installation's time zone (America/New_York).
+  const DAY = '2026-11-15';
+
+  it('roi: the issue 9 installation keeps both earning pages and switches off the losing one', async () => {
+    // Three pages of 20 visits share $15 of spend by visits: about $5 each. Two earn $60 (two
+    // conversions of $30), one earns nothing. ROI threshold 10, minimum 10 visits.
+    const id = await optimizedCampaign('ROI', 10, 10, 'roi');
+    const earnsA = await makeLanding(token, id, { name: 'earns A' });
+    const earnsB = await makeLanding(token, id, { name: 'earns B' });
+    const loses = await makeLanding(token, id, { name: 'loses' });
+    await seed(id, earnsA, 'ra', 20, 2, { payout: 30_000_000 });
+    await seed(id, earnsB, 'rb', 20, 2, { payout: 30_000_000 });
+    await seed(id, loses, 'rc', 20, 0);
+    await spend(id, DAY, 15_000_000);
+    await runCron();
+    expect([await activeOf(earnsA), await activeOf(earnsB), await activeOf(loses)]).toEqual([1, 1, 0]);
+    expect(await reasons(id)).toEqual([{ landing_id: loses, reason: 'roi -100 below threshold 10' }]);
+  });
+
+  it('roi: spend from the campaign CPC counts too, and a page with no spend and no revenue stays on', async () => {
+    const id = await optimizedCampaign('ROI by CPC', 10, 10, 'roi');
+    // $0.50 a visit where no cost row exists.
+    await env.DB.prepare('UPDATE campaigns SET cpc_micros = 500000 WHERE id = ?1').bind(id).run();
+    const earns = await makeLanding(token, id, { name: 'earns' });
+    const thin = await makeLanding(token, id, { name: 'thin' });
+    const free = await makeLanding(token, id, { name: 'free' });
+    await seed(id, earns, 'pa', 20, 1, { payout: 20_000_000 }); // $20 on $10: ROI 100
+    await seed(id, thin, 'pb', 20, 1, { payout: 10_500_000 }); // $10.50 on $10: ROI 5
+    // The free page's visits fall on a day whose spend is entered as 0: no spend, no revenue.
+    await seed(id, free, 'pc', 20, 0, { at: AT - 86_400_000 });
+    await spend(id, '2026-11-14', 0);
+    await runCron();
+    expect([await activeOf(earns), await activeOf(thin), await activeOf(free)]).toEqual([1, 0, 1]);
+    expect(await reasons(id)).toEqual([{ landing_id: thin, reason: 'roi 5 below threshold 10' }]);
+  });
+
+  it('cr: pages below the conversion rate go off', async () => {
+    const id = await optimizedCampaign('CR', 3, 50, 'cr');
+    const high = await makeLanding(token, id, { name: 'high' });
+    const low = await makeLanding(token, id, { name: 'low' });
+    await seed(id, high, 'ch', 100, 5); // 5 %
+    await seed(id, low, 'cl', 100, 2); // 2 %
+    await spend(id, DAY, 50_000_000);
+    await runCron();
+    expect([await activeOf(high), await activeOf(low)]).toEqual([1, 0]);
+    expect(await reasons(id)).toEqual([{ landing_id: low, reason: 'cr 2 below threshold 3' }]);
+  });
+
+  it('lpctr: pages below the landing-page CTR go off', async () => {
+    const id = await optimizedCampaign('LP CTR', 30, 50, 'lpctr');
+    const clicked = await makeLanding(token, id, { name: 'clicked' });
+    const ignored = await makeLanding(token, id, { name: 'ignored' });
+    const middling = await makeLanding(token, id, { name: 'middling' });
+    await seed(id, clicked, 'ctra', 100, 0, { lpClicks: 45 });
+    await seed(id, ignored, 'ctrb', 100, 0, { lpClicks: 10 });
+    await seed(id, middling, 'ctrc', 100, 0, { lpClicks: 35 });
+    await runCron();
+    expect([await activeOf(clicked), await activeOf(ignored), await activeOf(middling)]).toEqual([1, 0, 1]);
+    expect(await reasons(id)).toEqual([{ landing_id: ignored, reason: 'lpctr 10 below threshold 30' }]);
+  });
+
+  it('epc: pages below the earnings per visit (in dollars, as the editor takes it) go off', async () => {
+    const id = await optimizedCampaign('EPC', 0.5, 50, 'epc');
+    const rich = await makeLanding(token, id, { name: 'rich' });
+    const poor = await makeLanding(token, id, { name: 'poor' });
+    await seed(id, rich, 'ea', 100, 4, { payout: 20_000_000 }); // $80 / 100 = $0.80
+    await seed(id, poor, 'eb', 100, 4, { payout: 5_000_000 }); // $20 / 100 = $0.20
+    await spend(id, DAY, 30_000_000);
+    await runCron();
+    expect([await activeOf(rich), await activeOf(poor)]).toEqual([1, 0]);
+    expect(await reasons(id)).toEqual([{ landing_id: poor, reason: 'epc 0.2 below threshold 0.5' }]);
   });
 });
 

@@ -45,4 +45,23 @@ describe('auto-optimiser decisions', () => {
     });
     expect(d.map((x) => x.id)).toEqual([1]);
   });
+
+  it('never judges a page without spend on ROI, earning or not', () => {
+    const roi = { ...settings, metric: 'roi' as const, threshold: 10, minVisits: 10 };
+    const free = { ...p(1, 100, 0), revenue: 0, spend: 0 };
+    const gift = { ...p(2, 100, 0), revenue: 5_000_000, spend: 0 };
+    const losing = { ...p(3, 100, 0), revenue: 0, spend: 5_000_000 };
+    const earning = { ...p(4, 100, 0), revenue: 60_000_000, spend: 5_000_000 };
+    const d = pagesToDeactivate([free, gift, losing, earning], roi);
+    expect(d.map((x) => [x.id, x.reason])).toEqual([[3, 'roi -100 below threshold 10']]);
+  });
+
+  it('compares EPC in dollars, as the editor takes the threshold', () => {
+    const epc = { ...settings, metric: 'epc' as const, threshold: 0.5, minVisits: 10 };
+    const rich = { ...p(1, 100, 0), revenue: 80_000_000 };
+    const poor = { ...p(2, 100, 0), revenue: 20_000_000 };
+    expect(pagesToDeactivate([rich, poor], epc).map((x) => [x.id, x.reason])).toEqual([
+      [2, 'epc 0.2 below threshold 0.5'],
+    ]);
+  });
 });

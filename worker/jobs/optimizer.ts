@@ -1,6 +1,7 @@
 import { dayInZone } from '../../schema/dates';
 import type { Env } from '../env';
 import { raiseAlert } from '../services/alerts';
+import { setItemsActive } from '../services/item-switch';
 import {
   OPTIMIZATION_METRICS,
   type OptimizationGoal,
@@ -8,7 +9,7 @@ import {
   pagesToDeactivate,
 } from '../services/optimizer-rules';
 import { getSettings } from '../services/settings';
-import { landingTests } from '../services/statistics';
+import { dayBounds, landingTests, placementAggregates, type StatsCampaign } from '../services/statistics';
 import { registerCronJob } from './scheduled';
 
 // Cron: the landing-page auto-optimiser and the system alerts (failing postbacks, spend with
@@ -19,10 +20,69 @@ export const SPEND_ALERT_MICROS = 100_000_000;
 
 type Candidate = {
   id: number;
+  cpc_micros: number;
   landing_pages_optimization_metric: string;
   landing_pages_optimization_threshold: number;
   landing_pages_optimization_min_visits: number;
   landing_pages_optimization_goal: string;
+};
+
+type LandingNumbers = {
+  id: number;
+  name: string;
+  active: number;
+  deleted: number;
+  visits: number;
+  lpClicks: number;
+  conversions: number;
+  revenue: number;
+  spend: number;
+};
+
+/**
+ * Each landing page's numbers over the campaign's whole history, read the way the statistics'
+ * landing table reads them: the placement rollup, with each day's spend shared out by visits
+ * (docs/statistics.md "Costs"), so the optimiser's ROI is the ROI the user sees.
+ */
+export async function landingNumbers(
+  env: Pick<Env, 'DB'>,
+  campaign: { id: number; cpcMicros: number },
+  { withDeleted = false } = {},
+): Promise<LandingNumbers[]> {
+  const [{ results: pages }, placements] = await Promise.all([
+    env.DB.prepare(
+      `SELECT id, name, active, deleted FROM landing_pages WHERE campaign_id = ?1 ${withDeleted ? '' : 'AND deleted = 0'} ORDER BY id`,
+    )
+      .bind(campaign.id)
+      .all<{ id: number; name: string; active: number; deleted: number }>(),
+    placementAggregates(env, { ...UNUSED_REPORT_FIELDS, ...campaign }, dayBounds('', '')),
+  ]);
+  const byLanding = new Map<number, LandingNumbers>(
+    pages.map((p) => [p.id, { ...p, visits: 0, lpClicks: 0, conversions: 0, revenue: 0, spend: 0 }]),
+  );
+  for (const a of placements) {
+    const page = byLanding.get(a.landingId);
+    if (!page) continue;
+    page.visits += a.visits;
+    page.lpClicks += a.lpClicks;
+    page.conversions += a.conversions;
+    page.revenue += a.revenue;
+    page.spend += a.spend;
+  }
+  return [...byLanding.values()];
+}
+
+// placementAggregates reads only the campaign's id and CPC; the report's other fields are unused.
+const UNUSED_REPORT_FIELDS: StatsCampaign = {
+  id: 0,
+  name: '',
+  campaignType: '',
+  trafficSource: '',
+  offerPromotion: '',
+  cpcMicros: 0,
+  goal: '',
+  optimizationGoal: '',
+  minVisits: 0,
 };
 
 export async function optimizeCampaign(env: Pick<Env, 'DB'>, c: Candidate, now = Date.now()) {
@@ -31,33 +91,9 @@ export async function optimizeCampaign(env: Pick<Env, 'DB'>, c: Candidate, now =
     : 'cr';
   const goal: OptimizationGoal =
     c.landing_pages_optimization_goal === 'lp_ctr' ? 'lp_ctr' : 'conversion_rate';
-  const { results: pages } = await env.DB.prepare(
-    `SELECT l.id, l.name, l.active, coalesce(sum(p.visits), 0) visits, coalesce(sum(p.lp_clicks), 0) lp_clicks,
-       coalesce(sum(p.conversions), 0) conversions, coalesce(sum(p.revenue_micros), 0) revenue
-     FROM landing_pages l LEFT JOIN placement_daily p ON p.campaign_id = l.campaign_id AND p.landing_id = l.id
-     WHERE l.campaign_id = ?1 AND l.deleted = 0 GROUP BY l.id ORDER BY l.id`,
-  )
-    .bind(c.id)
-    .all<{
-      id: number;
-      name: string;
-      active: number;
-      visits: number;
-      lp_clicks: number;
-      conversions: number;
-      revenue: number;
-    }>();
+  const pages = await landingNumbers(env, { id: c.id, cpcMicros: c.cpc_micros });
   const decisions = pagesToDeactivate(
-    pages.map((p) => ({
-      id: p.id,
-      name: p.name,
-      active: p.active === 1,
-      visits: p.visits,
-      lpClicks: p.lp_clicks,
-      conversions: p.conversions,
-      revenue: p.revenue,
-      spend: 0,
-    })),
+    pages.map((p) => ({ ...p, active: p.active === 1 })),
     {
       metric,
       threshold: c.landing_pages_optimization_threshold,
@@ -65,28 +101,21 @@ export async function optimizeCampaign(env: Pick<Env, 'DB'>, c: Candidate, now =
       goal,
     },
   );
+  const switched = [];
   for (const d of decisions) {
     // Only if still active, and never the campaign's last active page (checked again in SQL).
-    const { meta } = await env.DB.prepare(
-      `UPDATE landing_pages SET active = 0, updated_at = ?3 WHERE id = ?1 AND active = 1 AND
-        (SELECT count(*) FROM landing_pages WHERE campaign_id = ?2 AND active = 1 AND deleted = 0) > 1`,
-    )
-      .bind(d.id, c.id, now)
-      .run();
-    if (!meta.changes) continue;
-    await env.DB.prepare(
-      'INSERT INTO optimizer_log (campaign_id, landing_id, action, reason, created_at) VALUES (?1, ?2, ?3, ?4, ?5)',
-    )
-      .bind(c.id, d.id, 'deactivated', d.reason, now)
-      .run();
-    await raiseAlert(env, c.id, {
-      type: 'optimizer',
-      message: `Auto-optimiser switched off landing page "${d.name}": ${d.reason}.`,
-      created_at: now,
-      key: `optimizer:${d.id}:${now}`,
+    const changed = await setItemsActive(env, {
+      campaignId: c.id,
+      kind: 'landing',
+      ids: [d.id],
+      active: 0,
+      actor: { kind: 'optimizer', reason: d.reason },
+      keepOneActive: true,
+      now,
     });
+    if (changed.length) switched.push(d);
   }
-  return decisions;
+  return switched;
 }
 
 export async function raiseSystemAlerts(env: Pick<Env, 'DB'>, timeZone: string, now = Date.now()) {
@@ -129,7 +158,7 @@ registerCronJob({
   name: 'landing-optimizer',
   run: async (env) => {
     const { results } = await env.DB.prepare(
-      `SELECT id, landing_pages_optimization_metric, landing_pages_optimization_threshold,
+      `SELECT id, cpc_micros, landing_pages_optimization_metric, landing_pages_optimization_threshold,
          landing_pages_optimization_min_visits, landing_pages_optimization_goal
        FROM campaigns WHERE landing_pages_auto_optimized = 1 AND deleted = 0 AND is_dir = 0 AND active = 1`,
     ).all<Candidate>();
@@ -143,33 +172,19 @@ registerCronJob({
  */
 export async function reportLandingTests(env: Pick<Env, 'DB'>, campaignId: number, now = Date.now()) {
   const campaign = await env.DB.prepare(
-    'SELECT landing_pages_optimization_goal goal, landing_pages_optimization_min_visits min_visits FROM campaigns WHERE id = ?1',
+    `SELECT cpc_micros, landing_pages_optimization_goal goal, landing_pages_optimization_min_visits min_visits
+     FROM campaigns WHERE id = ?1`,
   )
     .bind(campaignId)
-    .first<{ goal: string; min_visits: number }>();
+    .first<{ cpc_micros: number; goal: string; min_visits: number }>();
   if (!campaign) return 0;
-  const { results: pages } = await env.DB.prepare(
-    `SELECT l.id, l.name, l.active, l.deleted, coalesce(sum(p.visits), 0) visits, coalesce(sum(p.lp_clicks), 0) lp_clicks,
-       coalesce(sum(p.conversions), 0) conversions
-     FROM landing_pages l LEFT JOIN placement_daily p ON p.campaign_id = l.campaign_id AND p.landing_id = l.id
-     WHERE l.campaign_id = ?1 GROUP BY l.id ORDER BY l.id`,
-  )
-    .bind(campaignId)
-    .all<{
-      id: number;
-      name: string;
-      active: number;
-      deleted: number;
-      visits: number;
-      lp_clicks: number;
-      conversions: number;
-    }>();
-  const goal = campaign.goal === 'lp_ctr' ? 'lp_ctr' : 'conversion_rate';
-  const tests = landingTests(
-    pages.map((p) => ({ ...p, lpClicks: p.lp_clicks })),
-    goal,
-    campaign.min_visits,
+  const pages = await landingNumbers(
+    env,
+    { id: campaignId, cpcMicros: campaign.cpc_micros },
+    { withDeleted: true },
   );
+  const goal = campaign.goal === 'lp_ctr' ? 'lp_ctr' : 'conversion_rate';
+  const tests = landingTests(pages, goal, campaign.min_visits);
   const names = new Map(pages.map((p) => [p.id, p.name]));
   let raised = 0;
   for (const [id, results] of tests) {

@@ -1,4 +1,5 @@
-import { cr, epc, lpCtr, roi } from '../../schema/metrics';
+import { cr, epc, lpCtr, roi, round } from '../../schema/metrics';
+import { fromMicros } from '../../schema/money';
 import { twoProportionTest } from './significance';
 
 // The landing-page auto-optimiser's decisions, free of I/O so they can be tested exhaustively.
@@ -30,7 +31,10 @@ export type OptimizerSettings = {
 
 export type Decision = { id: number; name: string; reason: string; value: number };
 
-/** The page's value of the optimisation metric (percent for cr, lpctr and roi; minor units for epc). */
+/**
+ * The page's value of the optimisation metric, in the unit the statistics show it and the editor's
+ * threshold is typed in: percent for cr, lpctr and roi; dollars for epc.
+ */
 export function metricValue(metric: OptimizationMetric, p: PageNumbers): number {
   switch (metric) {
     case 'cr':
@@ -38,7 +42,7 @@ export function metricValue(metric: OptimizationMetric, p: PageNumbers): number 
     case 'lpctr':
       return lpCtr(p.lpClicks, p.visits, 2);
     case 'epc':
-      return epc(p.revenue, p.visits);
+      return round(fromMicros(epc(p.revenue, p.visits)), 4);
     case 'roi':
       return roi(p.revenue, p.spend);
   }
@@ -68,8 +72,8 @@ function losesSignificantly(
 
 /**
  * Which active pages to switch off: those with at least the minimum visits whose metric is
- * below the threshold, or that lose significantly to another active page. Worst first, and
- * never the last active page.
+ * below the threshold (for ROI: only pages with spend), or that lose significantly to another
+ * active page. Worst first, and never the last active page.
  */
 export function pagesToDeactivate(pages: PageNumbers[], s: OptimizerSettings): Decision[] {
   const active = pages.filter((p) => p.active);
@@ -77,7 +81,10 @@ export function pagesToDeactivate(pages: PageNumbers[], s: OptimizerSettings): D
   for (const page of active) {
     if (page.visits < s.minVisits) continue;
     const value = metricValue(s.metric, page);
-    if (value < s.threshold) {
+    // ROI is undefined without spend (the formula answers 0): such a page, earning or not, is
+    // never judged below an ROI threshold; only a significant loss can switch it off.
+    const measurable = s.metric !== 'roi' || page.spend > 0;
+    if (measurable && value < s.threshold) {
       candidates.push({
         id: page.id,
         name: page.name,
