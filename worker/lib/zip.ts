@@ -1,6 +1,6 @@
 import { strToU8, type UnzipFileInfo, unzipSync, zipSync } from 'fflate';
 import type { Env } from '../env';
-import { ApiError } from './errors';
+import { ApiError, fieldError } from './errors';
 import { signedDownloadPath } from './r2';
 
 // Uploaded files and ZIP archives, read the way the architecture asks for: the directory is
@@ -14,6 +14,9 @@ export const startsWithBytes = (bytes: Uint8Array, magic: readonly number[]) =>
   magic.every((b, i) => bytes[i] === b);
 
 export const hasExtension = (name: string, ext: string) => name.toLowerCase().endsWith(`.${ext}`);
+
+/** 422 on the `uploads` field, where every upload form sends its file. */
+export const uploadError = (message: string) => fieldError('uploads', message);
 
 /** 413 for an upload over a size limit, on the `uploads` field. */
 export const uploadTooLarge = (message: string) => new ApiError(413, message, { uploads: [message] });

@@ -32,30 +32,29 @@ import { requireAuth, requireRole } from '../lib/auth';
 import { ApiError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
 import { campaignForUser, listLandings, listOffers } from '../services/campaigns';
+import { cloneItems } from '../services/pages/clone';
+import { equalShare } from '../services/pages/equal-shares';
+import { exportLandings, exportOffers } from '../services/pages/export';
+import { type ItemKind, listOf, setDeleted } from '../services/pages/items';
 import {
-  cloneItems,
-  csvUploadText,
-  equalShare,
-  exportLandings,
-  exportOffers,
-  type ItemKind,
-  importLandings,
-  importOffers,
-  listOf,
   optimizationAnswer,
   setAutoOptimize,
-  setDeleted,
   setOptimizationGoal,
   setTestReporting,
+} from '../services/pages/optimization';
+import {
+  csvUploadText,
+  importLandings,
+  importOffers,
   uploadLandingCsv,
   zipUploadFile,
-} from '../services/pages-operations';
+} from '../services/pages/uploads';
 import { applyTemplate, removeTemplate, TOKEN_TEMPLATES } from '../services/token-templates';
 
 // The pages-operation verbs of spec 2 §7 (all POST with campaignId and showDeleted, answering
 // data.result: the list after the change, with or without deleted items as showDeleted says),
 // the optimisation switches, the token templates, and the landing/offer uploads. Rules live
-// in services/pages-operations.ts and services/token-templates.ts.
+// in services/pages/ and services/token-templates.ts.
 
 const anyRole = requireRole('admin', 'coach', 'student');
 

@@ -12,6 +12,7 @@ import {
   inflateEntry,
   isSafeEntryName,
   startsWithBytes,
+  uploadError,
   utf8Text,
   ZIP_MAGIC,
   zipDirectory,
@@ -20,8 +21,6 @@ import { canSeeEveryCampaign } from '../campaigns';
 
 // The checks on the files of the campaigns list's uploads (CSV upload and ZIP import) and on who
 // the uploaded campaigns belong to; the messages are the list's own.
-
-export const uploadError = (message: string) => fieldError('uploads', message);
 
 export const firstIssue = (error: z.ZodError) => {
   const issue = error.issues[0];

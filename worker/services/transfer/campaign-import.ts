@@ -11,9 +11,9 @@ import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { parseCsv } from '../../lib/csv';
 import { validationError } from '../../lib/errors';
-import { hasExtension, uploadTooLarge } from '../../lib/zip';
+import { hasExtension, uploadError, uploadTooLarge } from '../../lib/zip';
 import { resolveFolder } from '../campaign-tree';
-import { csvText, readManifest, uploadError } from './campaign-files';
+import { csvText, readManifest } from './campaign-files';
 import { plansFromManifest } from './campaign-manifest';
 import { campaignColumns, emptyPlan, listItemsOf, type Plan, writePlans } from './campaign-plans';
 

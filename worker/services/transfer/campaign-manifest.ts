@@ -17,7 +17,8 @@ import {
 import { agents, MAX_EXTRA_TOKENS } from '../../../schema/campaigns';
 import type { Env } from '../../env';
 import { getDb } from '../../lib/db';
-import { firstIssue, printable, uploadError } from './campaign-files';
+import { uploadError } from '../../lib/zip';
+import { firstIssue, printable } from './campaign-files';
 import { campaignColumns, emptyPlan, type Plan } from './campaign-plans';
 
 /** Checks a manifest's campaigns and items by the editor's rules and turns them into plans. */
