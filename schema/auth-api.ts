@@ -204,3 +204,6 @@ export type UserChangeAnswer = { message: string; user: UserRecord };
 
 /** POST /api/auth/login-token: a one-time login link. */
 export type LoginLink = { loginToken: string; hash: string; url: string; expiresAt: number };
+
+/** POST /api/auth/login as the SPA sends it (a login link fills loginToken and hash). */
+export type LoginInput = z.output<typeof loginSchema>;

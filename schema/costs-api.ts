@@ -56,3 +56,19 @@ export const COST_FIELD_ORDER = [
   'ad_clicks',
   'spend',
 ] as const;
+
+// ---- answers (the `data` of each envelope; worker/routes/costs.ts answers these) ------------
+
+/** A cost row of GET /api/costs; spend in dollars. */
+export type CostRow = {
+  date: string;
+  target: string;
+  source: string;
+  impressions: number;
+  ad_clicks: number;
+  spend: number;
+  updated_at: number;
+};
+export type CostsAnswer = { result: CostRow[] };
+/** POST /api/costs/upload. */
+export type CostUploadAnswer = { uploaded: true; rows: number; message: string };

@@ -176,3 +176,233 @@ export const statusUpdateSchema = z.object({
     z.union([z.literal(0), z.literal(1)], { error: 'Status must be 1 (active) or 0 (inactive).' }),
   ),
 });
+
+// ---- answers (the `data` of each envelope; worker/routes/stats.ts and costs.ts answer these) ---
+// Money: numbers are dollars rounded to cents; the landing table also writes it as text.
+
+/** A campaign alert in its metainfo (raised by the optimiser and the system checks). */
+export type CampaignAlert = {
+  type: 'optimizer' | 'postback' | 'spend' | 'test';
+  message: string;
+  created_at: number;
+  key: string;
+};
+
+/** The totals object of spec 3 §3 (target and landing footers). */
+export type StatsTotals = {
+  visitsTotal: number;
+  clicksTotal: number;
+  impressionsTotal: number;
+  conversionsTotal: number;
+  crTotal: number;
+  ctrTotal: number;
+  lpclicksTotal: number;
+  lpctrTotal: number;
+  ad_cpc_total: number;
+  lp_cpc_total: number;
+  roi_total: number;
+  ad_spent: number;
+  revenue: number;
+  net: number;
+  cpa: number;
+  epc_total: number;
+};
+
+/**
+ * A target (creative) row: the spec's columns, then one column per grouped extra token (its
+ * parameter) and per event (EVENT_COLUMNS); custom_events counts the campaign's other events.
+ */
+export type TargetRecord = {
+  target: string;
+  CAMPAIGNID: number;
+  impressions: number;
+  clicks: number;
+  visits: number;
+  ad_cpc: number;
+  ctr: number;
+  conversions: number;
+  ad_spent: number;
+  revenue: number;
+  net: number;
+  cpa: number;
+  cr: number;
+  roi: number;
+  epc: number;
+  lpclicks: number;
+  lpctr: number;
+  lp_cpc: number;
+  custom_events: Record<string, number>;
+  [column: string]: unknown;
+};
+
+/** One pairwise significance test of a landing page (or element) against another. */
+export type TestResult = {
+  against: number | string;
+  is_significant: boolean;
+  best_variant: 0 | 1 | 2;
+  p_value: number;
+};
+export type TestSummary = { better: number; worst: number; insignificants: number; total_tests: number };
+
+export type LandingRecord = {
+  page_id: number;
+  landing_page: string;
+  url: string;
+  visits: number;
+  conversions: number;
+  lpclicks: number;
+  lpctr: number;
+  cr: number;
+  /** Money written '$1,234.56'; the numbers are in the *_value fields. */
+  cpa: string;
+  ad_spent: string;
+  revenue: string;
+  net: string;
+  cpa_value: number;
+  ad_spent_value: number;
+  revenue_value: number;
+  active: number;
+  deleted: number;
+  test_data: TestResult[];
+  test_summary: TestSummary;
+};
+
+export type OfferRecord = {
+  offer_id: number;
+  offer_name: string;
+  visits: number;
+  liConversionName: string;
+  conversion: number;
+  revenue: number;
+  cr: number;
+  active: number;
+  deleted: number;
+};
+
+export type PathRecord = {
+  path_id: number;
+  path_name: string;
+  visits: number;
+  conversion: number;
+  cr: number;
+  active: number;
+  deleted: number;
+};
+
+export type OfferTable = {
+  offerRecords: OfferRecord[];
+  offerTotal: { visitsTotal: number; conversionsTotal: number; crTotal: number; revenue: number };
+};
+export type PathTable = {
+  pathRecords: PathRecord[];
+  pathTotal: { visitsTotal: number; conversionsTotal: number; crTotal: number };
+};
+
+/** A metric column a marketer can tick (METRICS), ticked by the campaign's defaults. */
+export type StatsMetric = { name: string; parameter: string; ticked: boolean };
+export type StatsExtraToken = { token_name: string; parameter: string; default: boolean };
+
+/** POST /api/statistics with totalOnly: the target-total job only. */
+export type StatisticsTotalAnswer = { campaign: { campaignId: number; name: string }; queueId: string };
+
+/** POST /api/statistics: the jobs to poll, the campaign, and the offer and path tables. */
+export type StatisticsAnswer = {
+  campaign: {
+    campaignId: number;
+    name: string;
+    campaignType: string;
+    trafficSource: string;
+    offerPromotion: string;
+    metainfo: { alerts: CampaignAlert[] };
+  };
+  queueId: string;
+  landingQueueKey: string | null;
+  forceSyncCompletedStatus: null;
+  trafficSourceName: string;
+  studentBalanceError: boolean;
+  liveintentStatus: { error: boolean; hideNotif: boolean; message: string };
+  extraTokens: StatsExtraToken[];
+  metrics: StatsMetric[];
+  campaignVisits: number;
+  target: { currentPage: number; totalCount: null };
+  offer: OfferTable | null;
+  path: PathTable | null;
+};
+
+/** The target job's result; a totalOnly job has targetTotal alone. */
+export type TargetResult = {
+  targetRecords?: TargetRecord[];
+  currentPage?: number;
+  totalCount?: number;
+  targetTotal: StatsTotals;
+};
+export type LandingResult = {
+  landingRecords: LandingRecord[];
+  landingCount: number;
+  landingCurrentPage: number;
+  landingTotal: StatsTotals;
+};
+
+/** A landing-name element of the aggregator, summed over the pages that carry it; money in dollars. */
+export type ElementRow = {
+  position: number;
+  page: string;
+  landingIds: number[];
+  visits: number;
+  lpClicks: number;
+  lpCTR: number;
+  conversions: number;
+  cr: number;
+  cpa: number;
+  adSpent: number;
+  revenue: number;
+  netProfit: number;
+  /** 1 when any of its pages is active. */
+  status: 0 | 1;
+  test_data: TestResult[];
+  test_summary: TestSummary;
+};
+export type AggregateResult = { separator: string; positions: ElementRow[][] };
+
+/** A polled job: done once finished or failed; data is null until done. */
+export type JobAnswer<T> = { done: boolean; error: string | null; data: T };
+/** POST /api/get-target-statistics (the spec nests the result once more). */
+export type TargetJobAnswer = JobAnswer<{ data: TargetResult | null }>;
+/** POST /api/get-landing-statistics. */
+export type LandingJobAnswer = JobAnswer<LandingResult | null>;
+/** POST /api/get-aggregate. */
+export type AggregateJobAnswer = JobAnswer<AggregateResult | null>;
+/** POST /api/queue-aggregate. */
+export type QueueAggregateAnswer = { uuid: string };
+
+/** POST /api/export-statistics: a link to the CSV, or null and a message when there is no data. */
+export type ExportStatisticsAnswer = {
+  downloadLink: string | null;
+  message?: string;
+  fileName?: string;
+  targetRows?: number;
+  landingRows?: number;
+};
+
+/** GET /api/stats-today: the installation's day (yyyy-MM-dd) and time zone. */
+export type StatsTodayAnswer = { today: string; timeZone: string };
+
+/** GET /api/campaign-activity: daily visitors, every day of the range. */
+export type ActivityPoint = { date: string; visitors: number };
+
+/** POST /api/quick-stats-v2: the dashboard's daily series (money in dollars). */
+export type QuickStats = {
+  liveintent: { reports: { date: string; advertiserSpent: number; clicks: number; impressions: number }[] };
+  visitors: { date: string; visitors: number; lpclicks: number; revenue: number }[];
+  conversions: { date: string; conversions: number }[];
+};
+
+/** update-offer-status and update-path-status: the status now set. */
+export type ItemStatusAnswer = { active: 0 | 1 };
+/** update-landing-status: the status now set, with the spec's message. */
+export type LandingStatusAnswer = { status: true; active: 0 | 1; message: string };
+/** update-landing-status-many: how many live pages were switched. */
+export type ItemStatusManyAnswer = { updated: number; active: 0 | 1 };
+
+/** DELETE /api/campaigns/:id/alerts/:index: the alerts left. */
+export type DismissAlertAnswer = { message: string; alerts: CampaignAlert[] };

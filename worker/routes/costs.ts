@@ -1,5 +1,12 @@
 import { Hono } from 'hono';
-import { COST_FIELD_ORDER, COST_MESSAGES, costInputSchema } from '../../schema/costs-api';
+import type { MessageAnswer } from '../../schema/auth-api';
+import {
+  COST_FIELD_ORDER,
+  COST_MESSAGES,
+  type CostsAnswer,
+  type CostUploadAnswer,
+  costInputSchema,
+} from '../../schema/costs-api';
 import { fromMicros } from '../../schema/money';
 import type { AppEnv } from '../env';
 import { requireAuth } from '../lib/auth';
@@ -48,14 +55,14 @@ export const costRoutes = new Hono<AppEnv>()
           spend: fromMicros(r.spend_micros),
           updated_at: r.updated_at,
         })),
-      },
+      } satisfies CostsAnswer,
     });
   })
   .post('/costs', requireAuth, async (c) => {
     const input = parseInput(costInputSchema, await readBody(c), COST_FIELD_ORDER);
     await campaignForUser(c.env, c.get('user'), input.campaignId);
     await writeCosts(c.env, input.campaignId, 'manual', [input], c.get('user').id);
-    return c.json({ data: { message: COST_MESSAGES.saved } });
+    return c.json({ data: { message: COST_MESSAGES.saved } satisfies MessageAnswer });
   })
   .delete('/costs', requireAuth, async (c) => {
     const body = await readBody(c);
@@ -68,7 +75,7 @@ export const costRoutes = new Hono<AppEnv>()
     const source = body.source === 'csv' ? 'csv' : 'manual';
     const deleted = await deleteCost(c.env, input.campaignId, input.date, input.target, source);
     if (!deleted) throw new ApiError(404, 'Cost not found.');
-    return c.json({ data: { message: COST_MESSAGES.deleted } });
+    return c.json({ data: { message: COST_MESSAGES.deleted } satisfies MessageAnswer });
   })
   .post('/costs/upload', requireAuth, async (c) => {
     const body = await readBody(c);
@@ -102,5 +109,11 @@ export const costRoutes = new Hono<AppEnv>()
     });
     if (problems.length) throw validationError({ uploads: problems.slice(0, 20) });
     await writeCosts(c.env, campaignId, 'csv', parsed, c.get('user').id);
-    return c.json({ data: { uploaded: true, rows: parsed.length, message: COST_MESSAGES.csvUploaded } });
+    return c.json({
+      data: {
+        uploaded: true,
+        rows: parsed.length,
+        message: COST_MESSAGES.csvUploaded,
+      } satisfies CostUploadAnswer,
+    });
   });

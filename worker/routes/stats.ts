@@ -2,7 +2,25 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { dayInZone, fromDmy, isDay } from '../../schema/dates';
 import {
+  type ActivityPoint,
+  type AggregateJobAnswer,
+  type AggregateResult,
+  type CampaignAlert,
   checkDates,
+  type DismissAlertAnswer,
+  type ExportStatisticsAnswer,
+  type ItemStatusAnswer,
+  type ItemStatusManyAnswer,
+  type LandingJobAnswer,
+  type LandingResult,
+  type LandingStatusAnswer,
+  type QueueAggregateAnswer,
+  type QuickStats,
+  type StatisticsAnswer,
+  type StatisticsTotalAnswer,
+  type StatsTodayAnswer,
+  type TargetJobAnswer,
+  type TargetResult,
   STATS_FIELD_ORDER,
   STATS_MESSAGES,
   type StatisticsRequest,
@@ -85,7 +103,8 @@ async function switchItems(
   return live.length;
 }
 
-function parseAlerts(metainfo: string): unknown[] {
+/** The alerts the system stored in the campaign's metainfo (services/alerts.ts writes them). */
+function parseAlerts(metainfo: string): CampaignAlert[] {
   try {
     const meta = JSON.parse(metainfo || '{}');
     return Array.isArray(meta.alerts) ? meta.alerts : [];
@@ -111,7 +130,9 @@ export const statsRoutes = new Hono<AppEnv>()
         jobRequest(req),
         req.force,
       );
-      return c.json({ data: { campaign: { campaignId: row.id, name: row.name }, queueId } });
+      return c.json({
+        data: { campaign: { campaignId: row.id, name: row.name }, queueId } satisfies StatisticsTotalAnswer,
+      });
     }
     const visits = await campaignVisits(c.env, row.id);
     const queueId = await queueJob(c.env, c.executionCtx, 'target', user, row.id, jobRequest(req), req.force);
@@ -149,7 +170,7 @@ export const statsRoutes = new Hono<AppEnv>()
         offer:
           req.part === 'all' ? await offerTable(c.env, campaign, placements, req.offerDeletedStatus) : null,
         path: req.part === 'all' ? await pathTable(c.env, campaign, placements, req.pathDeletedStatus) : null,
-      },
+      } satisfies StatisticsAnswer,
     });
   })
   .post('/get-target-statistics', requireAuth, async (c) => {
@@ -157,14 +178,17 @@ export const statsRoutes = new Hono<AppEnv>()
     const uuid = String(body.uuid ?? body.queueId ?? '');
     const job = uuid ? await jobResult(c.env, uuid, c.get('user').id) : null;
     if (!job) throw new ApiError(404, STATS_MESSAGES.jobNotFound);
-    return c.json({ data: { done: job.done, error: job.error, data: { data: job.result } } });
+    // Job results are stored as JSON; stats-jobs.ts builds them typed as these results.
+    const data = { data: job.result as TargetResult | null };
+    return c.json({ data: { done: job.done, error: job.error, data } satisfies TargetJobAnswer });
   })
   .post('/get-landing-statistics', requireAuth, async (c) => {
     const body = await readBody(c);
     const key = String(body.key ?? body.landingQueueKey ?? '');
     const job = key ? await jobResult(c.env, key, c.get('user').id) : null;
     if (!job) throw new ApiError(404, STATS_MESSAGES.jobNotFound);
-    return c.json({ data: { done: job.done, error: job.error, data: job.result } });
+    const data = job.result as LandingResult | null;
+    return c.json({ data: { done: job.done, error: job.error, data } satisfies LandingJobAnswer });
   })
   .post('/export-statistics', requireAuth, async (c) => {
     const body = await readBody(c);
@@ -174,12 +198,14 @@ export const statsRoutes = new Hono<AppEnv>()
       targetColumns: columnKeys(body.targetData),
       landingColumns: columnKeys(body.landingData),
     });
-    return c.json({ data: answer });
+    return c.json({ data: answer satisfies ExportStatisticsAnswer });
   })
   // The installation's calendar day, so the SPA's date pickers and checks use the server's today.
   .get('/stats-today', requireAuth, async (c) => {
     const { time_zone } = await getSettings(c.env);
-    return c.json({ data: { today: dayInZone(Date.now(), time_zone), timeZone: time_zone } });
+    return c.json({
+      data: { today: dayInZone(Date.now(), time_zone), timeZone: time_zone } satisfies StatsTodayAnswer,
+    });
   })
   .get('/campaign-activity', requireAuth, async (c) => {
     const campaignId = parseInput(id(STATS_MESSAGES.selectCampaign), c.req.query('campaignId'));
@@ -187,7 +213,8 @@ export const statsRoutes = new Hono<AppEnv>()
     const start = fromDmy(c.req.query('startDate') ?? '') ?? '';
     const end = fromDmy(c.req.query('endDate') ?? '') ?? '';
     const { time_zone } = await getSettings(c.env);
-    return c.json({ data: await activity(c.env, campaignId, dayBounds(start, end), time_zone) });
+    const points = await activity(c.env, campaignId, dayBounds(start, end), time_zone);
+    return c.json({ data: points satisfies ActivityPoint[] });
   })
   .post('/quick-stats-v2', requireAuth, async (c) => {
     const body = await readBody(c);
@@ -220,7 +247,7 @@ export const statsRoutes = new Hono<AppEnv>()
           revenue: dollars(d.revenue),
         })),
         conversions: days.map((d) => ({ date: d.day, conversions: d.conversions })),
-      },
+      } satisfies QuickStats,
     });
   })
   .post('/update-offer-status', requireAuth, async (c) => {
@@ -228,21 +255,27 @@ export const statsRoutes = new Hono<AppEnv>()
     const { offerId } = parseInput(z.object({ offerId: id('Offer is required.') }), body);
     const { status } = parseInput(statusUpdateSchema, body);
     await switchItems(c.env, c.get('user'), 'offer', [offerId], status);
-    return c.json({ data: { active: status } });
+    return c.json({ data: { active: status } satisfies ItemStatusAnswer });
   })
   .post('/update-path-status', requireAuth, async (c) => {
     const body = await readBody(c);
     const { pathId } = parseInput(z.object({ pathId: id('Path is required.') }), body);
     const { status } = parseInput(statusUpdateSchema, body);
     await switchItems(c.env, c.get('user'), 'path', [pathId], status);
-    return c.json({ data: { active: status } });
+    return c.json({ data: { active: status } satisfies ItemStatusAnswer });
   })
   .post('/update-landing-status', requireAuth, async (c) => {
     const body = await readBody(c);
     const { landingId } = parseInput(z.object({ landingId: id('Landing page is required.') }), body);
     const { status } = parseInput(statusUpdateSchema, body);
     await switchItems(c.env, c.get('user'), 'landing', [landingId], status);
-    return c.json({ data: { status: true, active: status, message: STATS_MESSAGES.landingStatusUpdated } });
+    return c.json({
+      data: {
+        status: true,
+        active: status,
+        message: STATS_MESSAGES.landingStatusUpdated,
+      } satisfies LandingStatusAnswer,
+    });
   })
   .post('/update-landing-status-many', requireAuth, async (c) => {
     const body = await readBody(c);
@@ -259,7 +292,7 @@ export const statsRoutes = new Hono<AppEnv>()
     const live = await switchItems(c.env, c.get('user'), 'landing', landingIds, status, {
       skipDeleted: true,
     });
-    return c.json({ data: { updated: live, active: status } });
+    return c.json({ data: { updated: live, active: status } satisfies ItemStatusManyAnswer });
   })
   .post('/queue-aggregate', requireAuth, async (c) => {
     const body = await readBody(c);
@@ -278,13 +311,14 @@ export const statsRoutes = new Hono<AppEnv>()
       { ...jobRequest(req), separator },
       req.force,
     );
-    return c.json({ data: { uuid } });
+    return c.json({ data: { uuid } satisfies QueueAggregateAnswer });
   })
   .post('/get-aggregate', requireAuth, async (c) => {
     const body = await readBody(c);
     const job = typeof body.uuid === 'string' ? await jobResult(c.env, body.uuid, c.get('user').id) : null;
     if (!job) throw new ApiError(404, STATS_MESSAGES.jobNotFound);
-    return c.json({ data: { done: job.done, error: job.error, data: job.result } });
+    const data = job.result as AggregateResult | null;
+    return c.json({ data: { done: job.done, error: job.error, data } satisfies AggregateJobAnswer });
   })
   .delete('/campaigns/:campaignId/alerts/:index', requireAuth, async (c) => {
     const campaignId = parseInput(id('Campaign not found.'), c.req.param('campaignId'));
@@ -296,7 +330,7 @@ export const statsRoutes = new Hono<AppEnv>()
     } catch {
       meta = {};
     }
-    const alerts = Array.isArray(meta.alerts) ? [...meta.alerts] : [];
+    const alerts: CampaignAlert[] = Array.isArray(meta.alerts) ? [...meta.alerts] : [];
     if (!Number.isInteger(index) || index < 0 || index >= alerts.length)
       throw new ApiError(404, 'Alert not found.');
     alerts.splice(index, 1);
@@ -308,5 +342,5 @@ export const statsRoutes = new Hono<AppEnv>()
       .run();
     if (!written.changes)
       throw new ApiError(409, 'The alerts changed meanwhile. Please reload and try again.');
-    return c.json({ data: { message: STATS_MESSAGES.alertDismissed, alerts } });
+    return c.json({ data: { message: STATS_MESSAGES.alertDismissed, alerts } satisfies DismissAlertAnswer });
   });

@@ -1,16 +1,12 @@
 // swr hooks over the typed client: screens read data through these, never through fetch.
 import useSWR, { type SWRConfiguration } from 'swr';
+import type { CurrentUserAnswer, LicenseAnswer, LogoAnswer, UsersAnswer } from '../../../schema/auth-api';
+import type { CampaignListAnswer } from '../../../schema/campaign-list-api';
+import type { CostsAnswer } from '../../../schema/costs-api';
+import type { ActivityPoint, QuickStats, StatsTodayAnswer } from '../../../schema/stats-api';
 import { KEYS, readKey } from '../lib/storage';
 import { api } from './client';
-import {
-  type CampaignOption,
-  type CostRow,
-  paths,
-  type QuickStats,
-  quickStatsV2,
-  statsPaths,
-} from './endpoints';
-import type { CurrentUserAnswer, LicenseInfo, LogoInfo, UsersAnswer } from './types';
+import { paths, quickStatsV2, statsPaths } from './endpoints';
 
 type Key = string | readonly [string, ...unknown[]];
 
@@ -23,11 +19,11 @@ export function useApi<T>(key: Key | null, config?: SWRConfiguration<T>) {
 
 const STATIC = { revalidateOnFocus: false, revalidateIfStale: false, dedupingInterval: 60_000 };
 
-export const useLogo = () => useApi<LogoInfo>(paths.logo, STATIC);
+export const useLogo = () => useApi<LogoAnswer>(paths.logo, STATIC);
 
 export const useTimezones = () => useApi<string[]>(paths.timezones, STATIC);
 
-export const useLicense = () => useApi<LicenseInfo>(paths.license, { revalidateOnFocus: false });
+export const useLicense = () => useApi<LicenseAnswer>(paths.license, { revalidateOnFocus: false });
 
 /** The signed-in user; asks only when a token is stored. */
 export function useCurrentUser() {
@@ -42,24 +38,23 @@ export const useUsers = (enabled: boolean) => useApi<UsersAnswer>(enabled ? path
 
 /** The campaigns of the statistics and dashboard selectors (no folders, no deleted ones). */
 export const useCampaignOptions = () =>
-  useApi<{ result: CampaignOption[] }>(statsPaths.campaignOptions, { revalidateOnFocus: false });
+  useApi<CampaignListAnswer>(statsPaths.campaignOptions, { revalidateOnFocus: false });
 
 /** The installation's day; quick date ranges and the date checks count from it. */
-export const useStatsToday = () =>
-  useApi<{ today: string; timeZone: string }>(statsPaths.today, { revalidateOnFocus: false });
+export const useStatsToday = () => useApi<StatsTodayAnswer>(statsPaths.today, { revalidateOnFocus: false });
 
 /** Daily visitors of a campaign (dates dd-MM-yyyy or '' for open ends). */
 export function useCampaignActivity(campaignId: number | null, startDate: string, endDate: string) {
   const key = campaignId
     ? `campaign-activity?campaignId=${campaignId}&startDate=${encodeURIComponent(startDate)}&endDate=${encodeURIComponent(endDate)}`
     : null;
-  return useApi<{ date: string; visitors: number }[]>(key, { revalidateOnFocus: false });
+  return useApi<ActivityPoint[]>(key, { revalidateOnFocus: false });
 }
 
 /** Cost rows of a campaign (dates yyyy-MM-dd or '' for open ends). */
 export function useCosts(campaignId: number | null, startDate: string, endDate: string) {
   const key = campaignId ? `costs?campaignId=${campaignId}&startDate=${startDate}&endDate=${endDate}` : null;
-  return useApi<{ result: CostRow[] }>(key, { revalidateOnFocus: false });
+  return useApi<CostsAnswer>(key, { revalidateOnFocus: false });
 }
 
 /** The dashboard's daily series (POST quick-stats-v2, dates yyyy-MM-dd). */

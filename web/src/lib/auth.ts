@@ -1,8 +1,8 @@
 // The signed-in state of the SPA: what is stored after login, the entry check of the route
 // table (token, or a server session converted to one) and the intended URL.
 import { mutate } from 'swr';
+import type { Role } from '../../../schema/roles';
 import { sessionToToken } from '../api/endpoints';
-import type { Role } from '../api/types';
 import { DEFAULT_SIDE_ACTIVE_LINK, KEYS, readKey, removeKey, writeKey } from './storage';
 
 export type StoredUser = {

@@ -1,6 +1,6 @@
 import { addDays } from '../../../schema/dates';
 import { adCtr, cpa, cpc, cr, epc, lpCtr, roi, round, safeDiv } from '../../../schema/metrics';
-import { EVENT_COLUMNS } from '../../../schema/stats-api';
+import { EVENT_COLUMNS, type TargetRecord } from '../../../schema/stats-api';
 import type { Env } from '../../env';
 import { all, type Counters, type DayBounds, dollars, n, SPEND, type StatsCampaign, TD } from './common';
 
@@ -132,7 +132,10 @@ export async function targetAggregates(
  */
 export function targetRow(t: TargetAgg, campaignId: number, goal = '') {
   const ev = (name: string) => t.events[name] ?? 0;
-  const row: Record<string, unknown> = {
+  const custom: Record<string, number> = {};
+  for (const [event, count] of Object.entries(t.events))
+    if (!(event in EVENT_COLUMNS) && event !== goal) custom[event] = count;
+  const row: TargetRecord = {
     target: t.target,
     CAMPAIGNID: campaignId,
     impressions: t.impressions,
@@ -151,6 +154,7 @@ export function targetRow(t: TargetAgg, campaignId: number, goal = '') {
     lpclicks: t.lpClicks,
     lpctr: lpCtr(t.lpClicks, t.visits),
     lp_cpc: dollars(safeDiv(t.spend, t.lpClicks)),
+    custom_events: custom,
     ...t.tokens,
   };
   for (const [event, column] of Object.entries(EVENT_COLUMNS)) row[column] = ev(event);
@@ -158,9 +162,5 @@ export function targetRow(t: TargetAgg, campaignId: number, goal = '') {
   row.event_lp_visits_ctr = round(safeDiv(ev('lp'), t.visits) * 100, 2);
   row.event_atc1_visits_cpc = dollars(safeDiv(t.spend, ev('atc1')));
   row.event_atc2_visits_cpc = dollars(safeDiv(t.spend, ev('atc2')));
-  const custom: Record<string, number> = {};
-  for (const [event, count] of Object.entries(t.events))
-    if (!(event in EVENT_COLUMNS) && event !== goal) custom[event] = count;
-  row.custom_events = custom;
   return row;
 }

@@ -1,29 +1,29 @@
-// The campaign editor's calls (spec 2 §7), one function each, over the shared client.
-import { api } from '../../api/client';
-import { useApi } from '../../api/hooks';
+// The campaign editor's calls (spec 2 §7), one function each, over the shared client. Answer
+// types are schema's (schema/campaign-api.ts, schema/pages-operations-api.ts).
 import type {
   CampaignDetail,
   CampaignSaveAnswer,
-  ExportAnswer,
   ExtraToken,
-  Landing,
+  LandingSaveAnswer,
   ListAnswer,
-  Offer,
+  OfferSaveAnswer,
+  OptionSaveAnswer,
+  PathSaveAnswer,
+} from '../../../../schema/campaign-api';
+import type {
+  ApplyTemplateAnswer,
+  ExportItemsAnswer,
+  ItemKind,
+  ItemOf,
+  ItemsAnswer,
   OptimizationAnswer,
-  OptionItem,
-  PathItem,
-  TemplateAnswer,
+  RemoveTemplateAnswer,
   TokenTemplate,
-} from './types';
+} from '../../../../schema/pages-operations-api';
+import { api } from '../../api/client';
+import { useApi } from '../../api/hooks';
 
-export type ItemKind = 'landing' | 'offer' | 'path' | 'option';
-export type ItemOf<K extends ItemKind> = K extends 'landing'
-  ? Landing
-  : K extends 'offer'
-    ? Offer
-    : K extends 'path'
-      ? PathItem
-      : OptionItem;
+export type { ItemKind, ItemOf };
 
 export const campaignKey = (id: number) => ['campaign', id] as const;
 export const itemsKey = (kind: ItemKind, campaignId: number, showDeleted: boolean) =>
@@ -57,30 +57,33 @@ export const editCampaign = (body: Record<string, unknown>) =>
 export const listTokens = (campaignId: number) =>
   api.get<ListAnswer<ExtraToken>>('extratokens', { query: { campaignId } });
 
-type SaveAnswer<T> = { message: string; result: T[] };
 export const saveLanding = (body: Record<string, unknown>, id?: number) =>
   id
-    ? api.put<SaveAnswer<Landing>>('edit-landing', { ...body, landingPageId: id })
-    : api.post<SaveAnswer<Landing>>('add-landing', body);
+    ? api.put<LandingSaveAnswer>('edit-landing', { ...body, landingPageId: id })
+    : api.post<LandingSaveAnswer>('add-landing', body);
 export const saveOffer = (body: Record<string, unknown>, id?: number) =>
   id
-    ? api.put<SaveAnswer<Offer>>('edit-offer', { ...body, offerPageId: id })
-    : api.post<SaveAnswer<Offer>>('add-offer', body);
+    ? api.put<OfferSaveAnswer>('edit-offer', { ...body, offerPageId: id })
+    : api.post<OfferSaveAnswer>('add-offer', body);
 export const savePath = (body: Record<string, unknown>, id?: number) =>
   id
-    ? api.put<SaveAnswer<PathItem>>('edit-path', { ...body, pathId: id })
-    : api.post<SaveAnswer<PathItem>>('add-path', body);
+    ? api.put<PathSaveAnswer>('edit-path', { ...body, pathId: id })
+    : api.post<PathSaveAnswer>('add-path', body);
 export const saveOption = (body: Record<string, unknown>, id?: number) =>
   id
-    ? api.put<SaveAnswer<OptionItem>>('edit-option', { ...body, optionId: id })
-    : api.post<SaveAnswer<OptionItem>>('add-option', body);
+    ? api.put<OptionSaveAnswer>('edit-option', { ...body, optionId: id })
+    : api.post<OptionSaveAnswer>('add-option', body);
 
-/** A pages-operation verb (delete-landing, clone-paths, landing-equal-share...): data.result lists. */
+/**
+ * A pages-operation verb (delete-landing, clone-paths, landing-equal-share...): each answers a
+ * message and the kind's list as data.result. The *-toggle-delete verbs answer showDeleted
+ * instead of a message (ShowDeletedAnswer); their callers read only the list.
+ */
 export const pagesOperation = <T>(verb: string, body: Record<string, unknown>) =>
-  api.post<ListAnswer<T> & { message?: string }>(verb, body);
+  api.post<ItemsAnswer<T>>(verb, body);
 
 export const exportPages = <T>(verb: 'export-landings' | 'export-offers', body: Record<string, unknown>) =>
-  api.post<ExportAnswer<T>>(verb, body);
+  api.post<ExportItemsAnswer<T>>(verb, body);
 
 export const toggleAutoOptimize = (body: Record<string, unknown>) =>
   api.post<OptimizationAnswer>('campaign-toggle-auto-optimize', body);
@@ -90,6 +93,6 @@ export const setOptimizationGoal = (body: Record<string, unknown>) =>
   api.post<OptimizationAnswer>('campaign-set-lp-optimization-goal', body);
 
 export const applyTokenTemplate = (body: { campaignid: number; template: string; campaigntype: string }) =>
-  api.post<TemplateAnswer>('apply-token-template', body);
+  api.post<ApplyTemplateAnswer>('apply-token-template', body);
 export const removeTokenTemplate = (body: { campaignid: number; template: string; campaigntype: string }) =>
-  api.post<TemplateAnswer>('remove-token-template', body);
+  api.post<RemoveTemplateAnswer>('remove-token-template', body);

@@ -9,17 +9,11 @@ import {
   type MetricBase,
   netProfit,
 } from '../../../../schema/metrics';
+import type { QuickStats } from '../../../../schema/stats-api';
 
 const cents = (dollars: number) => Math.round((dollars || 0) * 100);
 
 export type DayBase = MetricBase & { date: string };
-
-/** The answer of quick-stats-v2 (the shape of QuickStats in api/endpoints.ts, money in dollars). */
-type QuickStats = {
-  liveintent: { reports: { date: string; advertiserSpent: number; clicks: number; impressions: number }[] };
-  visitors: { date: string; visitors: number; lpclicks: number; revenue: number }[];
-  conversions: { date: string; conversions: number }[];
-};
 
 /** One row per day present in any of the three lists, in date order; money in cents. */
 export function dailyBases(q: QuickStats): DayBase[] {

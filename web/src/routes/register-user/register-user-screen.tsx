@@ -2,12 +2,16 @@ import { Copy, Link2, LogIn, ShieldAlert, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { mutate } from 'swr';
-import { CREATE_USER_FIELD_ORDER, createUserSchema } from '../../../../schema/auth-api';
+import {
+  CREATE_USER_FIELD_ORDER,
+  createUserSchema,
+  type LoginLink,
+  type UserRecord,
+} from '../../../../schema/auth-api';
 import { ROLES, type Role } from '../../../../schema/roles';
 import { ApiError } from '../../api/client';
 import { changeUserRole, createLoginLink, createUser, paths } from '../../api/endpoints';
 import { useUsers } from '../../api/hooks';
-import type { LoginLink, UserRecord } from '../../api/types';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';

@@ -1,8 +1,14 @@
 import { Pencil, Receipt, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { COST_FIELD_ORDER, COST_MESSAGES, costInputSchema } from '../../../../schema/costs-api';
+import {
+  COST_FIELD_ORDER,
+  COST_MESSAGES,
+  type CostRow,
+  type CostUploadAnswer,
+  costInputSchema,
+} from '../../../../schema/costs-api';
 import { ApiError } from '../../api/client';
-import { type CostRow, deleteCost, saveCost } from '../../api/endpoints';
+import { deleteCost, saveCost } from '../../api/endpoints';
 import { useCosts } from '../../api/hooks';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -167,7 +173,7 @@ export function CostsPanel({ campaignId, start, end, today, onChanged }: Props) 
       className="stats-card"
       id="costs"
       actions={
-        <FileUpload<{ rows: number; message: string }>
+        <FileUpload<CostUploadAnswer>
           id="costs-upload"
           path="costs/upload"
           variant="button"
