@@ -54,7 +54,7 @@ export function createApp() {
     async (c) => (await handleTracking(c.req.raw, c.env, c.executionCtx)) ?? c.env.ASSETS.fetch(c.req.raw),
   );
   app.notFound((c) => c.json(errorBody('Not found.'), 404));
-  return { app, api };
+  // No AppType export for hc<AppType>: web/ reads the answer types from schema/ instead
+  // (docs/decisions/005-hand-typed-web-client.md).
+  return { app };
 }
-
-export type ApiType = ReturnType<typeof createApp>['api'];
