@@ -2,7 +2,8 @@ import { LIST_MESSAGES as M } from '../../schema/campaign-list-api';
 import type { Env } from '../env';
 import type { AuthUser } from '../lib/auth';
 import { ApiError, fieldError } from '../lib/errors';
-import { canSeeEveryCampaign } from './campaigns';
+import { canSeeEveryCampaign } from './campaigns/access';
+import { CAMPAIGN_TABLES } from './campaigns/tables';
 import { invalidateCompiledCampaign } from './compiled-campaigns';
 
 // The folder tree of the campaigns list (spec 1 §4): moving, folders, delete and undo.
@@ -243,33 +244,9 @@ export async function renameFolder(env: Env, user: AuthUser, id: number, name: s
 
 // ---- delete and undo -------------------------------------------------------------------------
 
-/**
- * Every table that holds rows of a campaign: its items, then its statistics (raw events,
- * rollups, costs, jobs, logs). A permanent delete empties all of them for the campaign.
- * tests/integration/campaign-list.test.ts checks that no table with a campaign_id column is
- * missing here.
- */
-export const CAMPAIGN_TABLES = [
-  'extra_tokens',
-  'landing_pages',
-  'offer_pages',
-  'options',
-  'paths',
-  'visits',
-  'lp_clicks',
-  'conversions',
-  'daily_stats',
-  'daily_event_stats',
-  'target_daily',
-  'target_weekly',
-  'target_event_daily',
-  'placement_daily',
-  'placement_event_daily',
-  'costs',
-  'stats_jobs',
-  'postback_log',
-  'optimizer_log',
-] as const;
+// Every table that holds a campaign's rows, listed once in campaigns/tables.ts (a permanent
+// delete empties them; tests/integration/campaign-list.test.ts checks none is missing).
+export { CAMPAIGN_TABLES };
 
 /** DELETE /api/delete-campaign: soft (undoable) or permanent; a folder takes its subtree with it. */
 export async function deleteCampaigns(env: Env, user: AuthUser, ids: number[], permanent: boolean) {

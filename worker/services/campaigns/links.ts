@@ -1,0 +1,99 @@
+import { asc, eq } from 'drizzle-orm';
+import { extraTokens, options } from '../../../schema/campaigns';
+import type { Env } from '../../env';
+import type { AuthUser } from '../../lib/auth';
+import { getDb } from '../../lib/db';
+import { getSettings, type Settings } from '../settings';
+import { type CampaignRow, campaignForUser, type OptionRow, type TokenRow } from './access';
+import { campaignAnswer, optionAnswer, tokenAnswer } from './answers';
+import { listAgents, listLandings, listOffers, listPaths } from './lists';
+
+// A campaign's tracking links and pixels, and the editor's whole campaign (spec 2 §3).
+
+/** The origin tracking links are built on: the custom domain, else the base URL, else the request's. */
+export function trackingOrigin(settings: Settings, requestOrigin: string): string {
+  const raw = settings.custom_domain || settings.base_url || requestOrigin;
+  const withScheme = /^https?:\/\//i.test(raw) ? raw : `https://${raw}`;
+  try {
+    return new URL(withScheme).origin;
+  } catch {
+    return requestOrigin;
+  }
+}
+
+const route = (value: string) => value.replace(/^\/+|\/+$/g, '');
+
+/** The links-and-pixels data of a campaign (spec 2 §3 linkpixel; docs/tracking.md). */
+export function linkPixel(
+  settings: Settings,
+  requestOrigin: string,
+  campaign: CampaignRow,
+  tokens: TokenRow[],
+  optionRows: OptionRow[] = [],
+) {
+  const origin = trackingOrigin(settings, requestOrigin);
+  const id = campaign.id;
+  const query = new URLSearchParams();
+  query.set(campaign.urlAppendToken, '');
+  let campaignURL = `${origin}/${route(settings.route_main)}/${id}?${query.toString()}`;
+  for (const token of tokens.filter((t) => t.deleted === 0 && t.urlAppend)) {
+    campaignURL += `&${encodeURIComponent(token.parameter)}=${token.urlAppend}`;
+  }
+  const click = `${origin}/${route(settings.route_click)}/${id}`;
+  const image = `${origin}/${route(settings.route_image)}`;
+  const iframe = `${origin}/${route(settings.route_iframe)}`;
+  const script = `${origin}/${route(settings.route_script)}`;
+  return {
+    campaignURL,
+    lpofferlink_simple: click,
+    lpofferlink_options: optionRows
+      .filter((o) => o.deleted === 0)
+      .map((o) => ({ optionId: o.id, name: o.name, url: `${click}?option=${o.id}` })),
+    postback: `${origin}/${route(settings.route_postback)}?clickid={clickid}&payout={payout}&txid={txid}`,
+    postback_event: `${origin}/${route(settings.route_postback)}?clickid={clickid}&event={event}&payout={payout}`,
+    pixel: `<img src="${image}?campaign=${id}" width="1" height="1" alt="" style="display:none">`,
+    pixel_url: `${image}?campaign=${id}`,
+    iframe: `<iframe src="${iframe}?campaign=${id}" width="1" height="1" frameborder="0" style="display:none"></iframe>`,
+    script: `<script src="${script}?campaign=${id}" async></script>`,
+    direct_tracking: `<script>(function(d){var s=d.createElement('script');s.async=true;s.src='${script}?mode=visit&campaign=${id}&lp=LANDING_PAGE_ID&_ref='+encodeURIComponent(d.referrer)+(location.search?'&'+location.search.slice(1):'');d.head.appendChild(s);})(document);</script>`,
+  };
+}
+
+export async function campaignDetail(env: Env, user: AuthUser, campaignId: number, requestOrigin: string) {
+  const campaign = await campaignForUser(env, user, campaignId);
+  const settings = await getSettings(env);
+  const db = getDb(env);
+  const [tokenRows, optionRows] = await db.batch([
+    db
+      .select()
+      .from(extraTokens)
+      .where(eq(extraTokens.campaignId, campaign.id))
+      .orderBy(asc(extraTokens.slot)),
+    db.select().from(options).where(eq(options.campaignId, campaign.id)).orderBy(asc(options.id)),
+  ]);
+  const origin = trackingOrigin(settings, requestOrigin);
+  return {
+    ...campaignAnswer(campaign),
+    currentDomain: origin,
+    customDomain: settings.custom_domain,
+    hasLiveIntentAccount: false,
+    liCampaigns: [],
+    liLineItems: [],
+    liBalanceNotZero: false,
+    optimizationMetrics: [],
+    banners: [],
+    placement: null,
+    jeeng_assets: [],
+    jeeng_assets_size: 0,
+    jeeng_campaign: null,
+    jeeng_balance: 0,
+    jeeng_min_required_balance: 1500,
+    landing: await listLandings(env, campaign.id),
+    offer: await listOffers(env, campaign.id),
+    path: await listPaths(env, campaign.id),
+    option: optionRows.map(optionAnswer),
+    agents: await listAgents(env),
+    linkpixel: linkPixel(settings, requestOrigin, campaign, tokenRows, optionRows),
+    extratokens: tokenRows.filter((t) => t.deleted === 0).map(tokenAnswer),
+  };
+}
