@@ -260,7 +260,7 @@ test('CSV upload with the spec hint and progress, export and ZIP import of what 
   await expectText(page.locator('.upload-file-name'), 'campaigns.csv');
   await page.locator('[data-testid="campaigns-csv-submit"]').click();
   await page.locator('#campaigns-csv-progress [role="progressbar"]').waitFor();
-  // The slowed upload shows a value between 0 and 100 on the way (checked on each change of the bar).
+  // The slowed upload shows a value between 0 and 100 on the way (checked on every frame).
   const midway = await page.waitForFunction(
     () => {
       const bar = document.querySelector('#campaigns-csv-progress [role="progressbar"]');
@@ -268,7 +268,7 @@ test('CSV upload with the spec hint and progress, export and ZIP import of what 
       return now > 0 && now < 100 ? now : null;
     },
     null,
-    { polling: 'mutation', timeout: 10_000 },
+    { polling: 'raf', timeout: 10_000 },
   );
   const shown = await midway.jsonValue();
   assert.ok(shown > 0 && shown < 100, `progress between 0 and 100 was shown: ${shown}`);

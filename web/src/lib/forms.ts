@@ -1,5 +1,5 @@
 // Form state with the shared zod schemas: messages at the fields, first failing field focused.
-import { useCallback, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
 
@@ -96,10 +96,54 @@ export function useForm<T extends Record<string, string>>(formId: string, initia
     }
   }, []);
 
+  /**
+   * The props that wire one field of this form (id, value, change, message) for TextField,
+   * SelectField or TextareaField; `clean` rewrites what is typed (e.g. stripSpaces).
+   */
+  const field = <K extends keyof T & string>(name: K, clean?: (value: string) => string) => ({
+    id: fieldId(formId, name),
+    value: values[name],
+    onValueChange: (value: string) => setValue(name, (clean ? clean(value) : value) as T[K]),
+    error: errors[name],
+  });
+
+  /**
+   * The form's submit handler: the shared schema checks `input` (the values by default) with
+   * messages at the fields; then `send` runs once at a time, and a failure shows its 422
+   * messages at `fields` (default `order`) and any other message above the form. `failure` may
+   * choose that other message (it gets the error and the message applyServerError found).
+   */
+  const onSubmitWith =
+    <S extends z.ZodType>(options: {
+      schema: S;
+      order: readonly string[];
+      input?: () => unknown;
+      fields?: readonly string[];
+      send: (data: z.output<S>) => Promise<void>;
+      failure?: (err: unknown, message: string | null) => string | null;
+    }) =>
+    (event: FormEvent) => {
+      event.preventDefault();
+      setFormError(null);
+      const checked = check(options.schema, options.order, options.input ? options.input() : values);
+      if (!checked.ok) return;
+      void submit(async () => {
+        try {
+          await options.send(checked.data);
+        } catch (err) {
+          const message = applyServerError(err, options.fields ?? options.order);
+          const shown = options.failure ? options.failure(err, message) : message;
+          if (shown) setFormError(shown);
+        }
+      });
+    };
+
   return {
     values,
     setValues,
     setValue,
+    field,
+    onSubmitWith,
     errors,
     setErrors,
     formError,

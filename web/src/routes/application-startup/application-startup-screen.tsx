@@ -1,5 +1,5 @@
 import { Rocket } from 'lucide-react';
-import { type FormEvent, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES, SETUP_FIELD_ORDER, startupSchema } from '../../../../schema/auth-api';
 import { ApiError } from '../../api/client';
@@ -38,7 +38,7 @@ export function ApplicationStartupScreen() {
     timezone: guessedZone,
     license_key: '',
   });
-  const { values, setValue, errors, formError, setFormError, busy } = form;
+  const { values, formError, busy } = form;
 
   const zoneOptions = useMemo(() => {
     const list = zones?.length ? [...zones] : [];
@@ -49,25 +49,18 @@ export function ApplicationStartupScreen() {
     ];
   }, [zones, values.timezone]);
 
-  const id = (name: string) => `${FORM}-${name}`;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const checked = form.check(startupSchema, SETUP_FIELD_ORDER);
-    if (!checked.ok) return;
-    void form.submit(async () => {
-      try {
-        // The wizard does not sign in (spec 1 §4): the answer's token is not kept.
-        await applicationStartup(values);
-        notify.success(MESSAGES.setupComplete);
-        navigate('/login', { replace: true });
-      } catch (err) {
-        const message = form.applyServerError(err, SETUP_FIELD_ORDER);
-        if (message) setFormError(err instanceof ApiError && err.status === 0 ? err.message : message);
-      }
-    });
-  };
+  const onSubmit = form.onSubmitWith({
+    schema: startupSchema,
+    order: SETUP_FIELD_ORDER,
+    send: async () => {
+      // The wizard does not sign in (spec 1 §4): the answer's token is not kept.
+      await applicationStartup(values);
+      notify.success(MESSAGES.setupComplete);
+      navigate('/login', { replace: true });
+    },
+    failure: (err, message) =>
+      message && err instanceof ApiError && err.status === 0 ? err.message : message,
+  });
 
   return (
     <AuthCard
@@ -83,11 +76,8 @@ export function ApplicationStartupScreen() {
             Administrator account
           </h2>
           <TextField
-            id={id('username')}
+            {...form.field('username')}
             label="Username"
-            value={values.username}
-            onValueChange={(v) => setValue('username', v)}
-            error={errors.username}
             hint="Letters, digits, dots, dashes or @. 'Admin' is reserved."
             autoComplete="username"
             autoCapitalize="none"
@@ -96,21 +86,15 @@ export function ApplicationStartupScreen() {
           />
           <div className="form-grid">
             <TextField
-              id={id('password')}
+              {...form.field('password', stripSpaces)}
               label="Password"
               type="password"
-              value={values.password}
-              onValueChange={(v) => setValue('password', stripSpaces(v))}
-              error={errors.password}
               autoComplete="new-password"
             />
             <TextField
-              id={id('confirm_password')}
+              {...form.field('confirm_password', stripSpaces)}
               label="Confirm password"
               type="password"
-              value={values.confirm_password}
-              onValueChange={(v) => setValue('confirm_password', stripSpaces(v))}
-              error={errors.confirm_password}
               autoComplete="new-password"
             />
           </div>
@@ -122,35 +106,26 @@ export function ApplicationStartupScreen() {
           </h2>
           <div className="form-grid">
             <TextField
-              id={id('baseurl')}
+              {...form.field('baseurl')}
               label="Base URL"
               type="url"
-              value={values.baseurl}
-              onValueChange={(v) => setValue('baseurl', v)}
-              error={errors.baseurl}
               hint="The address your tracking links and emails use."
               autoComplete="url"
               spellCheck={false}
             />
             <TextField
-              id={id('email')}
+              {...form.field('email')}
               label="Email"
               type="email"
-              value={values.email}
-              onValueChange={(v) => setValue('email', v)}
-              error={errors.email}
               hint="The license's email, also used for password resets."
               autoComplete="email"
               spellCheck={false}
             />
           </div>
           <SelectField
-            id={id('timezone')}
+            {...form.field('timezone')}
             label="Time zone"
-            value={values.timezone}
-            onValueChange={(v) => setValue('timezone', v)}
             options={zoneOptions}
-            error={errors.timezone}
             hint={zonesLoading ? 'Loading time zones…' : 'Statistics days start and end in this time zone.'}
           />
         </section>
@@ -160,11 +135,8 @@ export function ApplicationStartupScreen() {
             License
           </h2>
           <TextareaField
-            id={id('license_key')}
+            {...form.field('license_key', (v) => v.trim())}
             label="License key"
-            value={values.license_key}
-            onValueChange={(v) => setValue('license_key', v.trim())}
-            error={errors.license_key}
             hint="Paste the key you received with your purchase."
             rows={4}
             spellCheck={false}

@@ -1,5 +1,4 @@
 import { Mail } from 'lucide-react';
-import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { forgotPasswordSchema } from '../../../../schema/auth-api';
 import { requestPasswordReset } from '../../api/endpoints';
@@ -18,23 +17,17 @@ export function ForgotPasswordScreen() {
   useDocumentTitle('Forgot password');
   const navigate = useNavigate();
   const form = useForm(FORM, { email: '' });
-  const { values, setValue, errors, formError, setFormError, busy } = form;
+  const { values, formError, busy } = form;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!form.check(forgotPasswordSchema, ['email']).ok) return;
-    void form.submit(async () => {
-      try {
-        const answer = await requestPasswordReset({ email: values.email.trim() });
-        notify.success(answer.message, { id: 'reset-mail' });
-        navigate('/login', { replace: true });
-      } catch (err) {
-        const message = form.applyServerError(err, ['email']);
-        if (message) setFormError(message);
-      }
-    });
-  };
+  const onSubmit = form.onSubmitWith({
+    schema: forgotPasswordSchema,
+    order: ['email'],
+    send: async () => {
+      const answer = await requestPasswordReset({ email: values.email.trim() });
+      notify.success(answer.message, { id: 'reset-mail' });
+      navigate('/login', { replace: true });
+    },
+  });
 
   return (
     <AuthCard
@@ -49,12 +42,9 @@ export function ForgotPasswordScreen() {
       <form className="form" onSubmit={onSubmit} noValidate>
         {formError && <Alert>{formError}</Alert>}
         <TextField
-          id={`${FORM}-email`}
+          {...form.field('email')}
           label="Email"
           type="email"
-          value={values.email}
-          onValueChange={(v) => setValue('email', v)}
-          error={errors.email}
           autoComplete="email"
           spellCheck={false}
           autoFocus

@@ -32,7 +32,7 @@ export function LoginScreen() {
   const { loginLink } = useLoaderData() as LoginLoaderData;
   const navigate = useNavigate();
   const form = useForm(FORM, { username: '', password: '' });
-  const { values, setValue, errors, setErrors, formError, setFormError } = form;
+  const { values, errors, setErrors, formError, setFormError } = form;
   // A login attempt is ignored while another is in progress (spec 1 §4).
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
@@ -109,23 +109,17 @@ export function LoginScreen() {
         {viaLink && busy && <Alert tone="info">Signing you in with your one-time link…</Alert>}
         {formError && <Alert id="login-error">{formError}</Alert>}
         <TextField
-          id={`${FORM}-username`}
+          {...form.field('username')}
           label="Username"
-          value={values.username}
-          onValueChange={(v) => setValue('username', v)}
-          error={errors.username}
           autoComplete="username"
           autoFocus={!loginLink}
           autoCapitalize="none"
           spellCheck={false}
         />
         <TextField
-          id={`${FORM}-password`}
+          {...form.field('password', stripSpaces)}
           label="Password"
           type="password"
-          value={values.password}
-          onValueChange={(v) => setValue('password', stripSpaces(v))}
-          error={errors.password}
           autoComplete="current-password"
         />
         <div className="form-row-between">

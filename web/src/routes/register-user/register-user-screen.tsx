@@ -1,5 +1,5 @@
 import { Copy, Link2, LogIn, ShieldAlert, UserPlus, Users } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { mutate } from 'swr';
 import {
@@ -40,8 +40,7 @@ function CreateUserDialog({
 }) {
   const initial = { username: '', email: '', password: '', password_confirmation: '', role: 'student' };
   const form = useForm(FORM, initial);
-  const { values, setValue, setValues, errors, setErrors, formError, setFormError, busy } = form;
-  const id = (name: string) => `${FORM}-${name}`;
+  const { setValues, setErrors, formError, setFormError, busy } = form;
 
   const close = () => {
     setValues(initial);
@@ -50,23 +49,16 @@ function CreateUserDialog({
     onClose();
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const checked = form.check(createUserSchema, CREATE_USER_FIELD_ORDER);
-    if (!checked.ok) return;
-    void form.submit(async () => {
-      try {
-        const answer = await createUser(checked.data);
-        notify.success(answer.message);
-        onCreated();
-        close();
-      } catch (err) {
-        const message = form.applyServerError(err, CREATE_USER_FIELD_ORDER);
-        if (message) setFormError(message);
-      }
-    });
-  };
+  const onSubmit = form.onSubmitWith({
+    schema: createUserSchema,
+    order: CREATE_USER_FIELD_ORDER,
+    send: async (data) => {
+      const answer = await createUser(data);
+      notify.success(answer.message);
+      onCreated();
+      close();
+    },
+  });
 
   return (
     <Modal
@@ -95,52 +87,37 @@ function CreateUserDialog({
         {formError && <Alert>{formError}</Alert>}
         <div className="form-grid">
           <TextField
-            id={id('username')}
+            {...form.field('username')}
             label="Username"
-            value={values.username}
-            onValueChange={(v) => setValue('username', v)}
-            error={errors.username}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
             data-autofocus
           />
           <TextField
-            id={id('email')}
+            {...form.field('email')}
             label="Email"
             type="email"
-            value={values.email}
-            onValueChange={(v) => setValue('email', v)}
-            error={errors.email}
             autoComplete="off"
             spellCheck={false}
           />
           <TextField
-            id={id('password')}
+            {...form.field('password', stripSpaces)}
             label="Password"
             type="password"
-            value={values.password}
-            onValueChange={(v) => setValue('password', stripSpaces(v))}
-            error={errors.password}
             autoComplete="new-password"
           />
           <TextField
-            id={id('password_confirmation')}
+            {...form.field('password_confirmation', stripSpaces)}
             label="Confirm password"
             type="password"
-            value={values.password_confirmation}
-            onValueChange={(v) => setValue('password_confirmation', stripSpaces(v))}
-            error={errors.password_confirmation}
             autoComplete="new-password"
           />
         </div>
         <SelectField
-          id={id('role')}
+          {...form.field('role')}
           label="Role"
-          value={values.role}
-          onValueChange={(v) => setValue('role', v)}
           options={ROLE_OPTIONS}
-          error={errors.role}
           hint="Admins manage users and settings; coaches may adjust student balances; students run their campaigns."
         />
       </form>

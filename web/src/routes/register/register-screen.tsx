@@ -1,5 +1,4 @@
 import { UserPlus } from 'lucide-react';
-import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MESSAGES, REGISTER_FIELD_ORDER, registerSchema } from '../../../../schema/auth-api';
 import { ApiError } from '../../api/client';
@@ -19,30 +18,24 @@ export function RegisterScreen() {
   useDocumentTitle('Create an account');
   const navigate = useNavigate();
   const form = useForm(FORM, { name: '', email: '', password: '' });
-  const { values, setValue, errors, formError, setFormError, busy } = form;
+  const { values, formError, busy } = form;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!form.check(registerSchema, REGISTER_FIELD_ORDER).ok) return;
-    void form.submit(async () => {
-      try {
-        await register({ name: values.name.trim(), email: values.email.trim(), password: values.password });
-        notify.success(MESSAGES.registered);
-        navigate('/login', { replace: true });
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 422) {
-          const message = form.applyServerError(err, REGISTER_FIELD_ORDER);
-          if (message) setFormError(message);
-        } else if (err instanceof ApiError) {
-          // 403 carries 'Registration is disabled on this installation.'; others their status text.
-          setFormError(err.body.message || err.statusText);
-        } else {
-          setFormError(String(err));
-        }
-      }
-    });
-  };
+  const onSubmit = form.onSubmitWith({
+    schema: registerSchema,
+    order: REGISTER_FIELD_ORDER,
+    send: async () => {
+      await register({ name: values.name.trim(), email: values.email.trim(), password: values.password });
+      notify.success(MESSAGES.registered);
+      navigate('/login', { replace: true });
+    },
+    // 403 carries 'Registration is disabled on this installation.'; others their status text.
+    failure: (err, message) =>
+      !(err instanceof ApiError)
+        ? String(err)
+        : err.status === 422
+          ? message
+          : err.body.message || err.statusText,
+  });
 
   return (
     <AuthCard
@@ -56,32 +49,18 @@ export function RegisterScreen() {
     >
       <form className="form" onSubmit={onSubmit} noValidate>
         {formError && <Alert>{formError}</Alert>}
+        <TextField {...form.field('name')} label="Name" autoComplete="name" autoFocus />
         <TextField
-          id={`${FORM}-name`}
-          label="Name"
-          value={values.name}
-          onValueChange={(v) => setValue('name', v)}
-          error={errors.name}
-          autoComplete="name"
-          autoFocus
-        />
-        <TextField
-          id={`${FORM}-email`}
+          {...form.field('email')}
           label="Email"
           type="email"
-          value={values.email}
-          onValueChange={(v) => setValue('email', v)}
-          error={errors.email}
           autoComplete="email"
           spellCheck={false}
         />
         <TextField
-          id={`${FORM}-password`}
+          {...form.field('password', stripSpaces)}
           label="Password"
           type="password"
-          value={values.password}
-          onValueChange={(v) => setValue('password', stripSpaces(v))}
-          error={errors.password}
           autoComplete="new-password"
         />
         <Button

@@ -1,5 +1,4 @@
 import { Lock } from 'lucide-react';
-import type { FormEvent } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { MESSAGES, RESET_FIELD_ORDER, resetPasswordSchema } from '../../../../schema/auth-api';
 import { resetPassword } from '../../api/endpoints';
@@ -20,24 +19,20 @@ export function ResetPasswordScreen() {
   const { email, token } = useLoaderData() as { email: string; token: string };
   const navigate = useNavigate();
   const form = useForm(FORM, { password: '', password_confirmation: '' });
-  const { values, setValue, errors, formError, setFormError, busy } = form;
+  const { formError, busy } = form;
+  const input = { email, token, ...form.values };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const input = { email, token, ...values };
-    if (!form.check(resetPasswordSchema, RESET_FIELD_ORDER, input).ok) return;
-    void form.submit(async () => {
-      try {
-        await resetPassword(input);
-        notify.success(MESSAGES.passwordChanged);
-        navigate('/login', { replace: true });
-      } catch (err) {
-        const message = form.applyServerError(err, VISIBLE);
-        if (message) setFormError(message);
-      }
-    });
-  };
+  const onSubmit = form.onSubmitWith({
+    schema: resetPasswordSchema,
+    order: RESET_FIELD_ORDER,
+    input: () => input,
+    fields: VISIBLE,
+    send: async () => {
+      await resetPassword(input);
+      notify.success(MESSAGES.passwordChanged);
+      navigate('/login', { replace: true });
+    },
+  });
 
   return (
     <AuthCard
@@ -56,22 +51,16 @@ export function ResetPasswordScreen() {
       <form className="form" onSubmit={onSubmit} noValidate>
         {formError && <Alert>{formError}</Alert>}
         <TextField
-          id={`${FORM}-password`}
+          {...form.field('password', stripSpaces)}
           label="New password"
           type="password"
-          value={values.password}
-          onValueChange={(v) => setValue('password', stripSpaces(v))}
-          error={errors.password}
           autoComplete="new-password"
           autoFocus
         />
         <TextField
-          id={`${FORM}-password_confirmation`}
+          {...form.field('password_confirmation', stripSpaces)}
           label="Confirm new password"
           type="password"
-          value={values.password_confirmation}
-          onValueChange={(v) => setValue('password_confirmation', stripSpaces(v))}
-          error={errors.password_confirmation}
           autoComplete="new-password"
         />
         <Button
