@@ -40,13 +40,41 @@ const text = (max = 200) => z.preprocess((v) => (typeof v === 'string' ? v.trim(
 const stringList = z.preprocess(
   (v) =>
     Array.isArray(v)
-      ? v.map((x) =>
-          typeof x === 'object' && x !== null ? ((x as { parameter?: unknown }).parameter ?? '') : x,
-        )
+      ? v
+          .map((x) =>
+            typeof x === 'object' && x !== null ? ((x as { parameter?: unknown }).parameter ?? '') : x,
+          )
+          .filter((x) => x !== '' && x !== null && x !== undefined)
       : typeof v === 'string' && v
         ? v.split(',')
         : [],
-  z.array(z.coerce.string().max(64)).max(20),
+  z.array(z.coerce.string().trim().max(64)).max(20),
+);
+
+/**
+ * A list of parameters, or of the objects the statistics answer lists (extra tokens, metrics):
+ * an object counts unless it says `ticked: false`, so the SPA may send its whole picker.
+ */
+const tickedList = z.preprocess(
+  (v) =>
+    Array.isArray(v)
+      ? v.filter(
+          (x) => !(typeof x === 'object' && x !== null && (x as { ticked?: unknown }).ticked === false),
+        )
+      : v,
+  stringList,
+);
+
+const metricList = tickedList.superRefine((list, ctx) => {
+  // METRICS is read when a request is parsed, after this module has loaded.
+  const unknown = list.find((p) => !METRICS.some((m) => m.parameter === p));
+  if (unknown !== undefined) ctx.addIssue({ code: 'custom', message: `Unknown metric "${unknown}".` });
+});
+
+/** `true` (or '1', 'true', 'all') leaves out the rows without a value of any grouped token. */
+const noInputList = z.preprocess(
+  (v) => (v === true || v === 1 || v === '1' || v === 'true' || v === 'all' ? ['*'] : v === false ? [] : v),
+  stringList,
 );
 
 export const statisticsRequestSchema = z.object({
@@ -61,8 +89,17 @@ export const statisticsRequestSchema = z.object({
   endDate: dmy,
   part: z.preprocess((v) => (v === 'target' ? 'target' : 'all'), z.enum(['all', 'target'])),
   totalOnly: bool,
-  /** Extra-token parameters to group the target table by. */
-  extraTokens: stringList,
+  /** Extra tokens to group the target table by: parameters, or token objects with `ticked`. */
+  extraTokens: tickedList,
+  /** The same as parameters only (the spec sends both); the table is grouped by their union. */
+  extraTokenFields: stringList,
+  /** The metric columns the target rows carry; none means every metric. */
+  metricParams: metricList,
+  /** Grouped tokens whose rows without a value are left out ('*' = every grouped token). */
+  noInputTokens: noInputList,
+  /** Extra tokens to group the landing table by, as extraTokens and extraTokenFields. */
+  landingExtraTokens: tickedList,
+  landingExtraTokenFields: stringList,
   landingDeletedStatus: bool,
   offerDeletedStatus: bool,
   pathDeletedStatus: bool,
@@ -82,6 +119,56 @@ export const statisticsRequestSchema = z.object({
 });
 export type StatisticsRequest = z.output<typeof statisticsRequestSchema>;
 export const STATS_FIELD_ORDER = ['campaignId', 'startDate', 'endDate'] as const;
+
+/**
+ * The extra-token parameters a table is grouped by: the ticked tokens, then the fields not among
+ * them, each once, in the order sent.
+ */
+export function groupedTokens(req: StatisticsRequest, table: 'target' | 'landing'): string[] {
+  const lists =
+    table === 'target'
+      ? [req.extraTokens, req.extraTokenFields]
+      : [req.landingExtraTokens, req.landingExtraTokenFields];
+  // Jobs stored before a field existed lack it.
+  return [...new Set(lists.flatMap((l) => l ?? []).filter((p) => p !== ''))];
+}
+
+/** Whether rows without a value of `parameter` are left out (noInputTokens). */
+export function dropsNoInput(req: Pick<StatisticsRequest, 'noInputTokens'>, parameter: string): boolean {
+  const list = req.noInputTokens ?? [];
+  return list.includes('*') || list.includes(parameter);
+}
+
+/** get-landing-elements-data (spec 3 §7): the query, and its answer's parts. */
+export const landingElementsQuerySchema = z.object({
+  campaignId: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: STATS_MESSAGES.selectCampaign })
+      .int(STATS_MESSAGES.selectCampaign)
+      .positive(STATS_MESSAGES.selectCampaign),
+  ),
+  url: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : ''),
+    z.string().min(1, 'Landing page URL is required.').max(2048, 'Landing page URL is too long.'),
+  ),
+  startDate: dmy,
+  endDate: dmy,
+  separator: z.preprocess(
+    (v) => (typeof v === 'string' && v.length > 0 && v.length <= 3 ? v : '_'),
+    z.string(),
+  ),
+});
+/** cta when the element's content starts with an image tag, otherwise header (spec 3 §3). */
+export type ElementTagType = 'cta' | 'header';
+export type ElementVariation = { name: string; content: string; tagType: ElementTagType };
+/** GET /api/landing/get-landing-elements-data: `error` says why a page could not be read. */
+export type LandingElementsAnswer = {
+  url: string;
+  variations: ElementVariation[];
+  test_datas: { name: string; data: TestResult[] }[];
+  error: string | null;
+};
 
 /**
  * The spec's date checks in order (spec 3 §5), on 'yyyy-MM-dd' days; '' means open.
@@ -348,6 +435,8 @@ export type ElementRow = {
   position: number;
   page: string;
   landingIds: number[];
+  /** The distinct URLs of its landing pages, where its content is read (get-landing-elements-data). */
+  urls: string[];
   visits: number;
   lpClicks: number;
   lpCTR: number;

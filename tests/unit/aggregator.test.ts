@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateElements, type LandingStat } from '../../worker/services/aggregator';
+import {
+  aggregateElements,
+  classifyElement,
+  extractElements,
+  type LandingStat,
+} from '../../worker/services/aggregator';
 
 const page = (
   id: number,
@@ -13,6 +18,7 @@ const page = (
   id,
   name,
   active,
+  url: `https://lp.example/${name}`,
   deleted,
   visits,
   lpClicks,
@@ -37,6 +43,7 @@ describe('landing element aggregator', () => {
     ]);
     const h1 = headlines[1];
     expect(h1.landingIds).toEqual([1, 2]);
+    expect(h1.urls).toEqual(['https://lp.example/h1_imgA', 'https://lp.example/h1_imgB']);
     expect(h1.lpCTR).toBe(33.33);
     expect(h1.cr).toBe(3.33);
     expect(h1.adSpent).toBe(1500);
@@ -56,5 +63,51 @@ describe('landing element aggregator', () => {
     );
     expect(rows[0]).toHaveLength(1);
     expect(rows[0][0]).toMatchObject({ page: 'a', visits: 20, status: 0 });
+  });
+});
+
+describe('element content and class (spec 3: cta when the content starts with an image tag)', () => {
+  it('classifies an image as cta and anything else as header', () => {
+    expect(classifyElement('<img src="/hero.png" alt="Hero">')).toBe('cta');
+    expect(classifyElement('<img/>')).toBe('cta');
+    expect(classifyElement('Save 50% today')).toBe('header');
+    expect(classifyElement('<h1>Save 50%</h1>')).toBe('header');
+    expect(classifyElement('')).toBe('header');
+  });
+
+  it('ignores leading whitespace and the case of the tag name, but needs the whole tag name', () => {
+    expect(classifyElement('\n\t  <IMG SRC="a.png">')).toBe('cta');
+    expect(classifyElement('  <Img\nsrc="a.png">')).toBe('cta');
+    // Not an image tag: another tag name, text before the image, an escaped tag.
+    expect(classifyElement('<imgx src="a.png">')).toBe('header');
+    expect(classifyElement('<image href="a.png">')).toBe('header');
+    expect(classifyElement('Look: <img src="a.png">')).toBe('header');
+    expect(classifyElement('&lt;img src="a.png"&gt;')).toBe('header');
+  });
+
+  it("reads each named element's content from the page's HTML", () => {
+    const html = `<!doctype html><html><body>
+      <h1 class="big" data-element="headline3">  Save <b>50%</b> today </h1>
+      <div data-element='image1'>
+        <img src="/hero.png" alt="Hero">
+      </div>
+      <img data-element="image2" src="/b.png">
+      <section data-element="box"><section>inner</section> after</section>
+      <p data-element="headline3">a second headline3 is ignored</p>
+      <p data-element="">no name</p>
+    </body></html>`;
+    const elements = extractElements(html);
+    expect(elements).toEqual([
+      { name: 'headline3', content: 'Save <b>50%</b> today' },
+      { name: 'image1', content: '<img src="/hero.png" alt="Hero">' },
+      { name: 'image2', content: '<img data-element="image2" src="/b.png">' },
+      { name: 'box', content: '<section>inner</section> after' },
+    ]);
+    expect(elements.map((e) => [e.name, classifyElement(e.content)])).toEqual([
+      ['headline3', 'header'],
+      ['image1', 'cta'],
+      ['image2', 'cta'],
+      ['box', 'header'],
+    ]);
   });
 });

@@ -11,26 +11,29 @@ import {
   type ExportStatisticsAnswer,
   type ItemStatusAnswer,
   type ItemStatusManyAnswer,
+  type LandingElementsAnswer,
   type LandingJobAnswer,
   type LandingResult,
   type LandingStatusAnswer,
+  landingElementsQuerySchema,
   type QueueAggregateAnswer,
   type QuickStats,
-  type StatisticsAnswer,
-  type StatisticsTotalAnswer,
-  type StatsTodayAnswer,
-  type TargetJobAnswer,
-  type TargetResult,
   STATS_FIELD_ORDER,
   STATS_MESSAGES,
+  type StatisticsAnswer,
   type StatisticsRequest,
+  type StatisticsTotalAnswer,
+  type StatsTodayAnswer,
   statisticsRequestSchema,
   statusUpdateSchema,
+  type TargetJobAnswer,
+  type TargetResult,
 } from '../../schema/stats-api';
 import type { AppEnv } from '../env';
 import { type AuthUser, requireAuth } from '../lib/auth';
 import { ApiError, fieldError, validationError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
+import { ELEMENTS_MESSAGES, landingElementsData } from '../services/aggregator';
 import { campaignForUser } from '../services/campaigns';
 import { setItemsActive } from '../services/item-switch';
 import { getSettings } from '../services/settings';
@@ -44,7 +47,14 @@ import {
   placementAggregates,
 } from '../services/statistics';
 import { columnKeys, exportStatistics } from '../services/stats-export';
-import { extraTokenSlots, jobResult, metricsFor, queueJob, toStatsCampaign } from '../services/stats-jobs';
+import {
+  checkRequestTokens,
+  extraTokenSlots,
+  jobResult,
+  metricsFor,
+  queueJob,
+  toStatsCampaign,
+} from '../services/stats-jobs';
 import { costRoutes } from './costs';
 
 const idOf = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v);
@@ -119,6 +129,7 @@ export const statsRoutes = new Hono<AppEnv>()
     const user = c.get('user');
     const req = await statisticsRequest(c.env, await readBody(c));
     const row = await campaignForUser(c.env, user, req.campaignId);
+    await checkRequestTokens(c.env, row.id, req);
     const campaign = toStatsCampaign(row);
     if (req.totalOnly) {
       const queueId = await queueJob(
@@ -194,6 +205,7 @@ export const statsRoutes = new Hono<AppEnv>()
     const body = await readBody(c);
     const req = await statisticsRequest(c.env, body);
     const row = await campaignForUser(c.env, c.get('user'), req.campaignId);
+    await checkRequestTokens(c.env, row.id, req);
     const answer = await exportStatistics(c.env, row, req, {
       targetColumns: columnKeys(body.targetData),
       landingColumns: columnKeys(body.landingData),
@@ -319,6 +331,21 @@ export const statsRoutes = new Hono<AppEnv>()
     if (!job) throw new ApiError(404, STATS_MESSAGES.jobNotFound);
     const data = job.result as AggregateResult | null;
     return c.json({ data: { done: job.done, error: job.error, data } satisfies AggregateJobAnswer });
+  })
+  // Spec 3 §7: one landing page's named elements with their content and class, read from the page.
+  .get('/landing/get-landing-elements-data', requireAuth, async (c) => {
+    const q = parseInput(landingElementsQuerySchema, c.req.query(), ['campaignId', 'url']);
+    const row = await campaignForUser(c.env, c.get('user'), q.campaignId);
+    // Only the campaign's own landing pages are read, never an arbitrary address.
+    const page = await c.env.DB.prepare(
+      'SELECT id FROM landing_pages WHERE campaign_id = ?1 AND url = ?2 LIMIT 1',
+    )
+      .bind(row.id, q.url)
+      .first();
+    if (!page) throw fieldError('url', ELEMENTS_MESSAGES.urlNotLanding);
+    const bounds = dayBounds(fromDmy(q.startDate) ?? '', fromDmy(q.endDate) ?? '');
+    const answer = await landingElementsData(c.env, toStatsCampaign(row), q.url, bounds, q.separator);
+    return c.json({ data: answer satisfies LandingElementsAnswer });
   })
   .delete('/campaigns/:campaignId/alerts/:index', requireAuth, async (c) => {
     const campaignId = parseInput(id('Campaign not found.'), c.req.param('campaignId'));

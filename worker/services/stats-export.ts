@@ -1,5 +1,5 @@
 import { fromDmy } from '../../schema/dates';
-import { STATS_MESSAGES, type StatisticsRequest } from '../../schema/stats-api';
+import { groupedTokens, STATS_MESSAGES, type StatisticsRequest } from '../../schema/stats-api';
 import type { Env } from '../env';
 import { R2CsvWriter } from '../lib/csv';
 import { signedDownloadPath } from '../lib/r2';
@@ -12,7 +12,14 @@ import {
   targetRow,
   targetTokenAggregates,
 } from './statistics';
-import { extraTokenSlots, type StatsCampaignRow, toStatsCampaign } from './stats-jobs';
+import {
+  extraTokenSlots,
+  keepRow,
+  landingGrouping,
+  type StatsCampaignRow,
+  tokenSlotsFor,
+  toStatsCampaign,
+} from './stats-jobs';
 
 export const DEFAULT_TARGET_COLUMNS = [
   'target',
@@ -60,11 +67,10 @@ export async function exportStatistics(
   const targetColumns = columns.targetColumns.length ? columns.targetColumns : DEFAULT_TARGET_COLUMNS;
   const landingColumns = columns.landingColumns.length ? columns.landingColumns : DEFAULT_LANDING_COLUMNS;
   const bounds = dayBounds(fromDmy(req.startDate) ?? '', fromDmy(req.endDate) ?? '');
-  const tokens = req.extraTokens.length
-    ? (await extraTokenSlots(env, row.id)).filter((t) => req.extraTokens.includes(t.parameter))
-    : [];
+  const tokens = tokenSlotsFor(await extraTokenSlots(env, row.id), groupedTokens(req, 'target'));
+  const keep = keepRow(req, tokens);
   const aggs = tokens.length
-    ? await targetTokenAggregates(env, campaign, bounds, tokens)
+    ? (await targetTokenAggregates(env, campaign, bounds, tokens)).filter((a) => keep(a.tokens))
     : await targetAggregates(env, campaign, bounds);
   const targets = aggs.map((a) => targetRow(a, row.id)).sort(compareBy(req.sortKey || 'ctr', req.sortOrder));
   const landings =
@@ -76,6 +82,7 @@ export async function exportStatistics(
             campaign,
             await placementAggregates(env, campaign, bounds),
             req.landingDeletedStatus,
+            await landingGrouping(env, campaign, bounds, req),
           )
         ).rows;
   if (targets.length === 0 && landings.every((l) => l.visits === 0)) {

@@ -1,21 +1,27 @@
 import { eq } from 'drizzle-orm';
 import { campaigns } from '../../schema/campaigns';
 import { fromDmy } from '../../schema/dates';
-import { adCtr, round } from '../../schema/metrics';
-import { fromMicros } from '../../schema/money';
+import { adCtr } from '../../schema/metrics';
 import type { StatsJobKind } from '../../schema/stats';
-import { defaultMetrics, METRICS, type StatisticsRequest } from '../../schema/stats-api';
+import {
+  defaultMetrics,
+  dropsNoInput,
+  groupedTokens,
+  METRICS,
+  type StatisticsRequest,
+} from '../../schema/stats-api';
 import type { Env } from '../env';
 import type { AuthUser } from '../lib/auth';
 import { sha256Hex } from '../lib/crypto';
 import { getDb } from '../lib/db';
-import { aggregateElements } from './aggregator';
+import { validationError } from '../lib/errors';
+import { aggregateResult } from './aggregator';
 import type { CampaignRow } from './campaigns';
 import {
   compareBy,
   dayBounds,
   landingTable,
-  landingTests,
+  landingTokenAggregates,
   type PlacementAgg,
   placementAggregates,
   type StatsCampaign,
@@ -24,7 +30,6 @@ import {
   targetAggregates,
   targetRow,
   targetTokenAggregates,
-  testSummary,
   totals,
 } from './statistics';
 
@@ -59,6 +64,63 @@ export async function extraTokenSlots(env: Pick<Env, 'DB'>, campaignId: number) 
     .bind(campaignId)
     .all<{ slot: number; token_name: string; parameter: string }>();
   return results;
+}
+
+/** The campaign's live token slots for the parameters asked for, in the order asked for. */
+export function tokenSlotsFor<T extends { parameter: string }>(slots: T[], parameters: string[]): T[] {
+  return parameters.flatMap((p) => slots.filter((s) => s.parameter === p));
+}
+
+/** The grouped parameters that are not among the campaign's live extra tokens. */
+export function unknownTokens(slots: { parameter: string }[], req: StatisticsRequest) {
+  const known = new Set(slots.map((s) => s.parameter));
+  return {
+    extraTokens: groupedTokens(req, 'target').filter((p) => !known.has(p)),
+    landingExtraTokens: groupedTokens(req, 'landing').filter((p) => !known.has(p)),
+  };
+}
+
+/**
+ * Refuses a request grouping by a parameter that is not one of the campaign's live extra tokens
+ * (422 on extraTokens or landingExtraTokens), so a typo never silently shows ungrouped rows.
+ */
+export async function checkRequestTokens(env: Pick<Env, 'DB'>, campaignId: number, req: StatisticsRequest) {
+  const unknown = unknownTokens(await extraTokenSlots(env, campaignId), req);
+  const errors: Record<string, string[]> = {};
+  for (const [field, list] of Object.entries(unknown))
+    if (list.length)
+      errors[field] = [`Unknown extra token "${list[0]}". Choose one of the campaign's extra tokens.`];
+  if (Object.keys(errors).length) throw validationError(errors);
+}
+
+/** noInputTokens: whether a group's token values keep it in the table. */
+export function keepRow(req: StatisticsRequest, tokens: { parameter: string }[]) {
+  const required = tokens.filter((t) => dropsNoInput(req, t.parameter)).map((t) => t.parameter);
+  return (values: Record<string, string>) => required.every((p) => (values[p] ?? '') !== '');
+}
+
+/** metricParams: a target row without the metric columns that were not asked for. */
+export function onlyMetrics(row: Record<string, unknown>, metricParams: string[]) {
+  if (metricParams.length === 0) return row;
+  const wanted = new Set(metricParams);
+  for (const m of METRICS) if (!wanted.has(m.parameter)) delete row[m.parameter];
+  return row;
+}
+
+/** The landing table's grouping by extra tokens for a request, or undefined. */
+export async function landingGrouping(
+  env: Pick<Env, 'DB'>,
+  c: StatsCampaign,
+  bounds: ReturnType<typeof dayBounds>,
+  req: StatisticsRequest,
+) {
+  const tokens = tokenSlotsFor(await extraTokenSlots(env, c.id), groupedTokens(req, 'landing'));
+  if (tokens.length === 0) return undefined;
+  return {
+    parameters: tokens.map((t) => t.parameter),
+    groups: await landingTokenAggregates(env, c, bounds, tokens),
+    keep: keepRow(req, tokens),
+  };
 }
 
 export function metricsFor(row: StatsCampaignRow) {
@@ -133,16 +195,20 @@ export async function computeJob(env: Env, kind: StatsJobKind, campaignId: numbe
   const bounds = dayBounds(fromDmy(req.startDate) ?? '', fromDmy(req.endDate) ?? '');
 
   if (kind === 'aggregate')
-    return aggregateJob(env, c, bounds, (req as { separator?: string }).separator || '_');
+    return aggregateResult(env, c, bounds, (req as { separator?: string }).separator || '_');
 
-  if (kind === 'landing') return landingResult(env, c, await placementAggregates(env, c, bounds), req);
+  if (kind === 'landing') {
+    const grouping = await landingGrouping(env, c, bounds, req);
+    return landingResult(env, c, await placementAggregates(env, c, bounds), req, grouping);
+  }
 
-  const tokens = req.extraTokens.length
-    ? (await extraTokenSlots(env, c.id)).filter((t) => req.extraTokens.includes(t.parameter))
-    : [];
-  const aggs = tokens.length
+  const slots = await extraTokenSlots(env, c.id);
+  const tokens = tokenSlotsFor(slots, groupedTokens(req, 'target'));
+  const all = tokens.length
     ? await targetTokenAggregates(env, c, bounds, tokens)
     : await targetAggregates(env, c, bounds);
+  const keep = keepRow(req, tokens);
+  const aggs = tokens.length ? all.filter((a) => keep(a.tokens)) : all;
   if (kind === 'target_total') return { targetTotal: totals(aggs) };
   // Search and sort on the aggregates; full rows are built only for the page shown (a grouping
   // by extra tokens can give 100,000 groups).
@@ -163,7 +229,7 @@ export async function computeJob(env: Env, kind: StatsJobKind, campaignId: numbe
   const currentPage = Math.min(req.currentPage, lastPage);
   const slice = keyed.slice((currentPage - 1) * req.perPage, currentPage * req.perPage);
   return {
-    targetRecords: slice.map(({ a }) => targetRow(a, c.id, c.goal)),
+    targetRecords: slice.map(({ a }) => onlyMetrics(targetRow(a, c.id, c.goal), req.metricParams ?? [])),
     currentPage,
     totalCount: found.length,
     targetTotal: totals(aggs),
@@ -204,91 +270,22 @@ export async function jobResult(env: Pick<Env, 'DB'>, id: string, userId: number
   };
 }
 
-/** The landing-element aggregator's result: elements per name position, each with its tests. */
-async function aggregateJob(
-  env: Env,
-  c: StatsCampaign,
-  bounds: ReturnType<typeof dayBounds>,
-  separator: string,
-) {
-  const aggs = await placementAggregates(env, c, bounds);
-  const { results: pages } = await env.DB.prepare(
-    'SELECT id, name, active, deleted FROM landing_pages WHERE campaign_id = ?1 ORDER BY id',
-  )
-    .bind(c.id)
-    .all<{ id: number; name: string; active: number; deleted: number }>();
-  const sums = new Map<
-    number,
-    { visits: number; lpClicks: number; conversions: number; revenue: number; spend: number }
-  >();
-  for (const a of aggs) {
-    const s = sums.get(a.landingId) ?? { visits: 0, lpClicks: 0, conversions: 0, revenue: 0, spend: 0 };
-    s.visits += a.visits;
-    s.lpClicks += a.lpClicks;
-    s.conversions += a.conversions;
-    s.revenue += a.revenue;
-    s.spend += a.spend;
-    sums.set(a.landingId, s);
-  }
-  const positions = aggregateElements(
-    pages.map((p) => ({
-      id: p.id,
-      name: p.name,
-      active: p.active === 1,
-      deleted: p.deleted === 1,
-      ...(sums.get(p.id) ?? { visits: 0, lpClicks: 0, conversions: 0, revenue: 0, spend: 0 }),
-    })),
-    separator,
-  );
-  return {
-    separator,
-    positions: positions.map((elements) => {
-      const tests = landingTests(
-        elements.map((e, i) => ({
-          id: i,
-          active: 1,
-          deleted: 0,
-          visits: e.visits,
-          lpClicks: e.lpClicks,
-          conversions: e.conversions,
-        })),
-        c.optimizationGoal || 'conversion_rate',
-        c.minVisits,
-      );
-      return elements.map((e, i) => {
-        const testData = (tests.get(i) ?? []).map((t) => ({
-          ...t,
-          against: elements[Number(t.against)].page,
-        }));
-        return {
-          ...e,
-          adSpent: round(fromMicros(e.adSpent), 2),
-          revenue: round(fromMicros(e.revenue), 2),
-          netProfit: round(fromMicros(e.netProfit), 2),
-          cpa: round(fromMicros(e.cpa), 2),
-          test_data: testData,
-          test_summary: testSummary(testData),
-        };
-      });
-    }),
-  };
-}
-
 /** The landing table's page for a request, from placement sums computed by the caller. */
 export async function landingResult(
   env: Env,
   c: StatsCampaign,
   placements: PlacementAgg[],
   req: StatisticsRequest,
+  grouping?: Awaited<ReturnType<typeof landingGrouping>>,
 ) {
-  const table = await landingTable(env, c, placements, req.landingDeletedStatus);
+  const table = await landingTable(env, c, placements, req.landingDeletedStatus, grouping);
   const page = sortAndPage(table.rows, {
     sortKey: req.landingSortKey || LANDING_SORT_DEFAULT,
     sortOrder: req.landingSortOrder,
     page: req.landingCurrentPage,
     perPage: req.landingPerPage,
     search: req.landingTargetSearch,
-    searchKeys: ['landing_page', 'url'],
+    searchKeys: ['landing_page', 'url', ...(grouping?.parameters ?? [])],
   });
   return {
     landingRecords: req.landingsTotalOnly ? [] : page.records,

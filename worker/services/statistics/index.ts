@@ -9,5 +9,5 @@ export { type DayBounds, dayBounds, type StatsCampaign } from './common';
 export { landingTable, landingTests, type TestResult, testSummary } from './landings';
 export { offerTable, type PlacementAgg, pathTable, placementAggregates } from './placements';
 export { type TargetAgg, targetAggregates, targetRow, wholeWeeks } from './targets';
-export { targetTokenAggregates } from './tokens';
+export { type LandingTokenGroup, landingTokenAggregates, targetTokenAggregates } from './tokens';
 export { compareBy, sortAndPage, totals } from './totals';

@@ -3,6 +3,7 @@ import type { Env } from '../../env';
 import { twoProportionTest } from '../significance';
 import { dollars, money, type StatsCampaign } from './common';
 import { items, type PlacementAgg, sumBy } from './placements';
+import type { LandingTokenGroup } from './tokens';
 import { totals } from './totals';
 
 // The landing table: per-page sums, money as the spec's text, and the pairwise significance tests
@@ -59,11 +60,22 @@ export function testSummary(tests: TestResult[]) {
   return { better, worst, insignificants: tests.length - better - worst, total_tests: tests.length };
 }
 
+/**
+ * The landing table. With `grouping`, a page gives one row per combination of the grouped
+ * extra tokens' values (its spend shared out by visits, its tests those of the whole page); a page
+ * without visits keeps one row with empty values. `keep` leaves rows out (noInputTokens); the
+ * totals are those of the rows kept.
+ */
 export async function landingTable(
   env: Pick<Env, 'DB'>,
   c: StatsCampaign,
   aggs: PlacementAgg[],
   withDeleted: boolean,
+  grouping?: {
+    parameters: string[];
+    groups: Map<number, LandingTokenGroup[]>;
+    keep: (tokens: Record<string, string>) => boolean;
+  },
 ) {
   const byLanding = sumBy(aggs, (a) => a.landingId);
   const pages = (await items(env, 'landing_pages', c.id, withDeleted)).map((l) => ({
@@ -71,29 +83,52 @@ export async function landingTable(
     ...(byLanding.get(l.id) ?? { visits: 0, lpClicks: 0, conversions: 0, revenue: 0, spend: 0 }),
   }));
   const tests = landingTests(pages, c.optimizationGoal || 'conversion_rate', c.minVisits);
-  const rows = pages.map((p) => {
+  const units = grouping
+    ? pages.flatMap((p) => {
+        const groups = grouping.groups.get(p.id) ?? [];
+        const list = groups.length
+          ? groups.map((g) => ({
+              ...g,
+              spend: p.visits > 0 ? Math.round((p.spend * g.visits) / p.visits) : 0,
+            }))
+          : [
+              {
+                tokens: Object.fromEntries(grouping.parameters.map((k) => [k, ''])),
+                visits: 0,
+                lpClicks: 0,
+                conversions: 0,
+                revenue: 0,
+                spend: 0,
+              },
+            ];
+        return list.filter((u) => grouping.keep(u.tokens)).map((u) => ({ page: p, ...u }));
+      })
+    : pages.map((p) => ({ page: p, ...p, tokens: {} as Record<string, string> }));
+  const rows = units.map((u) => {
+    const p = u.page;
     const testData = tests.get(p.id) ?? [];
     return {
       page_id: p.id,
       landing_page: p.name,
       url: p.url ?? '',
-      visits: p.visits,
-      conversions: p.conversions,
-      lpclicks: p.lpClicks,
-      lpctr: lpCtr(p.lpClicks, p.visits),
-      cr: cr(p.conversions, p.visits),
-      cpa: money(cpa(p.spend, p.conversions)),
-      ad_spent: money(p.spend),
-      revenue: money(p.revenue),
-      net: money(p.revenue - p.spend),
-      cpa_value: dollars(cpa(p.spend, p.conversions)),
-      ad_spent_value: dollars(p.spend),
-      revenue_value: dollars(p.revenue),
+      ...u.tokens,
+      visits: u.visits,
+      conversions: u.conversions,
+      lpclicks: u.lpClicks,
+      lpctr: lpCtr(u.lpClicks, u.visits),
+      cr: cr(u.conversions, u.visits),
+      cpa: money(cpa(u.spend, u.conversions)),
+      ad_spent: money(u.spend),
+      revenue: money(u.revenue),
+      net: money(u.revenue - u.spend),
+      cpa_value: dollars(cpa(u.spend, u.conversions)),
+      ad_spent_value: dollars(u.spend),
+      revenue_value: dollars(u.revenue),
       active: p.active,
       deleted: p.deleted,
       test_data: testData,
       test_summary: testSummary(testData),
     };
   });
-  return { rows, total: totals(pages.map((p) => ({ ...p, impressions: 0, adClicks: 0 }))) };
+  return { rows, total: totals(units.map((u) => ({ ...u, impressions: 0, adClicks: 0 }))) };
 }

@@ -77,3 +77,81 @@ export async function targetTokenAggregates(
   }
   return [...groups.values()];
 }
+
+/** One landing page's sums for one combination of extra-token values. */
+export type LandingTokenGroup = {
+  landingId: number;
+  tokens: Record<string, string>;
+  visits: number;
+  lpClicks: number;
+  conversions: number;
+  revenue: number;
+};
+
+/** Per (landing page, extra-token values) sums from the raw rows, for grouping the landing table. */
+export async function landingTokenAggregates(
+  env: Pick<Env, 'DB'>,
+  c: StatsCampaign,
+  b: DayBounds,
+  slots: { slot: number; parameter: string }[],
+): Promise<Map<number, LandingTokenGroup[]>> {
+  const groupCols = slots.map((s, i) => `coalesce(t${s.slot}, '') AS k${i}`).join(', ');
+  const keyList = slots.map((_, i) => `k${i}`).join(', ');
+  const where = 'campaign_id = ?1 AND day BETWEEN ?2 AND ?3';
+  const [visits, lps, convs] = await Promise.all([
+    all(
+      env,
+      `SELECT landing_id, ${groupCols}, count(*) n FROM visits WHERE ${where} AND filter IS NULL GROUP BY landing_id, ${keyList}`,
+      c.id,
+      b.from,
+      b.to,
+    ),
+    all(
+      env,
+      `SELECT landing_id, ${groupCols}, count(*) n FROM lp_clicks WHERE ${where} AND filter IS NULL AND orphan = 0 GROUP BY landing_id, ${keyList}`,
+      c.id,
+      b.from,
+      b.to,
+    ),
+    all(
+      env,
+      `SELECT landing_id, ${groupCols}, sum(is_goal) g, sum(coalesce(payout_micros, 0)) r FROM conversions
+       WHERE ${where} AND orphan = 0 GROUP BY landing_id, ${keyList}`,
+      c.id,
+      b.from,
+      b.to,
+    ),
+  ]);
+  const groups = new Map<string, LandingTokenGroup>();
+  const group = (r: Row) => {
+    const values = slots.map((_, i) => String(r[`k${i}`] ?? ''));
+    const key = [r.landing_id, ...values].join('\u0000');
+    let g = groups.get(key);
+    if (!g) {
+      g = {
+        landingId: n(r.landing_id),
+        tokens: Object.fromEntries(slots.map((s, i) => [s.parameter, values[i]])),
+        visits: 0,
+        lpClicks: 0,
+        conversions: 0,
+        revenue: 0,
+      };
+      groups.set(key, g);
+    }
+    return g;
+  };
+  for (const r of visits) group(r).visits += n(r.n);
+  for (const r of lps) group(r).lpClicks += n(r.n);
+  for (const r of convs) {
+    const g = group(r);
+    g.conversions += n(r.g);
+    g.revenue += n(r.r);
+  }
+  const byLanding = new Map<number, LandingTokenGroup[]>();
+  for (const g of groups.values()) {
+    const list = byLanding.get(g.landingId) ?? [];
+    list.push(g);
+    byLanding.set(g.landingId, list);
+  }
+  return byLanding;
+}
