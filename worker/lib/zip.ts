@@ -13,13 +13,37 @@ export const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 export const startsWithBytes = (bytes: Uint8Array, magic: readonly number[]) =>
   magic.every((b, i) => bytes[i] === b);
 
-export const hasExtension = (name: string, ext: string) => name.toLowerCase().endsWith(`.${ext}`);
+const hasExtension = (name: string, ext: string) => name.toLowerCase().endsWith(`.${ext}`);
 
 /** 422 on the `uploads` field, where every upload form sends its file. */
 export const uploadError = (message: string) => fieldError('uploads', message);
 
 /** 413 for an upload over a size limit, on the `uploads` field. */
 export const uploadTooLarge = (message: string) => new ApiError(413, message, { uploads: [message] });
+
+/**
+ * The bytes of an uploaded file after the presence, extension and size checks, in that order,
+ * with the upload form's messages. An empty file is missing unless `keepEmptyNamed` lets one
+ * with a name through (the campaigns list then reports it as empty or not a ZIP).
+ */
+export async function uploadedBytes(
+  file: unknown,
+  rule: {
+    ext: 'csv' | 'zip';
+    maxBytes: number;
+    required: string;
+    invalid: string;
+    tooLarge: string;
+    keepEmptyNamed?: boolean;
+  },
+): Promise<Uint8Array> {
+  if (!(file instanceof File) || (file.size === 0 && !(rule.keepEmptyNamed && file.name))) {
+    throw uploadError(rule.required);
+  }
+  if (!hasExtension(file.name, rule.ext)) throw uploadError(rule.invalid);
+  if (file.size > rule.maxBytes) throw uploadTooLarge(rule.tooLarge);
+  return new Uint8Array(await file.arrayBuffer());
+}
 
 /** The bytes as UTF-8 text (a BOM is dropped), or null when they are not valid UTF-8. */
 export function utf8Text(bytes: Uint8Array): string | null {

@@ -134,47 +134,34 @@ function checkRowCount(count: number) {
   if (count > UPLOAD_LIMITS.csvRows) throw validationError({ uploads: [M.csvTooManyRows] });
 }
 
+const REF_RULES = {
+  path: {
+    splitBy: 'multiple_path_type',
+    requiredForType: CAMPAIGN_MESSAGES.pathRequiredForType,
+    invalid: CAMPAIGN_MESSAGES.pathInvalid,
+  },
+  option: {
+    splitBy: 'multiple_option_type',
+    requiredForType: CAMPAIGN_MESSAGES.optionRequiredForType,
+    invalid: CAMPAIGN_MESSAGES.optionInvalid,
+  },
+} as const;
+
 /**
  * A path or option cell by the editor's rule (services/campaigns.ts, checkPath and checkOption):
  * in a campaign split by paths (options) the row needs one of its live ones; elsewhere it does
  * not route traffic, so an unknown one is left empty.
  */
-function refFor(
-  cell: string,
-  byName: Map<string, number>,
-  byId: Map<number, string>,
-  required: { requiredForType: string; invalid: string } | null,
-  problems: string[],
-): number | null {
+function refFor(kind: 'path' | 'option', cell: string, l: Lookups, problems: string[]): number | null {
+  const [byName, byId] = kind === 'path' ? [l.pathByName, l.pathById] : [l.optionByName, l.optionById];
+  const rule = REF_RULES[kind];
   const id = resolveRef(cell, byName, byId);
-  if (required) {
-    if (byId.size === 0) problems.push(required.requiredForType);
-    else if (!id) problems.push(required.invalid);
+  if (l.campaign.campaignType === rule.splitBy) {
+    if (byId.size === 0) problems.push(rule.requiredForType);
+    else if (!id) problems.push(rule.invalid);
   }
   return id ?? null;
 }
-
-const pathFor = (cell: string, l: Lookups, problems: string[]) =>
-  refFor(
-    cell,
-    l.pathByName,
-    l.pathById,
-    l.campaign.campaignType === 'multiple_path_type'
-      ? { requiredForType: CAMPAIGN_MESSAGES.pathRequiredForType, invalid: CAMPAIGN_MESSAGES.pathInvalid }
-      : null,
-    problems,
-  );
-
-const optionFor = (cell: string, l: Lookups, problems: string[]) =>
-  refFor(
-    cell,
-    l.optionByName,
-    l.optionById,
-    l.campaign.campaignType === 'multiple_option_type'
-      ? { requiredForType: CAMPAIGN_MESSAGES.optionRequiredForType, invalid: CAMPAIGN_MESSAGES.optionInvalid }
-      : null,
-    problems,
-  );
 
 /**
  * Checks every row before anything is written; each bad row is reported once ('Row 3: ...',
@@ -209,48 +196,51 @@ function zodResult<T>(
     : { success: false as const, message: result.error.issues[0].message };
 }
 
+/**
+ * The columns landing and offer rows share, with the path (and for offers the option) and the
+ * devices resolved; their problems are noted in that order.
+ */
+function itemFields(
+  record: Record<string, string>,
+  l: Lookups,
+  problems: string[],
+  kind: 'landing' | 'offer',
+) {
+  const pathId = refFor('path', record.path ?? '', l, problems);
+  const optionId = kind === 'offer' ? refFor('option', record.option ?? '', l, problems) : null;
+  const agents = agentIds(record.agents ?? '', l);
+  if (!agents) problems.push(CAMPAIGN_MESSAGES.agentsInvalid);
+  return {
+    campaignId: l.campaign.id,
+    name: record.name,
+    url: record.url,
+    share: record.share,
+    active: record.active || 1,
+    pathId,
+    optionId,
+    agents: agents ?? [1],
+  };
+}
+
 export function parseLandingRows(text: string, l: Lookups): LandingInput[] {
   return parseRows(csvRecords(text, LANDING_CSV_COLUMNS), (record, problems) => {
-    const pathId = pathFor(record.path ?? '', l, problems);
-    const agents = agentIds(record.agents ?? '', l);
-    if (!agents) problems.push(CAMPAIGN_MESSAGES.agentsInvalid);
-    return zodResult(
-      addLandingSchema.safeParse({
-        campaignId: l.campaign.id,
-        name: record.name,
-        url: record.url,
-        share: record.share,
-        active: record.active || 1,
-        pathId,
-        agents: agents ?? [1],
-      }),
-    );
+    const { optionId: _none, ...fields } = itemFields(record, l, problems, 'landing');
+    return zodResult(addLandingSchema.safeParse(fields));
   });
 }
 
 export function parseOfferRows(text: string, l: Lookups): OfferInput[] {
-  return parseRows(csvRecords(text, OFFER_CSV_COLUMNS), (record, problems) => {
-    const pathId = pathFor(record.path ?? '', l, problems);
-    const optionId = optionFor(record.option ?? '', l, problems);
-    const agents = agentIds(record.agents ?? '', l);
-    if (!agents) problems.push(CAMPAIGN_MESSAGES.agentsInvalid);
-    return zodResult(
+  return parseRows(csvRecords(text, OFFER_CSV_COLUMNS), (record, problems) =>
+    zodResult(
       addOfferSchema.safeParse({
-        campaignId: l.campaign.id,
-        name: record.name,
-        url: record.url,
-        share: record.share,
+        ...itemFields(record, l, problems, 'offer'),
         payout: record.payout,
-        active: record.active || 1,
-        pathId,
-        optionId,
         postback: record.postback,
-        agents: agents ?? [1],
         liConversionName: record.li_conversion_name,
         rotator_participant_email: record.rotator_participant_email,
       }),
-    );
-  });
+    ),
+  );
 }
 
 export function landingInsert(env: Env, campaignId: number, userId: number, now: number, row: LandingInput) {

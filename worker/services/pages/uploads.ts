@@ -2,11 +2,11 @@ import { OPERATION_MESSAGES as M, UPLOAD_LIMITS } from '../../../schema/pages-op
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import {
-  hasExtension,
   inflateEntry,
   isSafeEntryName,
   startsWithBytes,
   uploadError,
+  uploadedBytes,
   uploadTooLarge,
   utf8Text,
   ZIP_MAGIC,
@@ -31,10 +31,13 @@ const BINARY_MAGIC = [
 
 /** The uploaded CSV as text, after the size, extension and content checks (spec 2 §5 messages). */
 export async function csvUploadText(file: unknown): Promise<string> {
-  if (!(file instanceof File) || file.size === 0) throw uploadError(M.csvRequired);
-  if (!hasExtension(file.name, 'csv')) throw uploadError(M.csvInvalid);
-  if (file.size > UPLOAD_LIMITS.csvBytes) throw uploadTooLarge(M.csvTooLarge);
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = await uploadedBytes(file, {
+    ext: 'csv',
+    maxBytes: UPLOAD_LIMITS.csvBytes,
+    required: M.csvRequired,
+    invalid: M.csvInvalid,
+    tooLarge: M.csvTooLarge,
+  });
   const binary = BINARY_MAGIC.some((magic) => startsWithBytes(bytes, magic)) || bytes.includes(0);
   const text = binary ? null : utf8Text(bytes);
   if (text === null) throw uploadError(M.csvInvalid);
@@ -47,10 +50,13 @@ export async function csvUploadText(file: unknown): Promise<string> {
  * anything is decompressed; then only `wanted` is inflated, into a buffer of its declared size.
  */
 export async function zipUploadFile(file: unknown, wanted: string, missingMessage: string): Promise<string> {
-  if (!(file instanceof File) || file.size === 0) throw uploadError(M.zipRequired);
-  if (!hasExtension(file.name, 'zip')) throw uploadError(M.zipInvalid);
-  if (file.size > UPLOAD_LIMITS.zipBytes) throw uploadTooLarge(M.zipTooLarge);
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = await uploadedBytes(file, {
+    ext: 'zip',
+    maxBytes: UPLOAD_LIMITS.zipBytes,
+    required: M.zipRequired,
+    invalid: M.zipInvalid,
+    tooLarge: M.zipTooLarge,
+  });
   if (!startsWithBytes(bytes, ZIP_MAGIC)) throw uploadError(M.zipInvalid);
   const entries = zipDirectory(bytes);
   if (!Array.isArray(entries) || entries.length === 0) throw uploadError(M.zipInvalid);

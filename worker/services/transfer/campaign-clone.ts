@@ -3,7 +3,14 @@ import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
 import { campaignAnswer, campaignForUser } from '../campaigns';
-import { type CampaignRow, type Items, itemsOf } from './campaign-items';
+import {
+  type CampaignRow,
+  type Items,
+  itemsOf,
+  landingValues,
+  optionValues,
+  pathValues,
+} from './campaign-items';
 import { emptyPlan, type Plan, writePlans } from './campaign-plans';
 
 // POST /api/clone: a copy of a campaign with its live items, inside this installation.
@@ -28,24 +35,11 @@ function planFromRows(key: number, parentKey: number | null, values: Plan['value
   const plan = emptyPlan(key, parentKey, values);
   const livePaths = new Set(items.paths.map((p) => p.id));
   const liveOptions = new Set(items.options.map((o) => o.id));
-  plan.paths = items.paths.map((p) => ({
-    key: p.id,
-    values: { name: p.name, share: p.share, active: p.active, agents: p.agents, deleted: p.deleted },
-  }));
-  plan.options = items.options.map((o) => ({
-    key: o.id,
-    values: { name: o.name, active: o.active, deleted: o.deleted },
-  }));
+  plan.paths = items.paths.map((p) => ({ key: p.id, values: pathValues(p) }));
+  plan.options = items.options.map((o) => ({ key: o.id, values: optionValues(o) }));
   plan.landings = items.landings.map((l) => ({
     pathKey: l.pathId !== null && livePaths.has(l.pathId) ? l.pathId : null,
-    values: {
-      name: l.name,
-      url: l.url,
-      share: l.share,
-      active: l.active,
-      agents: l.agents,
-      deleted: l.deleted,
-    },
+    values: landingValues(l),
   }));
   plan.offers = items.offers.map((o) => ({
     pathKey: o.pathId !== null && livePaths.has(o.pathId) ? o.pathId : null,

@@ -4,14 +4,14 @@ import {
   MANIFEST_NAME,
   MANIFEST_VERSION,
 } from '../../../schema/campaign-list-api';
-import { formatMicros } from '../../../schema/money';
+import { microsToDecimalString } from '../../../schema/money';
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
 import { slug, storeZip } from '../../lib/zip';
 import { chunks, descendants, requireRows } from '../campaign-tree';
 import { campaignAnswer } from '../campaigns';
-import { type CampaignRow, itemsOf } from './campaign-items';
+import { type CampaignRow, itemsOf, landingValues, optionValues, pathValues } from './campaign-items';
 
 // Export of campaigns to a ZIP in R2 (the file format is in docs/campaign-transfer.md).
 
@@ -35,7 +35,7 @@ function exportedSettings(row: CampaignRow): Record<string, unknown> {
     lpTargetParam: a.lpTargetParam,
     opTargetParam: a.opTargetParam,
     // Money as an exact decimal string, never a float.
-    cpc: formatMicros(row.cpcMicros),
+    cpc: microsToDecimalString(row.cpcMicros),
     li_conversion_image_pixel: a.li_conversion_image_pixel,
     li_conversion_lp: a.li_conversion_lp,
     li_conversion_atc1: a.li_conversion_atc1,
@@ -60,25 +60,9 @@ async function manifestEntry(env: Env, row: CampaignRow, parentRef: number | nul
   return {
     ...base,
     campaign: exportedSettings(row),
-    paths: items.paths.map((p) => ({
-      ref: p.id,
-      name: p.name,
-      share: p.share,
-      active: p.active,
-      agents: p.agents,
-      deleted: p.deleted,
-    })),
-    options: items.options.map((o) => ({ ref: o.id, name: o.name, active: o.active, deleted: o.deleted })),
-    landings: items.landings.map((l) => ({
-      ref: l.id,
-      pathRef: l.pathId,
-      name: l.name,
-      url: l.url,
-      share: l.share,
-      active: l.active,
-      agents: l.agents,
-      deleted: l.deleted,
-    })),
+    paths: items.paths.map((p) => ({ ref: p.id, ...pathValues(p) })),
+    options: items.options.map((o) => ({ ref: o.id, ...optionValues(o) })),
+    landings: items.landings.map((l) => ({ ref: l.id, pathRef: l.pathId, ...landingValues(l) })),
     offers: items.offers.map((o) => ({
       ref: o.id,
       pathRef: o.pathId,
@@ -86,7 +70,7 @@ async function manifestEntry(env: Env, row: CampaignRow, parentRef: number | nul
       name: o.name,
       url: o.url,
       share: o.share,
-      payout: formatMicros(o.payoutMicros),
+      payout: microsToDecimalString(o.payoutMicros),
       active: o.active,
       postback: o.postbackParameter,
       agents: o.agents,

@@ -11,7 +11,7 @@ import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { parseCsv } from '../../lib/csv';
 import { validationError } from '../../lib/errors';
-import { hasExtension, uploadError, uploadTooLarge } from '../../lib/zip';
+import { uploadError, uploadedBytes, uploadTooLarge } from '../../lib/zip';
 import { resolveFolder } from '../campaign-tree';
 import { csvText, readManifest } from './campaign-files';
 import { plansFromManifest } from './campaign-manifest';
@@ -32,11 +32,16 @@ export async function importCsv(
   dir: number | null,
   ownerId: number,
 ) {
-  if (!(file instanceof File) || (file.size === 0 && !file.name)) throw uploadError(M.csvRequired);
-  if (!hasExtension(file.name, 'csv')) throw uploadError(M.csvInvalid);
-  if (file.size > MAX_CSV_BYTES) throw uploadTooLarge(M.csvTooLarge);
+  const bytes = await uploadedBytes(file, {
+    ext: 'csv',
+    maxBytes: MAX_CSV_BYTES,
+    required: M.csvRequired,
+    invalid: M.csvInvalid,
+    tooLarge: M.csvTooLarge,
+    keepEmptyNamed: true,
+  });
   const target = await resolveFolder(env, user, dir);
-  const rows = parseCsv(csvText(new Uint8Array(await file.arrayBuffer())));
+  const rows = parseCsv(csvText(bytes));
   const header = (rows.shift() ?? []).map((h) => h.trim());
   const known = new Map(CSV_COLUMNS.map((c) => [c.toLowerCase(), c]));
   const columns: (CsvColumn | null)[] = [];
@@ -85,11 +90,16 @@ export async function importZip(
   dir: number | null,
   ownerId: number,
 ) {
-  if (!(file instanceof File) || (file.size === 0 && !file.name)) throw uploadError(M.zipRequired);
-  if (!hasExtension(file.name, 'zip')) throw uploadError(M.zipInvalid);
-  if (file.size > MAX_ZIP_BYTES) throw uploadTooLarge(M.zipTooLarge);
+  const bytes = await uploadedBytes(file, {
+    ext: 'zip',
+    maxBytes: MAX_ZIP_BYTES,
+    required: M.zipRequired,
+    invalid: M.zipInvalid,
+    tooLarge: M.zipTooLarge,
+    keepEmptyNamed: true,
+  });
   const target = await resolveFolder(env, user, dir);
-  const manifest = readManifest(new Uint8Array(await file.arrayBuffer()));
+  const manifest = readManifest(bytes);
   const plans = await plansFromManifest(env, manifest);
   const ids = await writePlans(env, plans, target?.id ?? null, ownerId);
   const top = ids.filter((_, i) => plans[i].parentKey === null);

@@ -52,3 +52,28 @@ export async function itemsOf(
     tokens: t,
   };
 }
+
+// The columns a copy of an item keeps, whether it is cloned here or written to an export.
+
+export const pathValues = (p: Items['paths'][number]) => ({
+  name: p.name,
+  share: p.share,
+  active: p.active,
+  agents: p.agents,
+  deleted: p.deleted,
+});
+
+export const optionValues = (o: Items['options'][number]) => ({
+  name: o.name,
+  active: o.active,
+  deleted: o.deleted,
+});
+
+export const landingValues = (l: Items['landings'][number]) => ({
+  name: l.name,
+  url: l.url,
+  share: l.share,
+  active: l.active,
+  agents: l.agents,
+  deleted: l.deleted,
+});

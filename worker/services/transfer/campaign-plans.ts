@@ -106,51 +106,36 @@ export async function writePlans(env: Env, plans: Plan[], parentId: number | nul
     const landingRows: (typeof landingPages.$inferInsert)[] = [];
     const offerRows: (typeof offerPages.$inferInsert)[] = [];
     const tokenRows: (typeof extraTokens.$inferInsert)[] = [];
+    const stamp = { createdBy: ownerId, createdAt: now, updatedAt: now };
     for (const plan of plans) {
       const id = campaignIds.get(plan.key)!;
       campaignRows.push({
         ...plan.values,
         id,
         parentId: plan.parentKey === null ? parentId : (campaignIds.get(plan.parentKey) ?? parentId),
-        createdBy: ownerId,
-        createdAt: now,
-        updatedAt: now,
+        ...stamp,
       });
-      const pathIds = new Map<number, number>();
-      for (const p of plan.paths) {
-        const newId = next.paths++;
-        pathIds.set(p.key, newId);
-        pathRows.push({
-          ...p.values,
-          id: newId,
-          campaignId: id,
-          createdBy: ownerId,
-          createdAt: now,
-          updatedAt: now,
-        });
-      }
-      const optionIds = new Map<number, number>();
-      for (const o of plan.options) {
-        const newId = next.options++;
-        optionIds.set(o.key, newId);
-        optionRows.push({
-          ...o.values,
-          id: newId,
-          campaignId: id,
-          createdBy: ownerId,
-          createdAt: now,
-          updatedAt: now,
-        });
-      }
+      // The id map: each source key to the id of its copy, so items point at the new rows.
+      const newPaths = plan.paths.map((p) => ({ ...p.values, id: next.paths++, campaignId: id, ...stamp }));
+      const newOptions = plan.options.map((o) => ({
+        ...o.values,
+        id: next.options++,
+        campaignId: id,
+        ...stamp,
+      }));
+      const pathIds = new Map(plan.paths.map((p, i) => [p.key, newPaths[i].id]));
+      const optionIds = new Map(plan.options.map((o, i) => [o.key, newOptions[i].id]));
+      const newId = (ids: Map<number, number>, key: number | null) =>
+        key === null ? null : (ids.get(key) ?? null);
+      pathRows.push(...newPaths);
+      optionRows.push(...newOptions);
       for (const l of plan.landings) {
         landingRows.push({
           ...l.values,
           id: next.landing_pages++,
           campaignId: id,
-          pathId: l.pathKey === null ? null : (pathIds.get(l.pathKey) ?? null),
-          createdBy: ownerId,
-          createdAt: now,
-          updatedAt: now,
+          pathId: newId(pathIds, l.pathKey),
+          ...stamp,
         });
       }
       for (const o of plan.offers) {
@@ -158,11 +143,9 @@ export async function writePlans(env: Env, plans: Plan[], parentId: number | nul
           ...o.values,
           id: next.offer_pages++,
           campaignId: id,
-          pathId: o.pathKey === null ? null : (pathIds.get(o.pathKey) ?? null),
-          optionId: o.optionKey === null ? null : (optionIds.get(o.optionKey) ?? null),
-          createdBy: ownerId,
-          createdAt: now,
-          updatedAt: now,
+          pathId: newId(pathIds, o.pathKey),
+          optionId: newId(optionIds, o.optionKey),
+          ...stamp,
         });
       }
       for (const t of plan.tokens) {
