@@ -41,8 +41,11 @@ export function fromMicros(micros: number | null | undefined): number {
   return (micros ?? 0) / MICROS_PER_UNIT;
 }
 
-/** Micros as a plain decimal string with at least two decimals (12500000 -> "12.50"). */
-export function formatMicros(micros: number): string {
+/**
+ * Micros as a plain decimal string, every significant decimal kept, at least two
+ * (12500000 -> "12.50", 1 -> "0.000001"): for exports and postback URLs, which must not round.
+ */
+export function microsToDecimalString(micros: number): string {
   const sign = micros < 0 ? '-' : '';
   const abs = Math.abs(micros);
   const whole = Math.floor(abs / MICROS_PER_UNIT);
@@ -51,4 +54,16 @@ export function formatMicros(micros: number): string {
     .replace(/0+$/, '');
   if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
   return `${sign}${whole}.${fraction}`;
+}
+
+/**
+ * Micros as dollars text rounded to cents, with thousands separators (1234567890 -> "$1,234.57",
+ * -2500000 -> "-$2.50"): the money columns the statistics answer as text. The SPA formats the
+ * dollar numbers of other answers with formatDollars (web/src/lib/format.ts).
+ */
+export function formatMicrosAsDollars(micros: number): string {
+  const cents = Math.round(micros / 10_000);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMicros, fromMicros, toMicros } from '../../schema/money';
+import { formatMicrosAsDollars, fromMicros, microsToDecimalString, toMicros } from '../../schema/money';
 import { dayIn } from '../../worker/services/days';
 import { buildPostbackUrl, unsafePostbackReason } from '../../worker/services/postbacks';
 import { classifyUserAgent, filterReason, isPrefetch } from '../../worker/tracking/device';
@@ -30,9 +30,13 @@ describe('money in micro-units', () => {
   );
 
   it('formats and converts back', () => {
-    expect(formatMicros(12_500_000)).toBe('12.50');
-    expect(formatMicros(1)).toBe('0.000001');
-    expect(formatMicros(-2_250_000)).toBe('-2.25');
+    expect(microsToDecimalString(12_500_000)).toBe('12.50');
+    expect(microsToDecimalString(1)).toBe('0.000001');
+    expect(microsToDecimalString(-2_250_000)).toBe('-2.25');
+    expect(formatMicrosAsDollars(1_234_567_890)).toBe('$1,234.57');
+    expect(formatMicrosAsDollars(-2_500_000)).toBe('-$2.50');
+    expect(formatMicrosAsDollars(4_999)).toBe('$0.00');
+    expect(formatMicrosAsDollars(0)).toBe('$0.00');
     expect(fromMicros(3_990_000)).toBe(3.99);
     // Summing micros never drifts: a thousand 0.1 payouts are exactly 100.
     let sum = 0;

@@ -1,4 +1,4 @@
-import { formatMicros } from '../../schema/money';
+import { microsToDecimalString } from '../../schema/money';
 import type { Env } from '../env';
 
 // Outbound postbacks to traffic sources (docs/tracking.md "Postbacks to the traffic source").
@@ -70,7 +70,7 @@ export type PostbackValues = {
 export function buildPostbackUrl(template: string, v: PostbackValues): string {
   const macros: Record<string, string> = {
     clickid: v.clickId,
-    payout: formatMicros(v.payoutMicros),
+    payout: microsToDecimalString(v.payoutMicros),
     target: v.target,
     keyword: v.keyword,
     txid: v.transactionId,

@@ -7,13 +7,12 @@ const money = new Intl.NumberFormat('en-US', {
 });
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** $1,234.50; money is held in integer micro-units on the server and formatted only here. */
-export function formatMoney(value: number | null | undefined): string {
+/**
+ * A dollar amount as the answers carry it (a number of dollars) written $1,234.50. Money is
+ * held in integer micro-units on the server; the answers convert it to dollars, this writes them.
+ */
+export function formatDollars(value: number | null | undefined): string {
   return money.format(Number.isFinite(value) ? (value as number) : 0);
-}
-
-export function formatMicros(micros: number | null | undefined): string {
-  return formatMoney((micros ?? 0) / 1_000_000);
 }
 
 export function formatInteger(value: number | null | undefined): string {
@@ -24,11 +23,6 @@ export function formatInteger(value: number | null | undefined): string {
 export function formatPercent(value: number | null | undefined, digits = 2): string {
   const v = Number.isFinite(value) ? (value as number) : 0;
   return `${v.toFixed(digits)}%`;
-}
-
-/** Division that answers 0 for a zero denominator (spec 1 §9). */
-export function safeDivide(numerator: number, denominator: number): number {
-  return denominator ? numerator / denominator : 0;
 }
 
 function toDate(value: number | string | Date): Date {

@@ -1,9 +1,10 @@
 import { round } from '../../../schema/metrics';
-import { formatMicros, fromMicros } from '../../../schema/money';
+import { fromMicros } from '../../../schema/money';
 import type { Env } from '../../env';
 
 // What every part of the statistics shares: the campaign fields a report needs, day bounds, the
-// raw-query helper and the two ways money leaves the worker (docs/statistics.md).
+// raw-query helper and money as dollar numbers (docs/statistics.md; the landing table's money
+// text is schema/money.ts formatMicrosAsDollars).
 
 export type StatsCampaign = {
   id: number;
@@ -43,10 +44,3 @@ export async function all<T = Row>(env: Pick<Env, 'DB'>, query: string, ...param
 
 /** Micro-units as dollars rounded to cents, for the numeric columns. */
 export const dollars = (micros: number) => round(fromMicros(micros), 2);
-
-/** Micro-units as the landing table's money text: '$1,234.50'. */
-export const money = (micros: number) => {
-  const [whole, fraction] = formatMicros(Math.round(micros / 10_000) * 10_000).split('.');
-  const sign = whole.startsWith('-') ? '-' : '';
-  return `${sign}$${Number(whole.replace('-', '')).toLocaleString('en-US')}.${fraction.slice(0, 2).padEnd(2, '0')}`;
-};

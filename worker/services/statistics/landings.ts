@@ -1,7 +1,8 @@
 import { cpa, cr, lpCtr, round } from '../../../schema/metrics';
+import { formatMicrosAsDollars } from '../../../schema/money';
 import type { Env } from '../../env';
 import { twoProportionTest } from '../significance';
-import { dollars, money, type StatsCampaign } from './common';
+import { dollars, type StatsCampaign } from './common';
 import { items, type PlacementAgg, sumBy } from './placements';
 import type { LandingTokenGroup } from './tokens';
 import { totals } from './totals';
@@ -117,10 +118,10 @@ export async function landingTable(
       lpclicks: u.lpClicks,
       lpctr: lpCtr(u.lpClicks, u.visits),
       cr: cr(u.conversions, u.visits),
-      cpa: money(cpa(u.spend, u.conversions)),
-      ad_spent: money(u.spend),
-      revenue: money(u.revenue),
-      net: money(u.revenue - u.spend),
+      cpa: formatMicrosAsDollars(cpa(u.spend, u.conversions)),
+      ad_spent: formatMicrosAsDollars(u.spend),
+      revenue: formatMicrosAsDollars(u.revenue),
+      net: formatMicrosAsDollars(u.revenue - u.spend),
       cpa_value: dollars(cpa(u.spend, u.conversions)),
       ad_spent_value: dollars(u.spend),
       revenue_value: dollars(u.revenue),

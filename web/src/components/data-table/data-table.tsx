@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { formatInteger, formatMoney, formatPercent } from '../../lib/format';
+import { formatDollars, formatInteger, formatPercent } from '../../lib/format';
 import { CellText } from './cell-text';
 import { PAGE_LENGTHS, setPageLength } from './page-length';
 import { lastPage, nextSort, type SortState } from './sorting';
@@ -34,7 +34,7 @@ export function formatCell(kind: ColumnKind | undefined, value: unknown, digits 
   switch (kind) {
     case 'money':
       // Landing rows arrive already written ('$1,234.56').
-      return typeof value === 'string' ? value : formatMoney(Number(value));
+      return typeof value === 'string' ? value : formatDollars(Number(value));
     case 'percent':
       return formatPercent(Number(value), digits);
     case 'int':

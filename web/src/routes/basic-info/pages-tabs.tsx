@@ -14,7 +14,7 @@ import type { CampaignType } from '../../../../schema/campaigns';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { formatMoney } from '../../lib/format';
+import { formatDollars } from '../../lib/format';
 import { useItems } from './api';
 import { devicesLabel, trafficPercents } from './editor-ui';
 import { LandingModal, OfferModal } from './item-modals';
@@ -307,7 +307,7 @@ export function OfferTab({ campaignId, campaignType, trafficSource, agents, onGo
       num: true,
       sortable: true,
       sortValue: (r) => r.payout,
-      render: (r) => formatMoney(r.payout),
+      render: (r) => formatDollars(r.payout),
     },
     {
       key: 'share',

@@ -26,7 +26,7 @@ import {
 } from '../../components/date-range/date-range';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { formatInteger, formatMoney, formatPercent, isoDay } from '../../lib/format';
+import { formatDollars, formatInteger, formatPercent, isoDay } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import {
   dailyBases,
@@ -97,13 +97,13 @@ export function DashboardScreen() {
     {
       key: 'ad_spend',
       label: 'Ad spend',
-      value: formatMoney(totals.adSpend),
+      value: formatDollars(totals.adSpend),
       icon: <Wallet size={15} aria-hidden />,
     },
     {
       key: 'revenue',
       label: 'Revenue',
-      value: formatMoney(totals.revenue),
+      value: formatDollars(totals.revenue),
       icon: <Coins size={15} aria-hidden />,
     },
     {
@@ -112,7 +112,7 @@ export function DashboardScreen() {
       value: formatInteger(totals.conversions),
       icon: <ShoppingCart size={15} aria-hidden />,
     },
-    { key: 'cpa', label: 'CPA', value: formatMoney(totals.cpa), icon: <Target size={15} aria-hidden /> },
+    { key: 'cpa', label: 'CPA', value: formatDollars(totals.cpa), icon: <Target size={15} aria-hidden /> },
     {
       key: 'clicks',
       label: 'Clicks',
@@ -122,7 +122,7 @@ export function DashboardScreen() {
     {
       key: 'net',
       label: 'Net',
-      value: formatMoney(totals.net),
+      value: formatDollars(totals.net),
       icon: <BadgeDollarSign size={15} aria-hidden />,
       tone: totals.net > 0 ? 'positive' : totals.net < 0 ? 'negative' : undefined,
     },
@@ -148,7 +148,7 @@ export function DashboardScreen() {
 
   const percent = PERCENT_METRICS.includes(metric);
   const points = days.map((d) => ({ date: d.date, value: graphPoint(metric, d) }));
-  const format = (v: number) => (percent ? formatPercent(v, 2) : formatMoney(v));
+  const format = (v: number) => (percent ? formatPercent(v, 2) : formatDollars(v));
   const axisFormat = (v: number) => (percent ? `${AXIS_NUMBER.format(v)}%` : AXIS_MONEY.format(v));
 
   return (

@@ -1,5 +1,5 @@
 import type { StatsTotals } from '../../api/endpoints';
-import { formatInteger, formatMoney, formatPercent } from '../../lib/format';
+import { formatDollars, formatInteger, formatPercent } from '../../lib/format';
 
 type Kpi = { key: string; label: string; value: string; tone?: 'positive' | 'negative' };
 
@@ -11,12 +11,12 @@ export function KpiStrip({ totals, loading }: { totals: StatsTotals | null; load
         { key: 'visits', label: 'Visits', value: formatInteger(t.visitsTotal) },
         { key: 'conversions', label: 'Conversions', value: formatInteger(t.conversionsTotal) },
         { key: 'cr', label: 'CR', value: formatPercent(t.crTotal) },
-        { key: 'revenue', label: 'Revenue', value: formatMoney(t.revenue) },
-        { key: 'spend', label: 'Ad spend', value: formatMoney(t.ad_spent) },
+        { key: 'revenue', label: 'Revenue', value: formatDollars(t.revenue) },
+        { key: 'spend', label: 'Ad spend', value: formatDollars(t.ad_spent) },
         {
           key: 'net',
           label: 'Net profit',
-          value: formatMoney(t.net),
+          value: formatDollars(t.net),
           tone: t.net > 0 ? 'positive' : t.net < 0 ? 'negative' : undefined,
         },
         {
@@ -25,7 +25,7 @@ export function KpiStrip({ totals, loading }: { totals: StatsTotals | null; load
           value: formatPercent(t.roi_total),
           tone: t.roi_total > 0 ? 'positive' : t.roi_total < 0 ? 'negative' : undefined,
         },
-        { key: 'cpa', label: 'CPA', value: formatMoney(t.cpa) },
+        { key: 'cpa', label: 'CPA', value: formatDollars(t.cpa) },
       ]
     : [];
   const labels = ['Visits', 'Conversions', 'CR', 'Revenue', 'Ad spend', 'Net profit', 'ROI', 'CPA'];
