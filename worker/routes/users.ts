@@ -1,5 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { mailOutbox, users } from '../../schema/auth';
 import {
   CREATE_USER_FIELD_ORDER,
@@ -22,23 +22,19 @@ const idParam = (raw: string) => {
   return id;
 };
 
+/** GET /api/user and its older name /api/user-get: the signed-in user. */
+async function currentUser(c: Context<AppEnv>) {
+  const row = await getDb(c.env)
+    .select()
+    .from(users)
+    .where(eq(users.id, c.get('user').id))
+    .get();
+  return c.json({ data: { user: publicUser(row!) } satisfies CurrentUserAnswer });
+}
+
 export const userRoutes = new Hono<AppEnv>()
-  .get('/user', requireAuth, async (c) => {
-    const row = await getDb(c.env)
-      .select()
-      .from(users)
-      .where(eq(users.id, c.get('user').id))
-      .get();
-    return c.json({ data: { user: publicUser(row!) } satisfies CurrentUserAnswer });
-  })
-  .get('/user-get', requireAuth, async (c) => {
-    const row = await getDb(c.env)
-      .select()
-      .from(users)
-      .where(eq(users.id, c.get('user').id))
-      .get();
-    return c.json({ data: { user: publicUser(row!) } satisfies CurrentUserAnswer });
-  })
+  .get('/user', requireAuth, currentUser)
+  .get('/user-get', requireAuth, currentUser)
   .get('/users', requireAuth, requireRole('admin'), async (c) => {
     const rows = await getDb(c.env).select().from(users).orderBy(asc(users.id)).all();
     return c.json({ data: { result: rows.map(publicUser) } satisfies UsersAnswer });

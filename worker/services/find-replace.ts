@@ -34,14 +34,8 @@ const TARGETS: Record<FindField, Target> = {
 export const PREVIEW_LIMIT = 500;
 const MAX_LENGTH: Record<Kind, number> = { url: 2000, 'optional-url': 2000, postback: 2000, name: 255 };
 
-type Row = {
-  id: number;
-  campaignId: number;
-  campaignName: string;
-  name: string;
-  deleted: number;
-  before: string;
-};
+/** A match as the query reads it, before the replacement is worked out. */
+type Row = Omit<FindMatch, 'after'>;
 
 function matchSql(target: Target, user: AuthUser, limit?: number) {
   const own = canSeeEveryCampaign(user) ? '' : 'AND c.created_by = ?2';

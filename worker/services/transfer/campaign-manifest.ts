@@ -4,6 +4,7 @@ import {
   addOfferSchema,
   addOptionSchema,
   addPathSchema,
+  CAMPAIGN_MESSAGES,
   extraTokenInput,
 } from '../../../schema/campaign-api';
 import {
@@ -42,7 +43,7 @@ export async function plansFromManifest(env: Pick<Env, 'DB'>, raw: unknown): Pro
   const bad = (campaign: string, message: string) =>
     uploadError(`${M.manifestInvalid}: "${printable(campaign)}": ${message}`);
   const checkAgents = (name: string, ids: number[]) => {
-    if (ids.some((id) => !known.has(id))) throw bad(name, 'Select at least one valid device.');
+    if (ids.some((id) => !known.has(id))) throw bad(name, CAMPAIGN_MESSAGES.agentsInvalid);
     return ids.join(',');
   };
   const flagOf = (v: unknown) => (v === 1 || v === '1' || v === true ? 1 : 0);
