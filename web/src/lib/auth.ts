@@ -1,7 +1,6 @@
 // The signed-in state of the SPA: what is stored after login, the entry check of the route
 // table (token, or a server session converted to one) and the intended URL.
 import { mutate } from 'swr';
-import type { Role } from '../../../schema/roles';
 import { sessionToToken } from '../api/endpoints';
 import { DEFAULT_SIDE_ACTIVE_LINK, KEYS, readKey, removeKey, writeKey } from './storage';
 
@@ -53,11 +52,6 @@ export function getStoredUser(): StoredUser | null {
 
 export function hasToken(): boolean {
   return Boolean(readKey(KEYS.token));
-}
-
-export function hasRole(...roles: Role[]): boolean {
-  const type = readKey(KEYS.roleType);
-  return Boolean(type && (roles as string[]).includes(type));
 }
 
 /**

@@ -25,12 +25,8 @@ import { useApi } from '../../api/hooks';
 
 export type { ItemKind, ItemOf };
 
-export const campaignKey = (id: number) => ['campaign', id] as const;
 export const itemsKey = (kind: ItemKind, campaignId: number, showDeleted: boolean) =>
   [`${kind}?campaignId=${campaignId}&showDeleted=${showDeleted ? 1 : 0}`, 'editor'] as const;
-export const tokensKey = (campaignId: number) => [`extratokens?campaignId=${campaignId}`, 'editor'] as const;
-
-export const getCampaign = (id: number) => api.get<CampaignDetail>('campaign', { query: { campaignId: id } });
 
 export function useCampaign(id: number | null) {
   return useApi<CampaignDetail>(id ? [`campaign?campaignId=${id}`, 'editor'] : null, {
