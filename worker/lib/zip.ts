@@ -1,4 +1,5 @@
 import { strToU8, type UnzipFileInfo, unzipSync, zipSync } from 'fflate';
+import { bodyLimit } from 'hono/body-limit';
 import type { Env } from '../env';
 import { ApiError, fieldError } from './errors';
 import { signedDownloadPath } from './r2';
@@ -20,6 +21,15 @@ export const uploadError = (message: string) => fieldError('uploads', message);
 
 /** 413 for an upload over a size limit, on the `uploads` field. */
 export const uploadTooLarge = (message: string) => new ApiError(413, message, { uploads: [message] });
+
+/** A body limit for an upload form: over `maxSize`, the 413 names the file field. */
+export const uploadBodyLimit = (maxSize: number, message: string) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw uploadTooLarge(message);
+    },
+  });
 
 /**
  * The bytes of an uploaded file after the presence, extension and size checks, in that order,

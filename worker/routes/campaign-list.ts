@@ -1,5 +1,4 @@
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { optionalId } from '../../schema/campaign-api';
 import {
   ADD_FOLDER_FIELD_ORDER,
@@ -29,6 +28,7 @@ import type { AppEnv } from '../env';
 import { requireAuth, requireRole } from '../lib/auth';
 import { ApiError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
+import { uploadBodyLimit } from '../lib/zip';
 import {
   addFolder,
   deleteCampaigns,
@@ -127,24 +127,8 @@ const dirOf = (form: FormData) =>
  * file is checked again in the service (size, extension, content).
  */
 export const campaignUploadRoutes = new Hono<AppEnv>()
-  .use(
-    '/uploadcsv',
-    bodyLimit({
-      maxSize: UPLOAD_BODY_LIMIT,
-      onError: () => {
-        throw new ApiError(413, M.csvTooLarge, { uploads: [M.csvTooLarge] });
-      },
-    }),
-  )
-  .use(
-    '/import-campaigns',
-    bodyLimit({
-      maxSize: UPLOAD_BODY_LIMIT,
-      onError: () => {
-        throw new ApiError(413, M.zipTooLarge, { uploads: [M.zipTooLarge] });
-      },
-    }),
-  )
+  .use('/uploadcsv', uploadBodyLimit(UPLOAD_BODY_LIMIT, M.csvTooLarge))
+  .use('/import-campaigns', uploadBodyLimit(UPLOAD_BODY_LIMIT, M.zipTooLarge))
   .post('/uploadcsv', requireAuth, anyRole, async (c) => {
     const form = await multipart(c);
     const user = c.get('user');

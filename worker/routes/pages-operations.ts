@@ -1,5 +1,4 @@
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { flag, requiredId } from '../../schema/campaign-api';
 import {
@@ -29,8 +28,8 @@ import {
 } from '../../schema/pages-operations-api';
 import type { AppEnv } from '../env';
 import { requireAuth, requireRole } from '../lib/auth';
-import { ApiError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
+import { uploadBodyLimit } from '../lib/zip';
 import { campaignForUser, listLandings, listOffers } from '../services/campaigns';
 import { cloneItems } from '../services/pages/clone';
 import { equalShare } from '../services/pages/equal-shares';
@@ -215,12 +214,7 @@ async function uploadForm(c: Context<AppEnv>) {
  * Mounted on the app (not the /api sub-app) so the uploads get a body limit of their own
  * rather than the JSON API's 1 MB; worker/app.ts registers it before the API.
  */
-const uploadLimit = bodyLimit({
-  maxSize: UPLOAD_BODY_LIMIT,
-  onError: () => {
-    throw new ApiError(413, M.zipTooLarge, { uploads: [M.zipTooLarge] });
-  },
-});
+const uploadLimit = uploadBodyLimit(UPLOAD_BODY_LIMIT, M.zipTooLarge);
 
 export const pagesUploadRoutes = new Hono<AppEnv>()
   .post('/lading-pages-csv', uploadLimit, requireAuth, anyRole, async (c) => {
