@@ -3,7 +3,9 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError, type z } from 'zod';
 
-export type FieldErrors = Record<string, string[]>;
+import type { ErrorEnvelope, FieldErrors } from '../../schema/envelope-api';
+
+export type { FieldErrors };
 
 /** The one error type thrown anywhere in the worker; onError turns it into the envelope. */
 export class ApiError extends HTTPException {
@@ -42,7 +44,7 @@ export function zodFieldErrors(issues: z.core.$ZodIssue[], order: readonly strin
   return ordered;
 }
 
-export function errorBody(message: string, errors: FieldErrors = { message: [message] }) {
+export function errorBody(message: string, errors: FieldErrors = { message: [message] }): ErrorEnvelope {
   return { message, errors };
 }
 

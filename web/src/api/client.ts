@@ -1,7 +1,8 @@
+import type { ErrorEnvelope } from '../../../schema/envelope-api';
 import { KEYS, readKey } from '../lib/storage';
 
-/** The error envelope of the API (ARCHITECTURE.md, "API conventions"). */
-export type ErrorEnvelope = { message: string; errors: Record<string, string[]> };
+/** The error envelope of the API (ARCHITECTURE.md, "API conventions"), schema's type. */
+export type { ErrorEnvelope };
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
