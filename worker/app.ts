@@ -11,7 +11,6 @@ import { pagesOperationRoutes, pagesUploadRoutes } from './routes/pages-operatio
 import { settingsRoutes, settingsUploadRoutes } from './routes/settings';
 import { statsRoutes } from './routes/stats';
 import { devRoutes, userRoutes } from './routes/users';
-import { handleTracking } from './tracking/handler';
 
 /** JSON API bodies above this size answer 413; uploads mount their own, larger limits. */
 export const API_BODY_LIMIT = 1024 * 1024;
@@ -47,12 +46,10 @@ export function createApp() {
   app.route('/files', fileRoutes);
   app.all('/api/*', (c) => c.json(errorBody('Not found.'), 404));
 
-  // Tracking routes are configurable in settings, so they are matched here rather than as
-  // static routes. Everything else is the SPA: the assets binding answers index.html.
-  app.all(
-    '*',
-    async (c) => (await handleTracking(c.req.raw, c.env, c.executionCtx)) ?? c.env.ASSETS.fetch(c.req.raw),
-  );
+  // Tracking links never get here: worker/index.ts answers them before the app (their routes
+  // come from settings, so they cannot be static routes). Everything else is the SPA: the assets
+  // binding answers index.html.
+  app.all('*', (c) => c.env.ASSETS.fetch(c.req.raw));
   app.notFound((c) => c.json(errorBody('Not found.'), 404));
   // No AppType export for hc<AppType>: web/ reads the answer types from schema/ instead
   // (docs/decisions/005-hand-typed-web-client.md).

@@ -1,11 +1,6 @@
 import { createApp } from './app';
 import type { Env } from './env';
 import { handleQueue } from './jobs/queue';
-// Job modules register their queue consumers and cron jobs when imported.
-import './jobs/ingest';
-import './jobs/postbacks';
-import './jobs/statistics';
-import './jobs/optimizer';
 import { handleScheduled } from './jobs/scheduled';
 import { handleTracking } from './tracking/handler';
 
@@ -13,6 +8,7 @@ const { app } = createApp();
 
 export default {
   // Tracking links first, without the API's middleware: they are the hot path (docs/decisions/014).
+  // Only what is not a tracking link reaches the app (the API, then the SPA's assets).
   fetch: async (request, env, ctx) =>
     (await handleTracking(request, env, ctx)) ?? app.fetch(request, env, ctx),
   queue: handleQueue,

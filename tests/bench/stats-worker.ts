@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { campaigns } from '../../schema/campaigns';
 import { toDmy } from '../../schema/dates';
 import { statisticsRequestSchema } from '../../schema/stats-api';
+import type { TrackEvent } from '../../schema/tracking';
 import type { Env } from '../../worker/env';
 import { getDb } from '../../worker/lib/db';
 import { refreshEffectiveCosts } from '../../worker/services/costs';
@@ -23,7 +24,6 @@ import {
   type StatsCampaignRow,
   toStatsCampaign,
 } from '../../worker/services/stats-jobs';
-import type { TrackEvent } from '../../worker/tracking/events';
 
 const DAY = 86_400_000;
 const START = Date.UTC(2026, 7, 1, 12, 0); // 90 days: 2026-08-01 .. 2026-10-29

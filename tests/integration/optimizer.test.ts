@@ -1,11 +1,11 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { TrackEvent } from '../../schema/tracking';
 import worker from '../../worker/index';
 import { raiseSystemAlerts } from '../../worker/jobs/optimizer';
 import { writeCosts } from '../../worker/services/costs';
 import { ingestEvents } from '../../worker/services/ingest';
-import type { TrackEvent } from '../../worker/tracking/events';
 import { makeCampaign, makeLanding, setupInstallation } from '../factories';
 
 // The auto-optimiser through the real cron handler, on numbers seeded through the real ingest.

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES as M } from '../../schema/settings-api';
+import type { TrackEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest';
-import type { TrackEvent } from '../../worker/tracking/events';
 import {
   api,
   hit,

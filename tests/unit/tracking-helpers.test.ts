@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatMicrosAsDollars, fromMicros, microsToDecimalString, toMicros } from '../../schema/money';
+import { clip } from '../../schema/tracking';
 import { dayIn } from '../../worker/services/days';
 import { buildPostbackUrl, unsafePostbackReason } from '../../worker/services/postbacks';
 import { classifyUserAgent, filterReason, isPrefetch } from '../../worker/tracking/device';
-import { clip } from '../../worker/tracking/events';
 
 describe('money in micro-units', () => {
   it.each([

@@ -1,10 +1,8 @@
+import { type IngestMessage, isTrackEvent, type TrackEvent } from '../../schema/tracking';
 import type { Env } from '../env';
 import { ingestEvents } from '../services/ingest';
+import { deliver, SPOOL_PREFIX } from '../services/ingest-delivery';
 import { enqueuePostbacks } from '../services/postbacks';
-import { deliver, SPOOL_PREFIX } from '../tracking/batcher';
-import { type IngestMessage, isTrackEvent, type TrackEvent } from '../tracking/events';
-import { registerConsumer } from './queue';
-import { registerCronJob } from './scheduled';
 
 // The ingest consumer (docs/tracking.md "Ingest"): writes the micro-batches of the hot path
 // into the raw tables and rollups, exactly once. A landing-page click or conversion whose visit
@@ -117,8 +115,6 @@ export async function consumeIngest(batch: MessageBatch<unknown>, env: Env): Pro
   }
 }
 
-registerConsumer(INGEST_QUEUE, consumeIngest);
-
 /** Events the hot path could neither queue nor write go to R2; this puts them back on the queue. */
 export async function replaySpool(env: Env, limit = 50): Promise<number> {
   const listed = await env.BUCKET.list({ prefix: SPOOL_PREFIX, limit });
@@ -134,5 +130,3 @@ export async function replaySpool(env: Env, limit = 50): Promise<number> {
   }
   return replayed;
 }
-
-registerCronJob({ name: 'ingest-spool-replay', run: (env) => replaySpool(env).then(() => undefined) });

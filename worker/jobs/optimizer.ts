@@ -8,9 +8,7 @@ import {
   type OptimizationMetric,
   pagesToDeactivate,
 } from '../services/optimizer-rules';
-import { getSettings } from '../services/settings';
 import { dayBounds, landingTests, placementAggregates, type StatsCampaign } from '../services/statistics';
-import { registerCronJob } from './scheduled';
 
 // Cron: the landing-page auto-optimiser and the system alerts (failing postbacks, spend with
 // no conversions). Each action is logged and raises an alert on the campaign.
@@ -154,17 +152,15 @@ export async function raiseSystemAlerts(env: Pick<Env, 'DB'>, timeZone: string, 
   }
 }
 
-registerCronJob({
-  name: 'landing-optimizer',
-  run: async (env) => {
-    const { results } = await env.DB.prepare(
-      `SELECT id, cpc_micros, landing_pages_optimization_metric, landing_pages_optimization_threshold,
-         landing_pages_optimization_min_visits, landing_pages_optimization_goal
-       FROM campaigns WHERE landing_pages_auto_optimized = 1 AND deleted = 0 AND is_dir = 0 AND active = 1`,
-    ).all<Candidate>();
-    for (const c of results) await optimizeCampaign(env, c);
-  },
-});
+/** Cron: runs the optimiser on every active campaign with auto-optimisation on. */
+export async function optimizeCampaigns(env: Pick<Env, 'DB'>): Promise<void> {
+  const { results } = await env.DB.prepare(
+    `SELECT id, cpc_micros, landing_pages_optimization_metric, landing_pages_optimization_threshold,
+       landing_pages_optimization_min_visits, landing_pages_optimization_goal
+     FROM campaigns WHERE landing_pages_auto_optimized = 1 AND deleted = 0 AND is_dir = 0 AND active = 1`,
+  ).all<Candidate>();
+  for (const c of results) await optimizeCampaign(env, c);
+}
 
 /**
  * Landing-page test reporting: for campaigns with it on, each pair of active pages whose test
@@ -202,17 +198,10 @@ export async function reportLandingTests(env: Pick<Env, 'DB'>, campaignId: numbe
   return raised;
 }
 
-registerCronJob({
-  name: 'landing-test-reporting',
-  run: async (env) => {
-    const { results } = await env.DB.prepare(
-      'SELECT id FROM campaigns WHERE enable_lp_test_reporting = 1 AND deleted = 0 AND is_dir = 0',
-    ).all<{ id: number }>();
-    for (const c of results) await reportLandingTests(env, c.id);
-  },
-});
-
-registerCronJob({
-  name: 'system-alerts',
-  run: async (env) => raiseSystemAlerts(env, (await getSettings(env)).time_zone),
-});
+/** Cron: landing-page test reporting for every campaign with it on. */
+export async function reportAllLandingTests(env: Pick<Env, 'DB'>): Promise<void> {
+  const { results } = await env.DB.prepare(
+    'SELECT id FROM campaigns WHERE enable_lp_test_reporting = 1 AND deleted = 0 AND is_dir = 0',
+  ).all<{ id: number }>();
+  for (const c of results) await reportLandingTests(env, c.id);
+}

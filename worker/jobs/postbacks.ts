@@ -5,8 +5,6 @@ import {
   MAX_POSTBACK_ATTEMPTS,
   stalePostbackIds,
 } from '../services/postbacks';
-import { registerConsumer } from './queue';
-import { registerCronJob } from './scheduled';
 
 // Delivers postbacks to traffic sources from the queue, with retries and backoff; every
 // attempt is recorded in postback_log. A cron sweep re-sends pending ones whose message was lost.
@@ -54,12 +52,8 @@ async function giveUp(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   }
 }
 
-registerConsumer(POSTBACK_QUEUE, consumePostbacks);
-
-registerCronJob({
-  name: 'postback-sweeper',
-  run: async (env) => {
-    const ids = await stalePostbackIds(env, STALE_AFTER_MS);
-    if (ids.length) await enqueuePostbacks(env, ids);
-  },
-});
+/** Cron: re-sends pending postbacks whose queue message was lost. */
+export async function sweepPostbacks(env: Env): Promise<void> {
+  const ids = await stalePostbackIds(env, STALE_AFTER_MS);
+  if (ids.length) await enqueuePostbacks(env, ids);
+}

@@ -1,20 +1,26 @@
 import type { Env } from '../env';
+import { consumeIngest, INGEST_QUEUE } from './ingest';
+import { consumePostbacks, POSTBACK_QUEUE } from './postbacks';
+import { consumeStats, STATS_QUEUE } from './statistics';
 
 export type QueueHandler = (batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext) => Promise<void>;
 
-/** Consumers by queue name; each job module registers its queue here. */
-const consumers: Record<string, QueueHandler> = {};
-
-export function registerConsumer(queue: string, handler: QueueHandler): void {
-  consumers[queue] = handler;
-}
+/**
+ * Every queue consumer, by queue name (wrangler.toml [[queues.consumers]]). A queue's dead-letter
+ * queue (`<name>-dlq`) goes to the same consumer, which tells them apart by batch.queue.
+ */
+export const CONSUMERS: Readonly<Record<string, QueueHandler>> = {
+  [INGEST_QUEUE]: consumeIngest,
+  [POSTBACK_QUEUE]: consumePostbacks,
+  [STATS_QUEUE]: consumeStats,
+};
 
 export async function handleQueue(
   batch: MessageBatch<unknown>,
   env: Env,
   ctx: ExecutionContext,
 ): Promise<void> {
-  const consumer = consumers[batch.queue.replace(/-dlq$/, '')];
+  const consumer = CONSUMERS[batch.queue.replace(/-dlq$/, '')];
   if (!consumer) {
     // An unknown queue is a deployment mistake: keep the messages for a retry, never drop them.
     console.error('no consumer for queue', batch.queue);

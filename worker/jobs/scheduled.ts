@@ -1,17 +1,25 @@
 import type { Env } from '../env';
+import { getSettings } from '../services/settings';
+import { replaySpool } from './ingest';
+import { optimizeCampaigns, raiseSystemAlerts, reportAllLandingTests } from './optimizer';
+import { sweepPostbacks } from './postbacks';
+import { cleanupStatsJobs } from './statistics';
 
 export type CronJob = { name: string; run: (env: Env, controller: ScheduledController) => Promise<void> };
 
-/** Jobs that run on every cron tick (wrangler.toml [triggers]); later jobs add themselves here. */
-const jobs: CronJob[] = [];
-
-export function registerCronJob(job: CronJob): void {
-  jobs.push(job);
-}
+/** Every job that runs on each cron tick (wrangler.toml [triggers], every five minutes). */
+export const CRON_JOBS: readonly CronJob[] = [
+  { name: 'ingest-spool-replay', run: async (env) => void (await replaySpool(env)) },
+  { name: 'postback-sweeper', run: sweepPostbacks },
+  { name: 'stats-jobs-cleanup', run: cleanupStatsJobs },
+  { name: 'landing-optimizer', run: optimizeCampaigns },
+  { name: 'landing-test-reporting', run: reportAllLandingTests },
+  { name: 'system-alerts', run: async (env) => raiseSystemAlerts(env, (await getSettings(env)).time_zone) },
+];
 
 export async function handleScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
   // One failing job must not stop the others.
-  const runs = jobs.map((job) =>
+  const runs = CRON_JOBS.map((job) =>
     job.run(env, controller).catch((err) => console.error('cron job failed', job.name, err)),
   );
   ctx.waitUntil(Promise.all(runs));

@@ -1,10 +1,10 @@
 import type { Env } from '../env';
 import { JOB_RETENTION_MS, runJob } from '../services/stats-jobs';
-import { registerConsumer } from './queue';
-import { registerCronJob } from './scheduled';
+
+export const STATS_QUEUE = 'tracker-stats';
 
 /** The statistics queue: each message names a stored job; running it twice does nothing. */
-registerConsumer('tracker-stats', async (batch, env: Env) => {
+export async function consumeStats(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   for (const message of batch.messages) {
     const jobId = (message.body as { jobId?: unknown })?.jobId;
     if (typeof jobId !== 'string') {
@@ -29,13 +29,11 @@ registerConsumer('tracker-stats', async (batch, env: Env) => {
       message.retry({ delaySeconds: 2 });
     }
   }
-});
+}
 
-registerCronJob({
-  name: 'stats-jobs-cleanup',
-  run: async (env) => {
-    await env.DB.prepare('DELETE FROM stats_jobs WHERE created_at < ?1')
-      .bind(Date.now() - JOB_RETENTION_MS)
-      .run();
-  },
-});
+/** Cron: stored statistics jobs are kept for a day. */
+export async function cleanupStatsJobs(env: Env): Promise<void> {
+  await env.DB.prepare('DELETE FROM stats_jobs WHERE created_at < ?1')
+    .bind(Date.now() - JOB_RETENTION_MS)
+    .run();
+}

@@ -1,6 +1,6 @@
+import type { ConversionEvent, LpClickEvent, TrackEvent, VisitEvent } from '../../schema/tracking';
 import { TOKEN_SLOTS } from '../../schema/tracking';
 import type { Env } from '../env';
-import type { ConversionEvent, LpClickEvent, TrackEvent, VisitEvent } from '../tracking/events';
 import { dayIn } from './days';
 import { getSettings } from './settings';
 

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { settings } from '../../schema/auth';
 import type { Env } from '../env';
 import { getDb } from '../lib/db';
@@ -62,10 +62,5 @@ export async function saveSettings(env: Pick<Env, 'DB'>, values: Partial<Setting
     const [first, ...rest] = statements;
     await getDb(env).batch([first, ...rest]);
   }
-  invalidateSettings();
-}
-
-export async function clearSettings(env: Pick<Env, 'DB'>, keys: SettingKey[]): Promise<void> {
-  await getDb(env).delete(settings).where(inArray(settings.key, keys));
   invalidateSettings();
 }

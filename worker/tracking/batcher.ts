@@ -1,25 +1,19 @@
+import type { TrackEvent } from '../../schema/tracking';
 import type { Env } from '../env';
-import { ingestEvents } from '../services/ingest';
-import type { IngestMessage, TrackEvent } from './events';
+import { deliver } from '../services/ingest-delivery';
 
 // Micro-batching of tracking events (ARCHITECTURE "The tracking hot path"): the isolate
 // appends each event to an in-memory batch; the request that opens a batch flushes it in its
-// own waitUntil after WINDOW_MS (or sooner once the batch is full) as ONE queue message. A
-// failed send is retried, then the events are written to D1 directly, then spooled to R2 for
-// the replay cron: a click is never dropped silently (docs/decisions/014-hot-path.md).
+// own waitUntil after WINDOW_MS (or sooner once the batch is full) as ONE queue message,
+// delivered by worker/services/ingest-delivery.ts (retries, then D1, then the R2 spool).
 
 export const WINDOW_MS = 10;
 export const MAX_EVENTS = 100;
 /** Queue messages are capped at 128 KB; stay well below. */
 export const MAX_BYTES = 96 * 1024;
-const SEND_DELAYS_MS = [0, 25, 100];
-export const SPOOL_PREFIX = 'ingest-spool/';
 
 type Batch = { events: TrackEvent[]; bytes: number; full: boolean };
 let open: Batch | null = null;
-
-/** Numbers of the batching, for the benchmark and tests. */
-export const batcherStats = { messages: 0, events: 0, sendFailures: 0, directWrites: 0, spooled: 0 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -57,39 +51,4 @@ async function flushAfterWindow(env: Env, batch: Batch): Promise<void> {
   if (open === batch) open = null;
   batch.full = true;
   await deliver(env, batch.events);
-}
-
-/** Sends events as one ingest message; on failure writes them to D1, else to the R2 spool. */
-export async function deliver(env: Env, events: TrackEvent[]): Promise<'queued' | 'direct' | 'spooled'> {
-  if (events.length === 0) return 'queued';
-  const message: IngestMessage = { v: 1, events };
-  for (const delay of SEND_DELAYS_MS) {
-    if (delay) await sleep(delay);
-    try {
-      await env.INGEST_QUEUE.send(message, { contentType: 'json' });
-      batcherStats.messages += 1;
-      batcherStats.events += events.length;
-      return 'queued';
-    } catch (err) {
-      batcherStats.sendFailures += 1;
-      console.warn('ingest queue send failed', err);
-    }
-  }
-  try {
-    await ingestEvents(env, events);
-    batcherStats.directWrites += events.length;
-    return 'direct';
-  } catch (err) {
-    console.error('direct ingest write failed, spooling to R2', err);
-  }
-  const key = `${SPOOL_PREFIX}${Date.now()}-${crypto.randomUUID()}.json`;
-  try {
-    await env.BUCKET.put(key, JSON.stringify(message), { httpMetadata: { contentType: 'application/json' } });
-    batcherStats.spooled += events.length;
-    return 'spooled';
-  } catch (err) {
-    // Nothing else is left: log every event so that it can be recovered from the logs.
-    console.error('tracking events could not be stored', JSON.stringify(message), err);
-    throw err;
-  }
 }

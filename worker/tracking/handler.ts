@@ -1,5 +1,4 @@
-import { toMicros } from '../../schema/money';
-import type { EventSource } from '../../schema/tracking';
+import { clip, LIMITS, type VisitEvent } from '../../schema/tracking';
 import type { Env } from '../env';
 import { mintClickId, type ParsedClickId, parseClickId, signText, verifyText } from '../services/click-ids';
 import { compiledCampaign, peekCompiledCampaign } from '../services/compiled-campaigns';
@@ -7,32 +6,24 @@ import {
   buildDestination,
   type CompiledCampaign,
   DEFAULT_CLICK_ID_PARAM,
-  type Rng,
   routeOffer,
   routeVisit,
   seededRng,
 } from '../services/routing';
 import { getSettings, type Settings } from '../services/settings';
 import { track } from './batcher';
+import { conversion } from './conversion';
+import { COOKIE_PREFIX, clickCookie, cookieValue } from './cookies';
 import { classifyUserAgent, filterReason } from './device';
-import { type ConversionEvent, clip, LIMITS, type VisitEvent } from './events';
 import * as pages from './pages';
 import { type QueryParams, RequestUrl } from './request-url';
 
 // The public tracking routes (docs/tracking.md). Paths come from settings, so they cannot be
-// static routes: worker/index.ts asks handleTracking before the API app (and the app's
-// catch-all asks again before the SPA); null means "not a tracking path". Nothing here writes
-// to D1: events go to the ingest queue in micro-batches (batcher.ts).
+// static routes: worker/index.ts asks handleTracking once, before the app (the API and the
+// SPA); null means "not a tracking path". Nothing here writes to D1: events go to the ingest
+// queue in micro-batches (batcher.ts).
 
-export const COOKIE_PREFIX = 'etk_';
-const COOKIE_MAX_AGE = 60 * 60 * 24 * 90;
 const HOP = '_hop';
-
-/** The random source of visitor routing; tests may replace it. */
-let visitRng: Rng = Math.random;
-export function setVisitRng(rng: Rng | null): void {
-  visitRng = rng ?? Math.random;
-}
 
 type Route = 'main' | 'click' | 'image' | 'iframe' | 'script' | 'postback';
 
@@ -130,24 +121,6 @@ function campaignIdFrom(rest: string, url: RequestUrl): number | null {
   return parseId(url.searchParams.get('campaign') || url.searchParams.get('campaignId'));
 }
 
-function cookieValue(request: Request, name: string): string | null {
-  const header = request.headers.get('cookie');
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
-}
-
-function clickCookie(url: RequestUrl, campaignId: number, clickId: string): string {
-  const secure = url.protocol === 'https:';
-  // Cross-site pixels and scripts need SameSite=None, which browsers accept only when Secure.
-  return `${COOKIE_PREFIX}${campaignId}=${clickId}; Max-Age=${COOKIE_MAX_AGE}; Path=/; HttpOnly; ${
-    secure ? 'Secure; SameSite=None' : 'SameSite=Lax'
-  }`;
-}
-
 /**
  * The visitor's country: Cloudflare's CF-IPCountry header (on by default), else request.cf.
  * The header comes first because reading request.cf builds the whole cf object, which costs
@@ -160,6 +133,50 @@ function country(request: Request): string {
     value = typeof cf?.country === 'string' ? cf.country : '';
   }
   return clip(value.toUpperCase(), 8);
+}
+
+/** What differs between the three ways a visit is recorded (link, LP click without one, script). */
+type VisitFacts = {
+  clickId: string;
+  campaignId: number;
+  pathId: number;
+  landingId: number;
+  offerId: number;
+  target: string;
+  keyword: string;
+  filter: VisitEvent['f'];
+  tokens: Record<string, string>;
+  /** The page that sent the visitor; the direct-tracking script passes its own document.referrer. */
+  referrer?: string | null;
+  direct?: 0 | 1;
+};
+
+/** The one visit event builder: the request's device, country, referrer and user agent, clipped. */
+function visitEvent(
+  request: Request,
+  ua: string,
+  device: string,
+  v: VisitFacts,
+  at = Date.now(),
+): VisitEvent {
+  return {
+    k: 'v',
+    id: v.clickId,
+    c: v.campaignId,
+    p: v.pathId,
+    l: v.landingId,
+    o: v.offerId,
+    at,
+    tgt: v.target,
+    kw: v.keyword,
+    dev: device,
+    cc: country(request),
+    ref: clip(v.referrer ?? request.headers.get('referer'), LIMITS.referrer),
+    ua: clip(ua, LIMITS.userAgent),
+    f: v.filter,
+    d: v.direct ?? 0,
+    tok: v.tokens,
+  };
 }
 
 function tokenValues(campaign: CompiledCampaign, query: QueryParams) {
@@ -233,7 +250,9 @@ async function campaignLink(
   const ua = request.headers.get('user-agent') ?? '';
   const visitor = classifyUserAgent(ua);
   let filter = filterReason(request, visitor);
-  const route = campaign.active ? routeVisit(campaign, visitor.device, visitRng) : { kind: 'none' as const };
+  const route = campaign.active
+    ? routeVisit(campaign, visitor.device, Math.random)
+    : { kind: 'none' as const };
   if (!campaign.active) filter ??= 'inactive';
   else if (route.kind === 'none') filter ??= 'unrouted';
 
@@ -244,25 +263,21 @@ async function campaignLink(
   const tokens = tokenValues(campaign, query);
   const target = clip(query.get(campaign.targetParam));
   const keyword = campaign.keywordParam ? clip(query.get(campaign.keywordParam)) : '';
-  const event: VisitEvent = {
-    k: 'v',
-    id: clickId,
-    c: campaign.id,
-    p: pathId,
-    l: landingId,
-    o: offerId,
-    at: Date.now(),
-    tgt: target,
-    kw: keyword,
-    dev: visitor.device,
-    cc: country(request),
-    ref: clip(request.headers.get('referer'), LIMITS.referrer),
-    ua: clip(ua, LIMITS.userAgent),
-    f: filter,
-    d: 0,
-    tok: tokens.bySlot,
-  };
-  track(env, ctx, event);
+  track(
+    env,
+    ctx,
+    visitEvent(request, ua, visitor.device, {
+      clickId,
+      campaignId: campaign.id,
+      pathId,
+      landingId,
+      offerId,
+      target,
+      keyword,
+      filter,
+      tokens: tokens.bySlot,
+    }),
+  );
 
   if (route.kind === 'none') return fallback(campaign);
   const values = { clickId, campaignId: campaign.id, target, keyword, tokens: tokens.byParameter };
@@ -346,7 +361,7 @@ async function landingClick(
   const filter = filterReason(request, visitor);
   const optionId = Number(query.get('option') ?? 0) || 0;
   // The same visitor clicking again reaches the same offer: the pick is seeded by the click id.
-  const rng = parsed ? seededRng(parsed.seed) : visitRng;
+  const rng = parsed ? seededRng(parsed.seed) : Math.random;
   const routed = campaign.active
     ? routeOffer(campaign, { pathId: parsed?.pathId ?? 0, optionId }, visitor.device, rng)
     : null;
@@ -367,24 +382,18 @@ async function landingClick(
       landingId,
       offerId: routed.offer.id,
     });
-    track(env, ctx, {
-      k: 'v',
-      id: clickId,
-      c: campaign.id,
-      p: pathId,
-      l: 0,
-      o: routed.offer.id,
-      at: now,
-      tgt: '',
-      kw: '',
-      dev: visitor.device,
-      cc: country(request),
-      ref: clip(request.headers.get('referer'), LIMITS.referrer),
-      ua: clip(ua, LIMITS.userAgent),
-      f: filter ?? 'lp_direct',
-      d: 0,
-      tok: tokenValues(campaign, query).bySlot,
-    });
+    const visit = {
+      clickId,
+      campaignId: campaign.id,
+      pathId,
+      landingId: 0,
+      offerId: routed.offer.id,
+      target: '',
+      keyword: '',
+      filter: filter ?? 'lp_direct',
+      tokens: tokenValues(campaign, query).bySlot,
+    };
+    track(env, ctx, visitEvent(request, ua, visitor.device, visit, now));
   }
   track(env, ctx, {
     k: 'l',
@@ -405,123 +414,6 @@ async function landingClick(
     forwarded(campaign, tokens, 'toOffer'),
   );
   return redirect(env, url, campaign, destination, clickId, settings);
-}
-
-type ConversionParams = Record<string, string>;
-
-async function conversionParams(request: Request, url: RequestUrl): Promise<ConversionParams> {
-  const params: ConversionParams = {};
-  for (const [k, v] of url.searchParams) params[k.toLowerCase()] ??= v;
-  if (request.method === 'POST') {
-    const type = request.headers.get('content-type') ?? '';
-    try {
-      if (type.includes('application/json')) {
-        const body = (await request.json()) as Record<string, unknown>;
-        if (body && typeof body === 'object') {
-          for (const [k, v] of Object.entries(body)) {
-            if (typeof v === 'string' || typeof v === 'number') params[k.toLowerCase()] ??= String(v);
-          }
-        }
-      } else if (type.includes('form')) {
-        const form = await request.formData();
-        for (const [k, v] of form) if (typeof v === 'string') params[k.toLowerCase()] ??= v;
-      }
-    } catch {
-      // An unreadable body is answered below as a missing click id.
-    }
-  }
-  return params;
-}
-
-const first = (params: ConversionParams, names: string[]) => {
-  for (const name of names) {
-    const v = params[name];
-    if (v !== undefined && v.trim() !== '') return v.trim();
-  }
-  return null;
-};
-
-const EVENT_NAME = /^[a-z0-9_.-]{1,64}$/;
-export const CONVERSION_MESSAGES = {
-  clickIdRequired: 'Click id is required.',
-  clickIdInvalid: 'Click id is not valid.',
-  payoutInvalid: 'Payout must be a number.',
-  eventInvalid: 'Event names may contain only letters, digits, underscore, dash and dot.',
-  accepted: 'Conversion accepted.',
-} as const;
-
-function conversionAnswer(source: EventSource, status: number, message: string, field = 'message'): Response {
-  const headers = { 'x-tracker-result': status === 200 ? 'accepted' : 'rejected' };
-  if (source === 'pixel') return pages.pixel(status, headers);
-  if (source === 'iframe') return pages.iframePage(status, headers);
-  if (source === 'script') return pages.script(`/* ${message} */`, status, headers);
-  const body =
-    status === 200 ? { data: { status: 'accepted', message } } : { message, errors: { [field]: [message] } };
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...pages.noStoreHeaders(), ...headers },
-  });
-}
-
-/**
- * A conversion or named event: server postback (GET or POST), image pixel, iframe or script.
- * Parameters: clickid (or cid, click_id, subid), payout (or amount, sum, revenue), txid (or
- * transaction_id, tx, order_id), event (or goal). Browsers' pixels may leave out the click id
- * and name the campaign instead; the campaign's cookie then supplies it.
- */
-async function conversion(
-  request: Request,
-  url: RequestUrl,
-  env: Env,
-  ctx: ExecutionContext,
-  source: EventSource,
-) {
-  if (request.method !== 'GET' && request.method !== 'POST' && request.method !== 'HEAD') {
-    return conversionAnswer(source, 405, 'Method not allowed.');
-  }
-  const params = await conversionParams(request, url);
-  const raw = first(params, ['clickid', 'cid', 'click_id', 'subid']);
-  let parsed: ParsedClickId | null = null;
-  if (raw) {
-    parsed = parseClickId(env, raw);
-    if (!parsed) return conversionAnswer(source, 400, CONVERSION_MESSAGES.clickIdInvalid, 'clickid');
-  } else if (source !== 'postback') {
-    const campaignId = Number(first(params, ['campaign', 'campaignid']) ?? 0);
-    if (campaignId > 0) {
-      parsed = parseClickId(env, cookieValue(request, `${COOKIE_PREFIX}${campaignId}`));
-      if (parsed && parsed.campaignId !== campaignId) parsed = null;
-    }
-  }
-  if (!parsed) return conversionAnswer(source, 400, CONVERSION_MESSAGES.clickIdRequired, 'clickid');
-
-  const payoutRaw = first(params, ['payout', 'amount', 'sum', 'revenue']);
-  const payout = payoutRaw === null ? null : toMicros(payoutRaw);
-  if (payoutRaw !== null && payout === null) {
-    return conversionAnswer(source, 422, CONVERSION_MESSAGES.payoutInvalid, 'payout');
-  }
-  const eventRaw = first(params, ['event', 'goal']);
-  const eventName = eventRaw === null ? null : eventRaw.toLowerCase();
-  if (eventName !== null && !EVENT_NAME.test(eventName)) {
-    return conversionAnswer(source, 422, CONVERSION_MESSAGES.eventInvalid, 'event');
-  }
-  // HEAD requests (link checkers) are answered but never counted.
-  if (request.method !== 'HEAD') {
-    const event: ConversionEvent = {
-      k: 'c',
-      id: parsed.clickId,
-      c: parsed.campaignId,
-      p: parsed.pathId,
-      l: parsed.landingId,
-      o: parsed.offerId,
-      at: Date.now(),
-      ev: eventName,
-      tx: clip(first(params, ['txid', 'transaction_id', 'tx', 'order_id'])),
-      pay: payout,
-      src: source,
-    };
-    track(env, ctx, event);
-  }
-  return conversionAnswer(source, 200, CONVERSION_MESSAGES.accepted);
 }
 
 function directScript(clickId: string, origin: string, clickRoute: string, param: string, forward: string[]) {
@@ -567,24 +459,23 @@ async function directVisit(
     landingId: landing?.id ?? 0,
     offerId: 0,
   });
-  track(env, ctx, {
-    k: 'v',
-    id: clickId,
-    c: campaign.id,
-    p: landing?.pathId ?? 0,
-    l: landing?.id ?? 0,
-    o: 0,
-    at: Date.now(),
-    tgt: clip(query.get(campaign.targetParam)),
-    kw: campaign.keywordParam ? clip(query.get(campaign.keywordParam)) : '',
-    dev: visitor.device,
-    cc: country(request),
-    ref: clip(query.get('_ref') ?? request.headers.get('referer'), LIMITS.referrer),
-    ua: clip(ua, LIMITS.userAgent),
-    f: filter,
-    d: 1,
-    tok: tokens.bySlot,
-  });
+  track(
+    env,
+    ctx,
+    visitEvent(request, ua, visitor.device, {
+      clickId,
+      campaignId: campaign.id,
+      pathId: landing?.pathId ?? 0,
+      landingId: landing?.id ?? 0,
+      offerId: 0,
+      target: clip(query.get(campaign.targetParam)),
+      keyword: campaign.keywordParam ? clip(query.get(campaign.keywordParam)) : '',
+      filter,
+      tokens: tokens.bySlot,
+      referrer: query.get('_ref'),
+      direct: 1,
+    }),
+  );
   const response = pages.script(
     directScript(clickId, url.origin, settings.route_click, DEFAULT_CLICK_ID_PARAM, offerTokens),
   );
