@@ -31,10 +31,11 @@ import { requireAuth, requireRole } from '../lib/auth';
 import { parseInput, readBody } from '../lib/validate';
 import { uploadBodyLimit } from '../lib/zip';
 import { campaignForUser, listLandings, listOffers } from '../services/campaigns';
+import type { ItemKind } from '../services/item-switch';
 import { cloneItems } from '../services/pages/clone';
 import { equalShare } from '../services/pages/equal-shares';
 import { exportLandings, exportOffers } from '../services/pages/export';
-import { type ItemKind, listOf, setDeleted } from '../services/pages/items';
+import { listOf, setDeleted } from '../services/pages/items';
 import {
   optimizationAnswer,
   setAutoOptimize,

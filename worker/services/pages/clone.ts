@@ -2,7 +2,8 @@ import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { campaignForUser } from '../campaigns';
 import { invalidateCompiledCampaign } from '../compiled-campaigns';
-import { checkOwned, IN_IDS, type ItemKind, TABLES } from './items';
+import type { ItemKind } from '../item-switch';
+import { checkOwned, IN_IDS, TABLES } from './items';
 import { LANDING_INSERT, OFFER_INSERT } from './rows';
 
 /**

@@ -4,13 +4,12 @@ import type { AuthUser } from '../../lib/auth';
 import { ApiError } from '../../lib/errors';
 import { campaignForUser, listLandings, listOffers, listOptions, listPaths } from '../campaigns';
 import { invalidateCompiledCampaign } from '../compiled-campaigns';
+import type { ItemKind } from '../item-switch';
 
 // The pages-operation verbs of spec 2 §7 over a campaign's landing pages, offers, paths and
 // options (docs/api.md, "Campaign editor: pages operations"): this file has what they share and
 // soft delete with undo; clone.ts, equal-shares.ts, optimization.ts, uploads.ts and export.ts
 // the rest. Every change is one D1 batch, so bad input or a failure half-way writes nothing.
-
-export type ItemKind = 'landing' | 'offer' | 'path' | 'option';
 
 export const TABLES: Record<ItemKind, string> = {
   landing: 'landing_pages',
