@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { APP_NAME, APP_VERSION } from '../lib/constants';
+import { Button } from './button';
 import { Logo } from './logo';
 
 /** The centred card of the public screens (login, setup, license, passwords, register). */
@@ -39,5 +41,22 @@ export function AuthCard({ title, description, children, footer, wide }: AuthCar
       {children}
       {footer && <div className="auth-card-footer">{footer}</div>}
     </section>
+  );
+}
+
+/** The one action of a public screen's form: full width, busy while the form is sent. */
+export function AuthSubmit({
+  busy,
+  icon,
+  children,
+}: {
+  busy: boolean;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="submit" variant="primary" size="lg" block busy={busy} icon={icon}>
+      {children}
+    </Button>
   );
 }

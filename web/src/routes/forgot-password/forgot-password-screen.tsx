@@ -3,8 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { forgotPasswordSchema } from '../../../../schema/auth-api';
 import { requestPasswordReset } from '../../api/endpoints';
 import { Alert } from '../../components/alert';
-import { AuthCard } from '../../components/auth-layout';
-import { Button } from '../../components/button';
+import { AuthCard, AuthSubmit } from '../../components/auth-layout';
 import { TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { useForm } from '../../lib/forms';
@@ -49,16 +48,9 @@ export function ForgotPasswordScreen() {
           spellCheck={false}
           autoFocus
         />
-        <Button
-          type="submit"
-          variant="primary"
-          size="lg"
-          block
-          busy={busy}
-          icon={<Mail size={16} aria-hidden />}
-        >
+        <AuthSubmit busy={busy} icon={<Mail size={16} aria-hidden />}>
           Send reset link
-        </Button>
+        </AuthSubmit>
       </form>
     </AuthCard>
   );

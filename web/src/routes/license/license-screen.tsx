@@ -6,8 +6,7 @@ import { ApiError } from '../../api/client';
 import { activateLicense } from '../../api/endpoints';
 import { useLicense } from '../../api/hooks';
 import { Alert } from '../../components/alert';
-import { AuthCard } from '../../components/auth-layout';
-import { Button } from '../../components/button';
+import { AuthCard, AuthSubmit } from '../../components/auth-layout';
 import { TextareaField, TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { formatDate } from '../../lib/format';
@@ -97,16 +96,9 @@ export function LicenseScreen() {
           submitOnEnter
           className="input textarea mono"
         />
-        <Button
-          type="submit"
-          variant="primary"
-          size="lg"
-          block
-          busy={busy}
-          icon={<KeyRound size={16} aria-hidden />}
-        >
+        <AuthSubmit busy={busy} icon={<KeyRound size={16} aria-hidden />}>
           Activate license
-        </Button>
+        </AuthSubmit>
       </form>
     </AuthCard>
   );

@@ -5,8 +5,7 @@ import { MESSAGES } from '../../../../schema/auth-api';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/client';
 import { type LoginInput, login } from '../../api/endpoints';
 import { Alert } from '../../components/alert';
-import { AuthCard } from '../../components/auth-layout';
-import { Button } from '../../components/button';
+import { AuthCard, AuthSubmit } from '../../components/auth-layout';
 import { TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { storeSession, takeIntendedUrl } from '../../lib/auth';
@@ -127,16 +126,9 @@ export function LoginScreen() {
             Forgot password?
           </Link>
         </div>
-        <Button
-          type="submit"
-          variant="primary"
-          size="lg"
-          block
-          busy={busy}
-          icon={<LogIn size={16} aria-hidden />}
-        >
+        <AuthSubmit busy={busy} icon={<LogIn size={16} aria-hidden />}>
           Sign in
-        </Button>
+        </AuthSubmit>
       </form>
     </AuthCard>
   );

@@ -4,8 +4,7 @@ import { MESSAGES, REGISTER_FIELD_ORDER, registerSchema } from '../../../../sche
 import { ApiError } from '../../api/client';
 import { register } from '../../api/endpoints';
 import { Alert } from '../../components/alert';
-import { AuthCard } from '../../components/auth-layout';
-import { Button } from '../../components/button';
+import { AuthCard, AuthSubmit } from '../../components/auth-layout';
 import { TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { stripSpaces, useForm } from '../../lib/forms';
@@ -63,16 +62,9 @@ export function RegisterScreen() {
           type="password"
           autoComplete="new-password"
         />
-        <Button
-          type="submit"
-          variant="primary"
-          size="lg"
-          block
-          busy={busy}
-          icon={<UserPlus size={16} aria-hidden />}
-        >
+        <AuthSubmit busy={busy} icon={<UserPlus size={16} aria-hidden />}>
           Create account
-        </Button>
+        </AuthSubmit>
       </form>
     </AuthCard>
   );

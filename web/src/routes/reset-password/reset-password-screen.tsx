@@ -3,8 +3,7 @@ import { Link, useLoaderData, useNavigate } from 'react-router';
 import { MESSAGES, RESET_FIELD_ORDER, resetPasswordSchema } from '../../../../schema/auth-api';
 import { resetPassword } from '../../api/endpoints';
 import { Alert } from '../../components/alert';
-import { AuthCard } from '../../components/auth-layout';
-import { Button } from '../../components/button';
+import { AuthCard, AuthSubmit } from '../../components/auth-layout';
 import { TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { stripSpaces, useForm } from '../../lib/forms';
@@ -63,16 +62,9 @@ export function ResetPasswordScreen() {
           type="password"
           autoComplete="new-password"
         />
-        <Button
-          type="submit"
-          variant="primary"
-          size="lg"
-          block
-          busy={busy}
-          icon={<Lock size={16} aria-hidden />}
-        >
+        <AuthSubmit busy={busy} icon={<Lock size={16} aria-hidden />}>
           Change password
-        </Button>
+        </AuthSubmit>
       </form>
     </AuthCard>
   );
