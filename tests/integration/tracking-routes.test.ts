@@ -386,3 +386,37 @@ describe('configurable routes', () => {
     );
   });
 });
+
+describe('one tracking pass per request', () => {
+  it("answers tracking links in the Worker's fetch only: the app's catch-all serves the SPA without asking again", async () => {
+    const { campaign } = await lpCampaign({ name: 'One pass' });
+    let assets = 0;
+    const spaEnv = {
+      ...env,
+      ASSETS: {
+        fetch: async () => {
+          assets += 1;
+          return new Response('<!doctype html><title>SPA</title>', {
+            headers: { 'content-type': 'text/html' },
+          });
+        },
+      },
+    } as unknown as typeof env;
+    const { createApp } = await import('../../worker/app');
+    const { default: worker } = await import('../../worker/index');
+    const ctx = {
+      waitUntil: () => {},
+      passThroughOnException: () => {},
+      props: {},
+    } as unknown as ExecutionContext;
+    const link = `http://tracker.test/go/${campaign}?tid=once`;
+    // Through the Worker: the tracking handler answers, the app (and the assets) never see it.
+    const tracked = await worker.fetch(new Request(link), spaEnv, ctx);
+    expect(tracked.status).toBe(302);
+    expect(assets).toBe(0);
+    // The app alone no longer runs the tracking handler: a path reaching it is the SPA's.
+    const spa = await createApp().app.fetch(new Request(link), spaEnv, ctx);
+    expect(await spa.text()).toContain('<title>SPA</title>');
+    expect(assets).toBe(1);
+  });
+});
