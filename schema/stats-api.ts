@@ -296,31 +296,16 @@ export type StatsTotals = {
 };
 
 /**
- * A target (creative) row: the spec's columns, then one column per grouped extra token (its
- * parameter) and per event (EVENT_COLUMNS); custom_events counts the campaign's other events.
+ * A target (creative) row: the target, then its metric columns (METRICS; only those asked for
+ * when the request names metricParams), one column per grouped extra token (its parameter) and
+ * custom_events, the counts of the campaign's other events. Money columns are dollars.
  */
 export type TargetRecord = {
   target: string;
   CAMPAIGNID: number;
-  impressions: number;
-  clicks: number;
-  visits: number;
-  ad_cpc: number;
-  ctr: number;
-  conversions: number;
-  ad_spent: number;
-  revenue: number;
-  net: number;
-  cpa: number;
-  cr: number;
-  roi: number;
-  epc: number;
-  lpclicks: number;
-  lpctr: number;
-  lp_cpc: number;
   custom_events: Record<string, number>;
   [column: string]: unknown;
-};
+} & Partial<Record<MetricParameter, number>>;
 
 /** One pairwise significance test of a landing page (or element) against another. */
 export type TestResult = {

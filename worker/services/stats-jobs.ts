@@ -4,11 +4,14 @@ import { fromDmy } from '../../schema/dates';
 import { adCtr } from '../../schema/metrics';
 import type { StatsJobKind } from '../../schema/stats';
 import {
+  type AggregateResult,
   defaultMetrics,
   dropsNoInput,
   groupedTokens,
+  type LandingResult,
   METRICS,
   type StatisticsRequest,
+  type TargetResult,
 } from '../../schema/stats-api';
 import type { Env } from '../env';
 import type { AuthUser } from '../lib/auth';
@@ -100,7 +103,7 @@ export function keepRow(req: StatisticsRequest, tokens: { parameter: string }[])
 }
 
 /** metricParams: a target row without the metric columns that were not asked for. */
-export function onlyMetrics(row: Record<string, unknown>, metricParams: string[]) {
+export function onlyMetrics<T extends Record<string, unknown>>(row: T, metricParams: string[]): T {
   if (metricParams.length === 0) return row;
   const wanted = new Set(metricParams);
   for (const m of METRICS) if (!wanted.has(m.parameter)) delete row[m.parameter];
@@ -188,7 +191,13 @@ export async function runJob(env: Env, jobId: string): Promise<void> {
 const TARGET_SORT_DEFAULT = 'ctr';
 const LANDING_SORT_DEFAULT = 'visits';
 
-export async function computeJob(env: Env, kind: StatsJobKind, campaignId: number, req: StatisticsRequest) {
+/** A job's result as the polling calls answer it (stored as JSON in between). */
+export async function computeJob(
+  env: Env,
+  kind: StatsJobKind,
+  campaignId: number,
+  req: StatisticsRequest,
+): Promise<TargetResult | LandingResult | AggregateResult> {
   const row = await getDb(env).select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
   if (!row) throw new Error(`campaign ${campaignId} is gone`);
   const c = toStatsCampaign(row);
@@ -277,7 +286,7 @@ export async function landingResult(
   placements: PlacementAgg[],
   req: StatisticsRequest,
   grouping?: Awaited<ReturnType<typeof landingGrouping>>,
-) {
+): Promise<LandingResult> {
   const table = await landingTable(env, c, placements, req.landingDeletedStatus, grouping);
   const page = sortAndPage(table.rows, {
     sortKey: req.landingSortKey || LANDING_SORT_DEFAULT,
