@@ -118,6 +118,16 @@ export const statisticsRequestSchema = z.object({
   force: bool,
 });
 export type StatisticsRequest = z.output<typeof statisticsRequestSchema>;
+/**
+ * The body of POST /api/statistics as the SPA sends it: the request, every field but the
+ * campaign and the dates optional (the server fills the defaults).
+ */
+export type StatisticsRequestBody = Partial<Omit<StatisticsRequest, 'campaignId'>> & {
+  campaignId: number | null;
+  /** dd-MM-yyyy or '' (open) */
+  startDate: string;
+  endDate: string;
+};
 export const STATS_FIELD_ORDER = ['campaignId', 'startDate', 'endDate'] as const;
 
 /**
@@ -337,6 +347,8 @@ export type LandingRecord = {
   deleted: number;
   test_data: TestResult[];
   test_summary: TestSummary;
+  /** One column per extra token the table is grouped by (landingExtraTokens), its parameter. */
+  [column: string]: unknown;
 };
 
 export type OfferRecord = {

@@ -16,6 +16,12 @@ import {
   pollUntilDone,
 } from '../../web/src/lib/poll';
 import { dailyBases, dashboardTotals, graphPoint } from '../../web/src/routes/dashboard/dashboard-metrics';
+import {
+  type ElementContent,
+  elementPreview,
+  readElementContents,
+} from '../../web/src/routes/stats/element-content';
+import { type Applied, baseBody, landingExportColumns, withMetrics } from '../../web/src/routes/stats/query';
 
 // The pure parts of the statistics and dashboard screens: date-range rules, table sorting and
 // paging, the polling schedule, and the dashboard's totals from quick-stats-v2.
@@ -207,5 +213,142 @@ describe('dashboard totals', () => {
     expect(graphPoint('cplpc', d1)).toBe(2.26);
     expect(graphPoint('epc', d1)).toBe(2.52);
     expect(graphPoint('ad_ctr', d1)).toBe(2);
+  });
+});
+
+describe('statistics request: several extra tokens and metrics (spec 3 §3)', () => {
+  const applied: Applied = {
+    campaignId: 7,
+    start: '2026-11-01',
+    end: '2026-11-18',
+    extraTokens: ['sub1', 'placement'],
+    landingExtraTokens: ['placement'],
+    landingDeleted: false,
+    offerDeleted: false,
+    pathDeleted: false,
+  };
+
+  it('sends every grouped token as extraTokens and extraTokenFields, and the landing ones apart', () => {
+    expect(baseBody(applied)).toEqual({
+      campaignId: 7,
+      startDate: '01-11-2026',
+      endDate: '18-11-2026',
+      extraTokens: ['sub1', 'placement'],
+      extraTokenFields: ['sub1', 'placement'],
+      landingExtraTokens: ['placement'],
+      landingExtraTokenFields: ['placement'],
+      noInputTokens: [],
+      landingDeletedStatus: false,
+      offerDeletedStatus: false,
+      pathDeletedStatus: false,
+    });
+  });
+
+  it('names every grouped token in noInputTokens when rows without values are hidden, and sends the ticked metrics', () => {
+    const body = baseBody({ ...applied, noInput: true, metrics: ['roi', 'cpa'] });
+    expect(body.noInputTokens).toEqual(['sub1', 'placement']);
+    expect(body.metricParams).toEqual(['roi', 'cpa']);
+  });
+
+  it('asks for the rows again only when a metric they lack is ticked', () => {
+    // Before any choice the rows carry every metric.
+    expect(withMetrics(applied, ['roi'])).toEqual({
+      applied: { ...applied, metrics: ['roi'] },
+      refetch: false,
+    });
+    const chosen = { ...applied, metrics: ['roi', 'cpa'] };
+    expect(withMetrics(chosen, ['roi']).refetch).toBe(false);
+    expect(withMetrics(chosen, ['roi', 'epc']).refetch).toBe(true);
+  });
+
+  it('puts the landing tokens after the page in the export columns', () => {
+    expect(landingExportColumns(applied, ['landing_page', 'visits', 'cr'])).toEqual([
+      'landing_page',
+      'placement',
+      'visits',
+      'cr',
+    ]);
+    expect(landingExportColumns({ ...applied, landingExtraTokens: [] }, ['landing_page', 'visits'])).toEqual([
+      'landing_page',
+      'visits',
+    ]);
+  });
+});
+
+describe('aggregator element content', () => {
+  const answer = (
+    url: string,
+    variations: { name: string; content: string; tagType: 'cta' | 'header' }[],
+  ) => ({
+    url,
+    variations,
+    test_datas: [],
+    error: null,
+  });
+
+  it('reads one element at a time, each landing page once, trying the next page when the first lacks it', async () => {
+    const asked: string[] = [];
+    let running = 0;
+    const pages: Record<string, ReturnType<typeof answer>> = {
+      a: answer('a', [
+        { name: 'h1', content: 'Big savings', tagType: 'header' },
+        { name: 'img1', content: '<img src="x.png" alt="Shoes">', tagType: 'cta' },
+      ]),
+      b: answer('b', [{ name: 'h2', content: 'Other', tagType: 'header' }]),
+    };
+    const results: [string, ElementContent][] = [];
+    await readElementContents(
+      [
+        { position: 0, page: 'h1', urls: ['a'] },
+        { position: 0, page: 'h2', urls: ['a', 'b'] },
+        { position: 1, page: 'img1', urls: ['a', 'b'] },
+        { position: 1, page: 'img9', urls: ['b'] },
+      ],
+      async (url) => {
+        running += 1;
+        expect(running).toBe(1); // never two at once
+        asked.push(url);
+        await new Promise((r) => setTimeout(r, 1));
+        running -= 1;
+        return pages[url];
+      },
+      (key, content) => results.push([key, content]),
+    );
+    expect(asked).toEqual(['a', 'b']);
+    expect(results).toEqual([
+      ['0:h1', { status: 'found', tagType: 'header', tagContent: 'Big savings' }],
+      ['0:h2', { status: 'found', tagType: 'header', tagContent: 'Other' }],
+      ['1:img1', { status: 'found', tagType: 'cta', tagContent: '<img src="x.png" alt="Shoes">' }],
+      ['1:img9', { status: 'missing', reason: 'No element named "img9" was found on its landing pages.' }],
+    ]);
+  });
+
+  it("says why a page could not be read, from the server's answer or the failed call", async () => {
+    const results: ElementContent[] = [];
+    await readElementContents(
+      [
+        { position: 0, page: 'h1', urls: ['down'] },
+        { position: 0, page: 'h2', urls: ['gone'] },
+      ],
+      async (url) => {
+        if (url === 'gone') throw Object.assign(new Error('x'), { firstMessage: 'Campaign not found.' });
+        return { ...answer(url, []), error: 'The landing page could not be read (HTTP 500).' };
+      },
+      (_, content) => results.push(content),
+    );
+    expect(results).toEqual([
+      { status: 'missing', reason: 'The landing page could not be read (HTTP 500).' },
+      { status: 'missing', reason: 'Campaign not found.' },
+    ]);
+  });
+
+  it("shows an image's alt text and a header's text without tags", () => {
+    expect(
+      elementPreview({ tagType: 'cta', tagContent: '<IMG src="a.png" alt="Red &amp; blue shoes">' }),
+    ).toBe('Image: Red & blue shoes');
+    expect(elementPreview({ tagType: 'cta', tagContent: '<img src="a.png">' })).toBe('Image');
+    expect(elementPreview({ tagType: 'header', tagContent: ' Save <b>50%</b>\n today &lt;3 ' })).toBe(
+      'Save 50% today <3',
+    );
   });
 });

@@ -26,7 +26,7 @@ import type {
   QueueAggregateAnswer,
   QuickStats,
   StatisticsAnswer,
-  StatisticsRequest,
+  StatisticsRequestBody,
   StatisticsTotalAnswer,
   TargetJobAnswer,
 } from '../../../schema/stats-api';
@@ -44,6 +44,7 @@ export type {
   PathRecord,
   QuickStats,
   StatisticsAnswer,
+  StatisticsRequestBody,
   StatsExtraToken,
   StatsMetric,
   StatsTotals,
@@ -112,17 +113,6 @@ export const changeUserRole = (id: number, role: Role) =>
 export const createLoginLink = (userId: number) => api.post<LoginLink>('auth/login-token', { userId });
 
 // ---- Statistics, aggregator, costs and dashboard (docs/api.md "Statistics") ----------------
-
-/**
- * The body of POST /api/statistics as the SPA sends it: the schema's request, every field but
- * the campaign and the dates optional (the server fills the defaults).
- */
-export type StatisticsRequestBody = Partial<Omit<StatisticsRequest, 'campaignId'>> & {
-  campaignId: number | null;
-  /** dd-MM-yyyy or '' (open) */
-  startDate: string;
-  endDate: string;
-};
 
 export const statsPaths = {
   campaignOptions: 'campaign?no_dir=1',

@@ -1,6 +1,7 @@
 import { Info, Puzzle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { STATS_MESSAGES } from '../../../../schema/stats-api';
+import { type LandingElementsAnswer, STATS_MESSAGES } from '../../../../schema/stats-api';
+import { api } from '../../api/client';
 import {
   type AggregateResult,
   type ElementRow,
@@ -16,10 +17,12 @@ import { StatusSwitch } from '../../components/data-table/status-switch';
 import { EmptyState } from '../../components/empty-state';
 import { notify } from '../../components/toaster';
 import { isAbort, pollUntilDone } from '../../lib/poll';
+import { type ElementContent, elementKey, elementPreview, readElementContents } from './element-content';
 import type { TestSubject } from './test-results-modal';
 
 // The landing-element aggregator of spec 3: landing pages grouped by the parts of their names,
-// per position, polled every 3 s with at most 20 empty tries.
+// per position, polled every 3 s with at most 20 empty tries; then each element's content is read
+// from its landing page, one element at a time, and shown as a CTA (an image) or a header.
 
 export const AGGREGATE_FAILED = 'Aggregate: Failed to get landing data';
 
@@ -37,16 +40,30 @@ function ElementTable({
   onToggle,
   busy,
   onShowTests,
+  contents,
 }: {
   rows: ElementRow[];
   position: number;
   onToggle: (row: ElementRow, next: boolean) => void;
   busy: string | null;
   onShowTests: (row: ElementRow) => void;
+  contents: ReadonlyMap<string, ElementContent>;
 }) {
   const [sort, setSort] = useState<SortState>({ key: 'visits', order: 'desc' });
   const columns: Column<ElementRow>[] = [
     { key: 'page', label: `Element ${position + 1}`, kind: 'text', className: 'cell-strong' },
+    {
+      key: 'tagType',
+      label: 'Type',
+      sortable: false,
+      render: (r) => <ElementType content={contents.get(elementKey(position, r.page))} />,
+    },
+    {
+      key: 'tagContent',
+      label: 'Content',
+      sortable: false,
+      render: (r) => <ElementText content={contents.get(elementKey(position, r.page))} />,
+    },
     { key: 'visits', label: 'Visits', kind: 'int' },
     { key: 'lpClicks', label: 'LP Clicks', kind: 'int' },
     { key: 'lpCTR', label: 'LP CTR', kind: 'percent', digits: 1 },
@@ -113,7 +130,39 @@ export function Aggregator({ request, onShowTests, onStatusChange }: Props) {
   const [result, setResult] = useState<AggregateResult | null>(null);
   const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  const [contents, setContents] = useState<ReadonlyMap<string, ElementContent>>(new Map());
   const controller = useRef<AbortController | null>(null);
+
+  // Spec 3 §4: the elements are processed one at a time to fetch their content. They are read
+  // again when the elements or the range change, not when their numbers or switches do.
+  const signature = elementsKey(result);
+  const campaignId = request?.campaignId ?? null;
+  const startDate = request?.startDate ?? '';
+  const endDate = request?.endDate ?? '';
+  useEffect(() => {
+    const { separator, elements } = JSON.parse(signature) as {
+      separator: string;
+      elements: { position: number; page: string; urls: string[] }[];
+    };
+    if (!campaignId || elements.length === 0) return;
+    const c = new AbortController();
+    setContents(
+      new Map(elements.map((e) => [elementKey(e.position, e.page), { status: 'loading' as const }])),
+    );
+    void readElementContents(
+      elements,
+      (url) =>
+        api.get<LandingElementsAnswer>('landing/get-landing-elements-data', {
+          query: { campaignId, url, startDate, endDate, separator },
+          signal: c.signal,
+        }),
+      (key, content) => {
+        if (!c.signal.aborted) setContents((m) => new Map(m).set(key, content));
+      },
+      c.signal,
+    );
+    return () => c.abort();
+  }, [signature, campaignId, startDate, endDate]);
 
   useEffect(() => {
     if (!request) return;
@@ -178,7 +227,7 @@ export function Aggregator({ request, onShowTests, onStatusChange }: Props) {
   return (
     <Card
       title="Landing page elements"
-      description={`Landing pages grouped by the parts of their names (split on "${result?.separator ?? '_'}"): which headline or image wins across every page that uses it.`}
+      description={`Landing pages grouped by the parts of their names (split on "${result?.separator ?? '_'}"): which headline or image wins across every page that uses it. Each element's type comes from its content on the page: an image is a CTA, anything else a header.`}
       flush
       className="stats-card"
       id="aggregator"
@@ -207,6 +256,7 @@ export function Aggregator({ request, onShowTests, onStatusChange }: Props) {
                 rows={rows}
                 position={position}
                 busy={busy}
+                contents={contents}
                 onToggle={(r, next) => void toggle(position, r, next)}
                 onShowTests={(r) =>
                   onShowTests({
@@ -222,5 +272,42 @@ export function Aggregator({ request, onShowTests, onStatusChange }: Props) {
         </div>
       )}
     </Card>
+  );
+}
+
+/** The elements and the pages they are read from, as one value: a new list reads them again. */
+function elementsKey(result: AggregateResult | null): string {
+  return JSON.stringify({
+    separator: result?.separator ?? '_',
+    elements: (result?.positions ?? []).flatMap((rows) =>
+      rows.map((e) => ({ position: e.position, page: e.page, urls: e.urls })),
+    ),
+  });
+}
+
+function ElementType({ content }: { content: ElementContent | undefined }) {
+  if (!content || content.status === 'loading') return <span className="cell-muted">Reading…</span>;
+  if (content.status === 'missing')
+    return (
+      <span className="cell-muted" title={content.reason}>
+        Unknown
+      </span>
+    );
+  return content.tagType === 'cta' ? (
+    <span className="badge badge-accent">CTA</span>
+  ) : (
+    <span className="badge badge-neutral">Header</span>
+  );
+}
+
+function ElementText({ content }: { content: ElementContent | undefined }) {
+  if (!content || content.status === 'loading') return <span className="cell-muted">—</span>;
+  if (content.status === 'missing')
+    return <span className="cell-muted element-content">{content.reason}</span>;
+  const text = elementPreview(content);
+  return (
+    <span className="element-content" title={content.tagContent}>
+      {text || '—'}
+    </span>
   );
 }

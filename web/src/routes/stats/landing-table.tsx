@@ -1,9 +1,10 @@
 import { FileText, Info } from 'lucide-react';
-import type { LandingRecord } from '../../api/endpoints';
+import type { LandingRecord, StatsExtraToken } from '../../api/endpoints';
 import { type Column, DataTable, formatCell } from '../../components/data-table/data-table';
 import { statusColumn } from '../../components/data-table/status-switch';
 import { EmptyState } from '../../components/empty-state';
 import type { TableQuery } from './query';
+import { groupedRowKey, TokenPicker, tokenColumns } from './token-picker';
 import type { LandingState } from './use-statistics';
 
 type Props = {
@@ -16,6 +17,10 @@ type Props = {
   onToggle: (row: LandingRecord, active: boolean) => void;
   busyIds: ReadonlySet<number>;
   onShowTests: (row: LandingRecord) => void;
+  /** Grouping by extra tokens: the campaign's tokens and the grouped ones. */
+  tokens?: StatsExtraToken[];
+  selectedTokens?: string[];
+  onTokensChange?: (parameters: string[]) => void;
 };
 
 export const rowTone = (r: { active: number; deleted: number }) =>
@@ -49,6 +54,9 @@ export function LandingTable({
   onToggle,
   busyIds,
   onShowTests,
+  tokens = [],
+  selectedTokens = [],
+  onTokensChange,
 }: Props) {
   const total = state.total;
   const columns: Column<LandingRecord>[] = [
@@ -68,6 +76,7 @@ export function LandingTable({
         </div>
       ),
     },
+    ...tokenColumns<LandingRecord>(tokens, selectedTokens),
     { key: 'visits', label: 'Visits', kind: 'int' },
     { key: 'lpclicks', label: 'LP Clicks', kind: 'int' },
     { key: 'lpctr', label: 'LP CTR', kind: 'percent', digits: 1 },
@@ -126,7 +135,7 @@ export function LandingTable({
       label="Landing pages"
       columns={columns}
       rows={state.rows}
-      rowKey={(r) => r.page_id}
+      rowKey={(r, i) => groupedRowKey(r.page_id, r, selectedTokens, i)}
       loading={state.loading}
       footer={footer}
       sort={query.sort}
@@ -143,7 +152,17 @@ export function LandingTable({
         onSearch: (search) => onQueryChange({ ...query, search, page: 1 }),
       }}
       toolbar={
-        <DeletedToggle id="landing-show-deleted" checked={showDeleted} onChange={onShowDeletedChange} />
+        <>
+          {onTokensChange && (
+            <TokenPicker
+              idPrefix="landing-token"
+              tokens={tokens}
+              selected={selectedTokens}
+              onChange={onTokensChange}
+            />
+          )}
+          <DeletedToggle id="landing-show-deleted" checked={showDeleted} onChange={onShowDeletedChange} />
+        </>
       }
       rowClassName={rowTone}
       empty={

@@ -1,8 +1,7 @@
 // The statistics screen's requests: the applied filters, each table's page/sort/search, and the
 // request bodies of spec 3 §3 built from them. Dates travel as dd-MM-yyyy ('' = open).
 import { toDmy } from '../../../../schema/dates';
-import { checkDates, STATS_MESSAGES } from '../../../../schema/stats-api';
-import type { StatisticsRequestBody } from '../../api/endpoints';
+import { checkDates, STATS_MESSAGES, type StatisticsRequestBody } from '../../../../schema/stats-api';
 import type { SortState } from '../../components/data-table/sorting';
 
 export type Applied = {
@@ -10,7 +9,14 @@ export type Applied = {
   /** yyyy-MM-dd or '' */
   start: string;
   end: string;
+  /** Extra-token parameters the target table is grouped by (several at once). */
   extraTokens: string[];
+  /** Extra-token parameters the landing table is grouped by. */
+  landingExtraTokens?: string[];
+  /** Leave out the rows without a value of a grouped token (noInputTokens). */
+  noInput?: boolean;
+  /** The metric columns ticked in the picker; unset until the first answer names the defaults. */
+  metrics?: string[];
   landingDeleted: boolean;
   offerDeleted: boolean;
   pathDeleted: boolean;
@@ -25,12 +31,24 @@ export const firstPage = (sort: SortState, search = ''): TableQuery => ({ page: 
 
 const dmy = (day: string) => (day ? toDmy(day) : '');
 
+/** The grouped tokens whose rows without a value are left out: every grouped one, or none. */
+export function noInputTokens(a: Applied): string[] {
+  return a.noInput ? [...new Set([...a.extraTokens, ...(a.landingExtraTokens ?? [])])] : [];
+}
+
 export function baseBody(a: Applied): StatisticsRequestBody {
+  const landingTokens = a.landingExtraTokens ?? [];
   return {
     campaignId: a.campaignId,
     startDate: dmy(a.start),
     endDate: dmy(a.end),
+    // Spec 3 §3 sends the grouped tokens twice, as the picker's choice and as the column fields.
     extraTokens: a.extraTokens,
+    extraTokenFields: a.extraTokens,
+    landingExtraTokens: landingTokens,
+    landingExtraTokenFields: landingTokens,
+    noInputTokens: noInputTokens(a),
+    ...(a.metrics ? { metricParams: a.metrics } : {}),
     landingDeletedStatus: a.landingDeleted,
     offerDeletedStatus: a.offerDeleted,
     pathDeletedStatus: a.pathDeleted,
@@ -74,4 +92,22 @@ export function checkFilters(
   const message = checkDates(start, end, today);
   if (!message) return null;
   return { field: message === STATS_MESSAGES.startAfterToday ? 'start' : 'end', message };
+}
+
+/** The landing columns of the CSV export: the page, its grouped tokens, then the numbers. */
+export function landingExportColumns(a: Applied, columns: readonly string[]): string[] {
+  const [first, ...rest] = columns;
+  return [first, ...(a.landingExtraTokens ?? []), ...rest];
+}
+
+/**
+ * The picker's metrics as the next requests' metricParams. The rows shown carry the metrics last
+ * asked for (all of them before any choice), so only a metric they lack needs the rows again.
+ */
+export function withMetrics(a: Applied, metrics: string[]): { applied: Applied; refetch: boolean } {
+  const carried = a.metrics;
+  return {
+    applied: { ...a, metrics },
+    refetch: carried !== undefined && metrics.some((m) => !carried.includes(m)),
+  };
 }

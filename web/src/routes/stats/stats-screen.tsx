@@ -30,8 +30,10 @@ import {
   firstPage,
   fullBody,
   LANDING_DEFAULT_SORT,
+  landingExportColumns,
   TARGET_DEFAULT_SORT,
   type TableQuery,
+  withMetrics,
 } from './query';
 import { StatsFilters } from './stats-filters';
 import { TargetTable } from './target-table';
@@ -117,6 +119,9 @@ export function StatsScreen() {
         start: r.start,
         end: r.end,
         extraTokens: same ? applied.extraTokens : [],
+        landingExtraTokens: same ? applied.landingExtraTokens : [],
+        noInput: same ? applied.noInput : false,
+        metrics: same ? applied.metrics : undefined,
         landingDeleted: same ? applied.landingDeleted : false,
         offerDeleted: same ? applied.offerDeleted : false,
         pathDeleted: same ? applied.pathDeleted : false,
@@ -245,7 +250,7 @@ export function StatsScreen() {
       const res = await exportStatistics({
         ...fullBody(a, targetQuery, landingQuery, perPage),
         targetData: columns.map((c) => c.key).filter((k) => !k.startsWith(CUSTOM_PREFIX)),
-        landingData: LANDING_EXPORT_COLUMNS,
+        landingData: landingExportColumns(a, LANDING_EXPORT_COLUMNS),
       });
       if (res.downloadLink) {
         window.location.assign(res.downloadLink);
@@ -388,10 +393,20 @@ export function StatsScreen() {
               onQueryChange={changeTarget}
               metrics={metrics}
               visibleMetrics={visibleMetrics}
-              onMetricsChange={setVisibleMetrics}
+              onMetricsChange={(metrics) => {
+                setVisibleMetrics(metrics);
+                const next = withMetrics(applied, metrics);
+                if (next.refetch) changeApplied({ metrics }, 'target');
+                else setApplied(next.applied);
+              }}
               tokens={tokens}
               selectedTokens={applied.extraTokens}
               onTokensChange={(extraTokens) => changeApplied({ extraTokens }, 'target')}
+              hideEmpty={applied.noInput}
+              onHideEmptyChange={(noInput) => {
+                changeApplied({ noInput }, 'target');
+                if (applied.landingExtraTokens?.length) changeApplied({ noInput }, 'placements');
+              }}
               footer={targetFooter(stats.totals)}
               totals={stats.totals}
               totalsLoading={stats.totalsLoading}
@@ -411,6 +426,9 @@ export function StatsScreen() {
                 query={landingQuery}
                 perPage={perPage}
                 onQueryChange={changeLanding}
+                tokens={tokens}
+                selectedTokens={applied.landingExtraTokens}
+                onTokensChange={(landingExtraTokens) => changeApplied({ landingExtraTokens }, 'placements')}
                 showDeleted={applied.landingDeleted}
                 onShowDeletedChange={(landingDeleted) => changeApplied({ landingDeleted }, 'placements')}
                 onToggle={(r, a) => void toggleLanding(r, a)}

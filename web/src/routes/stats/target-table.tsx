@@ -1,9 +1,10 @@
-import { Columns3, Layers, Target } from 'lucide-react';
+import { Columns3, Target } from 'lucide-react';
 import type { StatsExtraToken, StatsMetric, StatsTotals, TargetRecord } from '../../api/endpoints';
 import { ColumnPicker } from '../../components/data-table/column-picker';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
 import type { TableQuery } from './query';
+import { groupedRowKey, TokenPicker } from './token-picker';
 import type { TargetState } from './use-statistics';
 
 type Props = {
@@ -18,6 +19,9 @@ type Props = {
   tokens: StatsExtraToken[];
   selectedTokens: string[];
   onTokensChange: (parameters: string[]) => void;
+  /** noInputTokens: rows without a value of a grouped token are left out. */
+  hideEmpty?: boolean;
+  onHideEmptyChange?: (hide: boolean) => void;
   footer: ReturnType<typeof import('./columns').targetFooter>;
   totals: StatsTotals | null;
   totalsLoading: boolean;
@@ -36,6 +40,8 @@ export function TargetTable({
   tokens,
   selectedTokens,
   onTokensChange,
+  hideEmpty,
+  onHideEmptyChange,
   footer,
   totalsLoading,
 }: Props) {
@@ -45,9 +51,7 @@ export function TargetTable({
       label="Targets"
       columns={columns}
       rows={state.rows}
-      rowKey={(r, i) =>
-        `${r.target}\u0000${selectedTokens.map((t) => String(r[t] ?? '')).join('\u0000')}\u0000${i}`
-      }
+      rowKey={(r, i) => groupedRowKey(r.target, r, selectedTokens, i)}
       loading={state.loading}
       footer={footer}
       footerLoading={totalsLoading}
@@ -66,14 +70,13 @@ export function TargetTable({
       }}
       toolbar={
         <>
-          <ColumnPicker
-            label="Group by tokens"
-            icon={<Layers size={14} aria-hidden />}
-            options={tokens.map((t) => ({ key: t.parameter, label: t.token_name || t.parameter }))}
+          <TokenPicker
+            idPrefix="token"
+            tokens={tokens}
             selected={selectedTokens}
             onChange={onTokensChange}
-            emptyText="This campaign has no extra tokens. Add them in the campaign's settings."
-            testId="token-picker"
+            hideEmpty={hideEmpty}
+            onHideEmptyChange={onHideEmptyChange}
           />
           <ColumnPicker
             label="Metrics"
