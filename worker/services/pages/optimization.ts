@@ -1,19 +1,24 @@
 import type { AutoOptimizeInput } from '../../../schema/pages-operations-api';
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
-import { type CampaignRow, campaignForUser } from '../campaigns';
+import { type CampaignRow, campaignAnswer, campaignForUser } from '../campaigns';
 
 // The landing-page optimisation switches of the campaign editor.
 
-export function optimizationAnswer(row: CampaignRow) {
-  return {
-    landing_pages_auto_optimized: row.landingPagesAutoOptimized,
-    enable_lp_test_reporting: row.enableLpTestReporting,
-    landing_pages_optimization_goal: row.landingPagesOptimizationGoal,
-    landing_pages_optimization_metric: row.landingPagesOptimizationMetric,
-    landing_pages_optimization_threshold: row.landingPagesOptimizationThreshold,
-    landing_pages_optimization_min_visits: row.landingPagesOptimizationMinVisits,
-  };
+const OPTIMIZATION_FIELDS = [
+  'landing_pages_auto_optimized',
+  'enable_lp_test_reporting',
+  'landing_pages_optimization_goal',
+  'landing_pages_optimization_metric',
+  'landing_pages_optimization_threshold',
+  'landing_pages_optimization_min_visits',
+] as const;
+type OptimizationSettings = Pick<ReturnType<typeof campaignAnswer>, (typeof OPTIMIZATION_FIELDS)[number]>;
+
+/** The optimisation settings as the campaign answer names them (data.campaign of the switches). */
+export function optimizationAnswer(row: CampaignRow): OptimizationSettings {
+  const campaign = campaignAnswer(row);
+  return Object.fromEntries(OPTIMIZATION_FIELDS.map((f) => [f, campaign[f]])) as OptimizationSettings;
 }
 
 /** Sets a few columns of the campaign (names are this module's own constants, never input). */
