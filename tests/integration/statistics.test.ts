@@ -909,7 +909,10 @@ describe('aggregator elements classified from their content (get-landing-element
     expect(noCampaign.status).toBe(422);
     expect(noCampaign.body.errors.campaignId).toEqual(['Select campaign first.']);
     const student = await userWithRole(token, 'student');
-    const foreign = await elements({ campaignId: String(id), url: 'https://lp.example/elements-a' }, student.token);
+    const foreign = await elements(
+      { campaignId: String(id), url: 'https://lp.example/elements-a' },
+      student.token,
+    );
     expect(foreign.status).toBe(404);
   });
 });
