@@ -1,6 +1,10 @@
+import { and, eq } from 'drizzle-orm';
+import { campaigns } from '../../schema/campaigns';
 import { dayInZone } from '../../schema/dates';
 import type { Env } from '../env';
+import { getDb } from '../lib/db';
 import { raiseAlert } from '../services/alerts';
+import type { CampaignRow } from '../services/campaigns';
 import { setItemsActive } from '../services/item-switch';
 import {
   OPTIMIZATION_METRICS,
@@ -8,22 +12,14 @@ import {
   type OptimizationMetric,
   pagesToDeactivate,
 } from '../services/optimizer-rules';
-import { dayBounds, landingTests, placementAggregates, type StatsCampaign } from '../services/statistics';
+import { dayBounds, landingTests, placementAggregates } from '../services/statistics';
+import { toStatsCampaign } from '../services/stats-jobs';
 
 // Cron: the landing-page auto-optimiser and the system alerts (failing postbacks, spend with
 // no conversions). Each action is logged and raises an alert on the campaign.
 
 /** Spend over the last 7 days without a conversion above this raises an alert (micro-units: $100). */
 export const SPEND_ALERT_MICROS = 100_000_000;
-
-type Candidate = {
-  id: number;
-  cpc_micros: number;
-  landing_pages_optimization_metric: string;
-  landing_pages_optimization_threshold: number;
-  landing_pages_optimization_min_visits: number;
-  landing_pages_optimization_goal: string;
-};
 
 type LandingNumbers = {
   id: number;
@@ -44,7 +40,7 @@ type LandingNumbers = {
  */
 export async function landingNumbers(
   env: Pick<Env, 'DB'>,
-  campaign: { id: number; cpcMicros: number },
+  campaign: CampaignRow,
   { withDeleted = false } = {},
 ): Promise<LandingNumbers[]> {
   const [{ results: pages }, placements] = await Promise.all([
@@ -53,7 +49,7 @@ export async function landingNumbers(
     )
       .bind(campaign.id)
       .all<{ id: number; name: string; active: number; deleted: number }>(),
-    placementAggregates(env, { ...UNUSED_REPORT_FIELDS, ...campaign }, dayBounds('', '')),
+    placementAggregates(env, toStatsCampaign(campaign), dayBounds('', '')),
   ]);
   const byLanding = new Map<number, LandingNumbers>(
     pages.map((p) => [p.id, { ...p, visits: 0, lpClicks: 0, conversions: 0, revenue: 0, spend: 0 }]),
@@ -70,32 +66,18 @@ export async function landingNumbers(
   return [...byLanding.values()];
 }
 
-// placementAggregates reads only the campaign's id and CPC; the report's other fields are unused.
-const UNUSED_REPORT_FIELDS: StatsCampaign = {
-  id: 0,
-  name: '',
-  campaignType: '',
-  trafficSource: '',
-  offerPromotion: '',
-  cpcMicros: 0,
-  goal: '',
-  optimizationGoal: '',
-  minVisits: 0,
-};
-
-export async function optimizeCampaign(env: Pick<Env, 'DB'>, c: Candidate, now = Date.now()) {
-  const metric = (OPTIMIZATION_METRICS as readonly string[]).includes(c.landing_pages_optimization_metric)
-    ? (c.landing_pages_optimization_metric as OptimizationMetric)
+export async function optimizeCampaign(env: Pick<Env, 'DB'>, c: CampaignRow, now = Date.now()) {
+  const metric = (OPTIMIZATION_METRICS as readonly string[]).includes(c.landingPagesOptimizationMetric)
+    ? (c.landingPagesOptimizationMetric as OptimizationMetric)
     : 'cr';
-  const goal: OptimizationGoal =
-    c.landing_pages_optimization_goal === 'lp_ctr' ? 'lp_ctr' : 'conversion_rate';
-  const pages = await landingNumbers(env, { id: c.id, cpcMicros: c.cpc_micros });
+  const goal: OptimizationGoal = c.landingPagesOptimizationGoal === 'lp_ctr' ? 'lp_ctr' : 'conversion_rate';
+  const pages = await landingNumbers(env, c);
   const decisions = pagesToDeactivate(
     pages.map((p) => ({ ...p, active: p.active === 1 })),
     {
       metric,
-      threshold: c.landing_pages_optimization_threshold,
-      minVisits: c.landing_pages_optimization_min_visits,
+      threshold: c.landingPagesOptimizationThreshold,
+      minVisits: c.landingPagesOptimizationMinVisits,
       goal,
     },
   );
@@ -154,12 +136,19 @@ export async function raiseSystemAlerts(env: Pick<Env, 'DB'>, timeZone: string, 
 
 /** Cron: runs the optimiser on every active campaign with auto-optimisation on. */
 export async function optimizeCampaigns(env: Pick<Env, 'DB'>): Promise<void> {
-  const { results } = await env.DB.prepare(
-    `SELECT id, cpc_micros, landing_pages_optimization_metric, landing_pages_optimization_threshold,
-       landing_pages_optimization_min_visits, landing_pages_optimization_goal
-     FROM campaigns WHERE landing_pages_auto_optimized = 1 AND deleted = 0 AND is_dir = 0 AND active = 1`,
-  ).all<Candidate>();
-  for (const c of results) await optimizeCampaign(env, c);
+  const rows = await getDb(env)
+    .select()
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.landingPagesAutoOptimized, 1),
+        eq(campaigns.deleted, 0),
+        eq(campaigns.isDir, 0),
+        eq(campaigns.active, 1),
+      ),
+    )
+    .all();
+  for (const c of rows) await optimizeCampaign(env, c);
 }
 
 /**
@@ -167,20 +156,11 @@ export async function optimizeCampaigns(env: Pick<Env, 'DB'>): Promise<void> {
  * has become significant raises one alert naming the winner (docs/statistics.md).
  */
 export async function reportLandingTests(env: Pick<Env, 'DB'>, campaignId: number, now = Date.now()) {
-  const campaign = await env.DB.prepare(
-    `SELECT cpc_micros, landing_pages_optimization_goal goal, landing_pages_optimization_min_visits min_visits
-     FROM campaigns WHERE id = ?1`,
-  )
-    .bind(campaignId)
-    .first<{ cpc_micros: number; goal: string; min_visits: number }>();
+  const campaign = await getDb(env).select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
   if (!campaign) return 0;
-  const pages = await landingNumbers(
-    env,
-    { id: campaignId, cpcMicros: campaign.cpc_micros },
-    { withDeleted: true },
-  );
-  const goal = campaign.goal === 'lp_ctr' ? 'lp_ctr' : 'conversion_rate';
-  const tests = landingTests(pages, goal, campaign.min_visits);
+  const pages = await landingNumbers(env, campaign, { withDeleted: true });
+  const goal = campaign.landingPagesOptimizationGoal === 'lp_ctr' ? 'lp_ctr' : 'conversion_rate';
+  const tests = landingTests(pages, goal, campaign.landingPagesOptimizationMinVisits);
   const names = new Map(pages.map((p) => [p.id, p.name]));
   let raised = 0;
   for (const [id, results] of tests) {
