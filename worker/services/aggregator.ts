@@ -1,5 +1,6 @@
 import { cpa, cr, lpCtr, round } from '../../schema/metrics';
 import { fromMicros } from '../../schema/money';
+import type { ElementRow as ElementAnswerRow } from '../../schema/stats-api';
 import type { Env } from '../env';
 import {
   type DayBounds,
@@ -30,24 +31,11 @@ export type LandingStat = {
   revenue: number;
 };
 
-export type ElementRow = {
-  position: number;
-  page: string;
-  landingIds: number[];
-  /** The distinct URLs of its landing pages, where its content is read from. */
-  urls: string[];
-  visits: number;
-  lpClicks: number;
-  lpCTR: number;
-  conversions: number;
-  cr: number;
-  cpa: number;
-  adSpent: number;
-  revenue: number;
-  netProfit: number;
-  /** 1 when any of its non-deleted pages is active (the union, capped 0..1). */
-  status: 0 | 1;
-};
+/**
+ * An element's sums before its tests are added: the answer's ElementRow (schema/stats-api.ts)
+ * without test_data and test_summary; money in micro-units until aggregateResult converts it.
+ */
+export type ElementRow = Omit<ElementAnswerRow, 'test_data' | 'test_summary'>;
 
 /** Splits names on `separator`; names with fewer than 2 parts take no part. */
 export function aggregateElements(pages: LandingStat[], separator = '_'): ElementRow[][] {

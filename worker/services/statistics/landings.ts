@@ -1,5 +1,6 @@
 import { cpa, cr, lpCtr, round } from '../../../schema/metrics';
 import { formatMicrosAsDollars } from '../../../schema/money';
+import type { TestResult, TestSummary } from '../../../schema/stats-api';
 import type { Env } from '../../env';
 import { twoProportionTest } from '../significance';
 import { dollars, type StatsCampaign } from './common';
@@ -9,13 +10,6 @@ import { totals } from './totals';
 
 // The landing table: per-page sums, money as the spec's text, and the pairwise significance tests
 // of the campaign's active pages (docs/statistics.md "Landing-page tests").
-
-export type TestResult = {
-  against: number | string;
-  is_significant: boolean;
-  best_variant: 0 | 1 | 2;
-  p_value: number;
-};
 
 /** Pairwise tests of each active landing page against every other on the campaign's goal. */
 export function landingTests(
@@ -55,7 +49,7 @@ export function landingTests(
 }
 
 /** better: significant wins; worst: significant losses; insignificants: the rest. */
-export function testSummary(tests: TestResult[]) {
+export function testSummary(tests: TestResult[]): TestSummary {
   const better = tests.filter((t) => t.is_significant && t.best_variant === 1).length;
   const worst = tests.filter((t) => t.is_significant && t.best_variant === 2).length;
   return { better, worst, insignificants: tests.length - better - worst, total_tests: tests.length };
