@@ -58,7 +58,7 @@ import {
 
 // Campaign, landing, offer, path and option API of spec 2 §7 (the minimal create, edit and
 // list set; issue 4 adds the pages-operation verbs). All three roles may manage campaigns;
-// which ones is decided in services/campaigns.ts (docs/decisions/015-campaign-ownership.md).
+// which ones is decided in services/campaigns/access.ts (docs/decisions/015-campaign-ownership.md).
 
 const anyRole = requireRole('admin', 'coach', 'student');
 
