@@ -1,7 +1,6 @@
+import type { ActivityPoint } from '../../../../schema/stats-api';
 import { formatInteger } from '../../lib/format';
 import { BarChart } from './bar-chart';
-
-export type ActivityPoint = { date: string; visitors: number };
 
 /** Daily visitors, one bar per day of the range; the axis starts at zero. */
 export function ActivityChart({ data, height = 240 }: { data: readonly ActivityPoint[]; height?: number }) {
