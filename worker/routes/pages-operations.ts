@@ -217,6 +217,20 @@ async function uploadForm(c: Context<AppEnv>) {
  */
 const uploadLimit = uploadBodyLimit(UPLOAD_BODY_LIMIT, M.zipTooLarge);
 
+const ZIP_IMPORTS = {
+  landing: { file: 'landings.csv', missing: M.zipNoLandings, run: importLandings },
+  offer: { file: 'offers.csv', missing: M.zipNoOffers, run: importOffers },
+} as const;
+
+/** The landing or offer ZIP import (what export-landings or export-offers wrote); answers the row count. */
+async function zipImport(c: Context<AppEnv>, kind: 'landing' | 'offer') {
+  const spec = ZIP_IMPORTS[kind];
+  const form = await uploadForm(c);
+  await campaignForUser(c.env, c.get('user'), form.campaignId);
+  const text = await zipUploadFile(form.file, spec.file, spec.missing);
+  return { form, uploaded: await spec.run(c.env, c.get('user'), form.campaignId, text) };
+}
+
 export const pagesUploadRoutes = new Hono<AppEnv>()
   .post('/lading-pages-csv', uploadLimit, requireAuth, anyRole, async (c) => {
     const form = await uploadForm(c);
@@ -235,22 +249,14 @@ export const pagesUploadRoutes = new Hono<AppEnv>()
     });
   })
   .post('/import-landings', uploadLimit, requireAuth, anyRole, async (c) => {
-    const form = await uploadForm(c);
-    await campaignForUser(c.env, c.get('user'), form.campaignId);
-    const text = await zipUploadFile(form.file, 'landings.csv', M.zipNoLandings);
-    const uploaded = await importLandings(c.env, c.get('user'), form.campaignId, text);
+    const { form, uploaded } = await zipImport(c, 'landing');
     const result = await listLandings(c.env, form.campaignId, form.showDeleted);
-    return c.json({
-      data: { message: M.landingsImported, uploaded, result } satisfies ItemsUploadAnswer<ItemOf<'landing'>>,
-    });
+    const answer = { message: M.landingsImported, uploaded, result };
+    return c.json({ data: answer satisfies ItemsUploadAnswer<ItemOf<'landing'>> });
   })
   .post('/import-offers', uploadLimit, requireAuth, anyRole, async (c) => {
-    const form = await uploadForm(c);
-    await campaignForUser(c.env, c.get('user'), form.campaignId);
-    const text = await zipUploadFile(form.file, 'offers.csv', M.zipNoOffers);
-    const uploaded = await importOffers(c.env, c.get('user'), form.campaignId, text);
+    const { form, uploaded } = await zipImport(c, 'offer');
     const result = await listOffers(c.env, form.campaignId, form.showDeleted);
-    return c.json({
-      data: { message: M.offersImported, uploaded, result } satisfies ItemsUploadAnswer<ItemOf<'offer'>>,
-    });
+    const answer = { message: M.offersImported, uploaded, result };
+    return c.json({ data: answer satisfies ItemsUploadAnswer<ItemOf<'offer'>> });
   });
