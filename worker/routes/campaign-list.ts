@@ -39,7 +39,7 @@ import {
 import { cloneCampaign } from '../services/transfer/campaign-clone';
 import { exportCampaigns } from '../services/transfer/campaign-export';
 import { uploadOwner } from '../services/transfer/campaign-files';
-import { importCsv, importZip } from '../services/transfer/campaign-import';
+import { type CampaignUpload, importCsv, importZip } from '../services/transfer/campaign-import';
 
 // The campaigns list of spec 1 (§4, §7) and the delete and import calls of spec 2 §7. The rules
 // live in services/campaign-tree.ts (folders, move, delete, undo) and
@@ -122,6 +122,13 @@ const dirOf = (form: FormData) =>
     ['dir'],
   ).dir;
 
+/** The upload form: the owner first (the caller, or whom an admin or coach names), the file, the folder. */
+async function campaignUpload(c: Context<AppEnv>): Promise<CampaignUpload> {
+  const form = await multipart(c);
+  const ownerId = await uploadOwner(c.env, c.get('user'), form.get('userId'));
+  return { file: fileOf(form), dir: dirOf(form), ownerId };
+}
+
 /**
  * Multipart uploads. Mounted before the API's 1 MB JSON limit with a limit of their own; every
  * file is checked again in the service (size, extension, content).
@@ -130,16 +137,10 @@ export const campaignUploadRoutes = new Hono<AppEnv>()
   .use('/uploadcsv', uploadBodyLimit(UPLOAD_BODY_LIMIT, M.csvTooLarge))
   .use('/import-campaigns', uploadBodyLimit(UPLOAD_BODY_LIMIT, M.zipTooLarge))
   .post('/uploadcsv', requireAuth, anyRole, async (c) => {
-    const form = await multipart(c);
-    const user = c.get('user');
-    const owner = await uploadOwner(c.env, user, form.get('userId'));
-    const answer = await importCsv(c.env, user, fileOf(form), dirOf(form), owner);
+    const answer = await importCsv(c.env, c.get('user'), await campaignUpload(c));
     return c.json({ data: answer satisfies CsvUploadAnswer });
   })
   .post('/import-campaigns', requireAuth, anyRole, async (c) => {
-    const form = await multipart(c);
-    const user = c.get('user');
-    const owner = await uploadOwner(c.env, user, form.get('userId'));
-    const answer = await importZip(c.env, user, fileOf(form), dirOf(form), owner);
+    const answer = await importZip(c.env, c.get('user'), await campaignUpload(c));
     return c.json({ data: answer satisfies ZipImportAnswer });
   });

@@ -20,18 +20,15 @@ import { campaignColumns, emptyPlan, listItemsOf, type Plan, writePlans } from '
 // The campaigns list's uploads: campaigns from a CSV file, and the import of an export's ZIP.
 // Each writes everything in one transaction or nothing.
 
+/** An upload form of the campaigns list: the file, the target folder (null: top) and the owner. */
+export type CampaignUpload = { file: unknown; dir: number | null; ownerId: number };
+
 /**
  * POST /api/uploadcsv: campaigns from a CSV file with a header row (columns in
  * CSV_COLUMNS, any order; name required). Every line is checked by the add-campaign rules
  * before anything is written; one bad line writes nothing.
  */
-export async function importCsv(
-  env: Env,
-  user: AuthUser,
-  file: unknown,
-  dir: number | null,
-  ownerId: number,
-) {
+export async function importCsv(env: Env, user: AuthUser, { file, dir, ownerId }: CampaignUpload) {
   const bytes = await uploadedBytes(file, {
     ext: 'csv',
     maxBytes: MAX_CSV_BYTES,
@@ -83,13 +80,7 @@ export async function importCsv(
  * in one transaction. The file is checked (extension, size, magic bytes, entry count, unpacked
  * size, entry names) before anything is inflated, and the manifest by the editor's rules.
  */
-export async function importZip(
-  env: Env,
-  user: AuthUser,
-  file: unknown,
-  dir: number | null,
-  ownerId: number,
-) {
+export async function importZip(env: Env, user: AuthUser, { file, dir, ownerId }: CampaignUpload) {
   const bytes = await uploadedBytes(file, {
     ext: 'zip',
     maxBytes: MAX_ZIP_BYTES,
