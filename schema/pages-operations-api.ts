@@ -243,6 +243,7 @@ export const UPLOAD_LIMITS = {
 
 // ---- answers (the `data` of each envelope; worker/routes/pages-operations.ts answers these) ---
 
+/** The items of a campaign that the pages operations (and the on/off switches) act on. */
 export type ItemKind = 'landing' | 'offer' | 'path' | 'option';
 
 /** The answer row of each item kind. */

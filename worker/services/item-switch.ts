@@ -1,3 +1,4 @@
+import type { ItemKind } from '../../schema/pages-operations-api';
 import type { Env } from '../env';
 import { raiseAlert } from './alerts';
 import { invalidateCompiledCampaign } from './compiled-campaigns';
@@ -8,8 +9,7 @@ import { invalidateCompiledCampaign } from './compiled-campaigns';
 // in this isolate (other isolates within the routing cache's few seconds, decision 014).
 // New items (editor adds, imports) are created with their flag; they are not switches.
 
-export const ITEM_KINDS = ['landing', 'offer', 'path', 'option'] as const;
-export type ItemKind = (typeof ITEM_KINDS)[number];
+export type { ItemKind };
 
 const TABLES: Record<ItemKind, string> = {
   landing: 'landing_pages',
