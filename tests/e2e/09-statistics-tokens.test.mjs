@@ -1,0 +1,208 @@
+// The statistics screen grouped by several extra tokens at once (targets and landing pages), the
+// rows without token values hidden, and the aggregator's elements classified from the content
+// of their landing pages: the pages are served here, on 127.0.0.1, and read by the Worker.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { after, before, test } from 'node:test';
+import {
+  ADMIN,
+  api,
+  apiLogin,
+  BASE,
+  ensureInstalled,
+  expectPath,
+  expectText,
+  launchBrowser,
+  openPage,
+  shot,
+  uiLogin,
+  until,
+} from './helpers.mjs';
+
+const NAVIGATE = {
+  'user-agent':
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
+  'sec-fetch-mode': 'navigate',
+  accept: 'text/html',
+};
+
+// The two landing pages, as a page builder would mark their elements.
+const PAGES = {
+  '/a': `<!doctype html><html><body>
+    <h1 data-element="headlineA">Big savings on shoes</h1>
+    <img data-element="hero1" src="/hero.png" alt="Red shoes">
+  </body></html>`,
+  '/b': `<!doctype html><html><body>
+    <h1 data-element="headlineB">Free shipping <em>today</em></h1>
+    <div data-element="hero1">
+      <img src="/hero.png" alt="Red shoes">
+    </div>
+  </body></html>`,
+};
+
+let browser;
+let token;
+let campaignId;
+let lpServer;
+let lpBase;
+
+async function created(path, body) {
+  const res = await api(path, { token, body });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body.data;
+}
+
+before(async () => {
+  lpServer = createServer((req, res) => {
+    const html = PAGES[new URL(req.url, 'http://x').pathname];
+    res.writeHead(html ? 200 : 404, { 'content-type': 'text/html' });
+    res.end(html ?? 'not found');
+  });
+  await new Promise((resolve) => lpServer.listen(0, '127.0.0.1', resolve));
+  lpBase = `http://127.0.0.1:${lpServer.address().port}`;
+
+  await ensureInstalled();
+  browser = await launchBrowser();
+  token = await apiLogin(ADMIN.username, ADMIN.password);
+  const campaign = await created('/api/add-campaign', {
+    name: `Tokens ${Date.now().toString(36)}`,
+    campaignType: 'landing_page',
+    cpc: '0.10',
+    extratokens: [
+      { token_name: 'Sub 1', parameter: 'sub1' },
+      { token_name: 'Placement', parameter: 'placement' },
+    ],
+  });
+  campaignId = campaign.campaign.campaignData.campaignId;
+  await created('/api/add-landing', { campaignId, name: 'headlineA_hero1', url: `${lpBase}/a` });
+  await created('/api/add-landing', { campaignId, name: 'headlineB_hero1', url: `${lpBase}/b` });
+  await created('/api/add-offer', {
+    campaignId,
+    name: 'Offer',
+    url: 'https://offer.example/x',
+    payout: '10',
+  });
+
+  const detail = await api(`/api/campaign?campaignId=${campaignId}`, { token });
+  const onBase = (link) => {
+    const u = new URL(link);
+    return new URL(`${u.pathname}${u.search}`, BASE).toString();
+  };
+  const campaignUrl = onBase(detail.body.data.linkpixel.campaignURL);
+  const clickUrl = onBase(detail.body.data.linkpixel.lpofferlink_simple);
+  // 12 visits on target ad-1: four (sub1, placement) pairs, and two visits without tokens.
+  const visits = [
+    ...Array(4).fill('&sub1=x&placement=top'),
+    ...Array(3).fill('&sub1=x&placement=side'),
+    ...Array(2).fill('&sub1=y&placement=top'),
+    '&sub1=y&placement=side',
+    '',
+    '',
+  ];
+  const clickIds = [];
+  for (const tokens of visits) {
+    const res = await fetch(`${campaignUrl}ad-1${tokens}`, { headers: NAVIGATE, redirect: 'manual' });
+    assert.equal(res.status, 302);
+    clickIds.push(new URL(res.headers.get('location')).searchParams.get('clickid'));
+  }
+  // Two purchases from (x, top) visitors, through the offer, at its $10.
+  for (const clickId of clickIds.slice(0, 2)) {
+    const click = await fetch(`${clickUrl}?clickid=${clickId}`, { headers: NAVIGATE, redirect: 'manual' });
+    assert.equal(click.status, 302);
+    const res = await fetch(new URL(`/postback?clickid=${clickId}`, BASE));
+    assert.equal(res.status, 200, await res.text());
+  }
+  await until(
+    async () => {
+      const res = await api('/api/statistics', {
+        token,
+        body: { campaignId, startDate: '', endDate: '', totalOnly: true, force: true },
+      });
+      const job = await until(async () => {
+        const a = await api('/api/get-target-statistics', { token, body: { uuid: res.body.data.queueId } });
+        return a.body?.data?.done && a.body.data.data.data;
+      }, 'the totals job did not finish');
+      return job.targetTotal.visitsTotal === 12 && job.targetTotal.conversionsTotal === 2;
+    },
+    'the statistics did not count every event',
+    { timeout: 30_000, every: 300 },
+  );
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => (lpServer ? lpServer.close(resolve) : resolve()));
+});
+
+const cell = (row, col) => row.locator(`td[data-col="${col}"]`);
+const rows = (table) => `[data-testid="${table}-table"] tbody tr[data-row]`;
+
+async function pick(page, picker, name, check = true) {
+  await page.locator(`[data-testid="${picker}"] button`).first().click();
+  const box = page.getByRole('checkbox', { name });
+  await (check ? box.check() : box.uncheck());
+  await page.keyboard.press('Escape');
+}
+
+test('groups targets and landing pages by two tokens at once and classifies the elements from their pages', {
+  timeout: 90_000,
+}, async () => {
+  const { context, page } = await openPage(browser, { viewport: { width: 1366, height: 900 } });
+  await page.goto(`${BASE}/login`);
+  await uiLogin(page, ADMIN.username, ADMIN.password);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.goto(`${BASE}/stats/${campaignId}`);
+  await expectPath(page, `/stats/${campaignId}`);
+  const footer = page.locator('[data-testid="target-footer"]');
+  await expectText(cell(footer, 'visits'), '12');
+
+  // Targets by Sub 1 and Placement: one row per pair, plus the visits without tokens.
+  await pick(page, 'token-picker', 'Sub 1');
+  await pick(page, 'token-picker', 'Placement');
+  await page.locator('[data-testid="target-table"] th[data-col="sub1"]').waitFor();
+  await page.locator('[data-testid="target-table"] th[data-col="placement"]').waitFor();
+  await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 5, rows('target'));
+  const xTop = page
+    .locator(rows('target'))
+    .filter({
+      has: page.locator('td[data-col="sub1"]', { hasText: /^x$/ }),
+    })
+    .filter({ has: page.locator('td[data-col="placement"]', { hasText: /^top$/ }) });
+  await expectText(cell(xTop, 'visits'), '4');
+  await expectText(cell(xTop, 'conversions'), '2');
+  await expectText(cell(xTop, 'revenue'), '$20.00');
+
+  // Hiding the visits without token values: four rows, and the totals follow.
+  await page.getByLabel('Hide visits without token values').check();
+  await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 4, rows('target'));
+  await expectText(cell(footer, 'visits'), '10');
+
+  // Landing pages by Placement: a row per page and placement.
+  await pick(page, 'landing-token-picker', 'Placement');
+  await page.locator('[data-testid="landing-table"] th[data-col="placement"]').waitFor();
+  // Every visit with a placement sits on a row naming it; the visits without one are hidden.
+  await page.waitForFunction((sel) => {
+    const trs = [...document.querySelectorAll(sel)];
+    const named = trs.filter((tr) => tr.querySelector('td[data-col="placement"]')?.textContent?.trim());
+    const visits = named.reduce(
+      (a, tr) => a + Number(tr.querySelector('td[data-col="visits"]')?.textContent),
+      0,
+    );
+    return trs.length === 4 && named.length === 4 && visits === 10;
+  }, rows('landing'));
+
+  // The aggregator: each element's type from its content on the landing page.
+  const element = (position, name) =>
+    page.locator(`[data-testid="element-${position}-table"] tbody tr`, { hasText: name });
+  await expectText(cell(element(0, 'headlineA'), 'tagType'), 'Header');
+  await expectText(cell(element(0, 'headlineA'), 'tagContent'), 'Big savings on shoes');
+  await expectText(cell(element(0, 'headlineB'), 'tagContent'), 'Free shipping today');
+  await expectText(cell(element(1, 'hero1'), 'tagType'), 'CTA');
+  await expectText(cell(element(1, 'hero1'), 'tagContent'), 'Image: Red shoes');
+
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'statistics-tokens');
+  assert.deepEqual(page.pageErrors, []);
+  await context.close();
+});
