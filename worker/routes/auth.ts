@@ -84,7 +84,7 @@ export const authRoutes = new Hono<AppEnv>()
     const s = await getSettings(c.env, { fresh: true });
     return c.json({ data: (s.setup_done === '1') satisfies boolean });
   })
-  .get('/timezones', (c) => c.json({ data: timeZoneNames() }))
+  .get('/timezones', (c) => c.json({ data: timeZoneNames() satisfies string[] }))
   .get('/logo', async (c) => {
     const s = await getSettings(c.env);
     const logo = s.logo ? `/files/${s.logo}` : '';
