@@ -42,6 +42,7 @@ import {
   campaignVisits,
   dailySeries,
   dayBounds,
+  dollars,
   offerTable,
   pathTable,
   placementAggregates,
@@ -241,7 +242,6 @@ export const statsRoutes = new Hono<AppEnv>()
       toStatsCampaign(row),
       dayBounds(start, end > start || !start ? end : start),
     );
-    const dollars = (m: number) => Math.round(m / 10_000) / 100;
     return c.json({
       data: {
         liveintent: {

@@ -5,7 +5,7 @@
 
 export type { StatisticsRequest } from '../../../schema/stats-api';
 export { activity, campaignVisits, dailySeries } from './activity';
-export { type DayBounds, dayBounds, type StatsCampaign } from './common';
+export { type DayBounds, dayBounds, dollars, type StatsCampaign } from './common';
 export { landingTable, landingTests, testSummary } from './landings';
 export { offerTable, type PlacementAgg, pathTable, placementAggregates } from './placements';
 export { type TargetAgg, targetAggregates, targetRow, wholeWeeks } from './targets';
