@@ -79,7 +79,7 @@ test('admin creates a user, changes the role and copies a login link that signs 
   const users = await api('/api/users', { token });
   assert.equal(users.body.data.result.find((u) => u.username === username).role, 'coach|Coach');
 
-  await row.getByRole('button', { name: `Copy one-time login link for ${username}` }).click();
+  await row.getByRole('button', { name: `Copy login link for ${username}` }).click();
   const linkInput = page.locator('#login-link-url');
   await linkInput.waitFor();
   const url = await linkInput.inputValue();

@@ -277,6 +277,7 @@ export function FileUpload<T = unknown>({
       tabIndex={-1}
       disabled={busy || disabled}
       onChange={(e) => choose(e.target.files?.[0] ?? null)}
+      aria-label={`Choose a .${extensions.join(' or .')} file`}
       aria-describedby={hint ? `${id}-hint` : undefined}
       data-testid={`${id}-input`}
     />

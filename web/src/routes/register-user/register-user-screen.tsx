@@ -315,7 +315,7 @@ function UsersTable() {
                             icon={<Link2 size={14} aria-hidden />}
                             busy={linkBusy === user.id}
                             onClick={() => void copyLoginLink(user)}
-                            aria-label={`Copy one-time login link for ${user.username}`}
+                            aria-label={`Copy login link for ${user.username}`}
                           >
                             Copy login link
                           </Button>

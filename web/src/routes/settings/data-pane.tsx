@@ -138,6 +138,7 @@ function ImportSection() {
           ref={inputRef}
           id="import-file"
           type="file"
+          aria-labelledby="import-title"
           accept=".zip"
           className="sr-only"
           tabIndex={-1}
