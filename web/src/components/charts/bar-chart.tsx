@@ -36,6 +36,8 @@ export function BarChart({
   const color = (d: BarPoint) =>
     signColors ? (d.value >= 0 ? CHART_COLORS.positive : CHART_COLORS.negative) : CHART_COLORS.accent;
   const padding = barPadding(points.length, width - MARGIN.left - MARGIN.right);
+  // About one day label per 56 px, so a phone's narrow axis does not print labels over each other.
+  const dayTicks = Math.max(2, Math.min(10, Math.floor((width - MARGIN.left - MARGIN.right) / 56)));
   return (
     <figure ref={ref} className="chart" style={{ height }} data-testid={testId} aria-label={label}>
       {width > 0 && (
@@ -60,7 +62,7 @@ export function BarChart({
           />
           <Axis
             orientation="bottom"
-            tickValues={spreadTicks(points.map(x), 10)}
+            tickValues={spreadTicks(points.map(x), dayTicks)}
             tickFormat={(d: string) => shortDay(d)}
           />
           <Axis orientation="left" numTicks={4} tickFormat={(v: number) => (axisFormat ?? format)(v)} />

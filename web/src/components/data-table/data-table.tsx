@@ -159,7 +159,15 @@ export function DataTable<R>({
           {toolbar && <div className="dt-toolbar-end">{toolbar}</div>}
         </div>
       )}
-      <div className="dt-wrap" style={{ maxHeight }}>
+      {/* A table wider or taller than its card scrolls inside it; the keyboard reaches that
+          scroll through the focusable region (WCAG 2.1.1), not only the mouse. */}
+      <section
+        className="dt-wrap"
+        style={{ maxHeight }}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
+        tabIndex={0}
+        aria-label={`${label}, scrollable`}
+      >
         <table className="table dt-table" aria-label={label}>
           <thead>
             <tr>
@@ -246,7 +254,7 @@ export function DataTable<R>({
             </tfoot>
           )}
         </table>
-      </div>
+      </section>
       {onPageChange && count > 0 && (
         <div className="dt-pager">
           <label className="dt-page-length">
