@@ -269,6 +269,8 @@ export const CAMPAIGN_TABLES = [
   'stats_jobs',
   'postback_log',
   'optimizer_log',
+  'test_conversions',
+  'test_clicks',
 ] as const;
 
 /** DELETE /api/delete-campaign: soft (undoable) or permanent; a folder takes its subtree with it. */

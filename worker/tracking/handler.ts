@@ -18,6 +18,7 @@ import { classifyUserAgent, filterReason } from './device';
 import { type ConversionEvent, clip, LIMITS, type VisitEvent } from './events';
 import * as pages from './pages';
 import { type QueryParams, RequestUrl } from './request-url';
+import { testConversion } from './test-conversion';
 
 // The public tracking routes (docs/tracking.md). Paths come from settings, so they cannot be
 // static routes: worker/index.ts asks handleTracking before the API app (and the app's
@@ -484,7 +485,19 @@ async function conversion(
   let parsed: ParsedClickId | null = null;
   if (raw) {
     parsed = parseClickId(env, raw);
-    if (!parsed) return conversionAnswer(source, 400, CONVERSION_MESSAGES.clickIdInvalid, 'clickid');
+    if (!parsed) {
+      // A test click of the Tools screen is recorded apart, never counted (docs/decisions/061).
+      const test = await testConversion({
+        env,
+        request,
+        raw,
+        params,
+        source,
+        messages: CONVERSION_MESSAGES,
+        answer: conversionAnswer,
+      });
+      return test ?? conversionAnswer(source, 400, CONVERSION_MESSAGES.clickIdInvalid, 'clickid');
+    }
   } else if (source !== 'postback') {
     const campaignId = Number(first(params, ['campaign', 'campaignid']) ?? 0);
     if (campaignId > 0) {
