@@ -97,11 +97,15 @@ async function pageShot(page, name) {
 }
 
 async function noSideways(page) {
-  const { scroll, width } = await page.evaluate(() => ({
+  const { scroll, width, wide } = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
     width: window.innerWidth,
+    wide: [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(0, 5)
+      .map((el) => `${el.tagName}.${el.className}`),
   }));
-  assert.ok(scroll <= width, `the page scrolls sideways: ${scroll} > ${width}`);
+  assert.ok(scroll <= width, `the page scrolls sideways: ${scroll} > ${width} (${wide.join(', ')})`);
 }
 
 test('link tester: a dry run of a pasted link shows the chain, the reasons and the observed split', {
@@ -118,8 +122,10 @@ test('link tester: a dry run of a pasted link shows the chain, the reasons and t
   await expectText(page.locator('#lt-link-error'), 'Paste a campaign link or pick a campaign.');
   await toast(page, 'Paste a campaign link or pick a campaign.');
 
-  const link = campaignUrl.replace(/tid=[^&]*/, 'tid=ad-9').replace(/site=[^&]*/, 'site=news');
-  await page.locator('#lt-link').fill(link);
+  const link = new URL(campaignUrl);
+  link.searchParams.set('tid', 'ad-9');
+  link.searchParams.set('site', 'news');
+  await page.locator('#lt-link').fill(link.toString());
   await page.locator('#lt-device').selectOption('mobile');
   await page.locator('#lt-country').fill('us');
   await page.locator('#lt-checkPages').uncheck();
@@ -234,7 +240,7 @@ test('link builder: the source macros, an extra parameter, copy and QR code', {
 }, async () => {
   const { context, page } = await signIn();
   await page.goto(`${BASE}/tools?tab=link-builder`);
-  await page.getByText('Pick a campaign', { exact: true }).first().waitFor();
+  await page.getByRole('heading', { name: 'Pick a campaign' }).waitFor();
   await page.locator('#lb-campaignId').selectOption(String(campaignId));
   // The campaign's own source is picked for it.
   assert.equal(await page.locator('#lb-trafficSource').inputValue(), 'taboola');
@@ -252,10 +258,13 @@ test('link builder: the source macros, an extra parameter, copy and QR code', {
 
   // A bad parameter name is said under the row.
   await page.locator('[id^="lb-param-name-"]').fill('utm source');
-  await page
-    .getByText('Parameter names may contain only letters, digits, underscore, dash, dot and brackets.')
-    .waitFor();
+  const nameError = page
+    .locator('.field-error')
+    .getByText('Parameter names may contain only letters, digits, underscore, dash, dot and brackets.');
+  await nameError.waitFor();
+  await page.getByRole('heading', { name: 'Check the parameters' }).waitFor();
   await page.locator('[id^="lb-param-name-"]').fill('utm_source');
+  await nameError.waitFor({ state: 'detached' });
   await expectValue(page.locator('#lb-url'), expected);
   await pageShot(page, '18-link-builder-1366');
   assert.deepEqual(page.pageErrors, []);
@@ -270,8 +279,8 @@ test('the three tools at 390 px: stacked, no sideways scrolling', { timeout: 60_
   await page.getByRole('button', { name: 'Run dry run' }).click();
   await toast(page, 'Dry run done: 1 warning.');
   await page.getByRole('table', { name: 'Observed split' }).waitFor();
-  await noSideways(page);
   await pageShot(page, '18-link-tester-390');
+  await noSideways(page);
 
   await page.locator('#tools-tab-postback-tester').click();
   await page.locator('#pt-campaignId').selectOption(String(campaignId));
@@ -279,14 +288,14 @@ test('the three tools at 390 px: stacked, no sideways scrolling', { timeout: 60_
   await toast(page, 'Test click made.');
   await page.getByRole('button', { name: 'Send conversion' }).click();
   await toast(page, 'Test conversion accepted.');
-  await noSideways(page);
   await pageShot(page, '18-postback-tester-390');
+  await noSideways(page);
 
   await page.locator('#tools-tab-link-builder').click();
   await page.locator('#lb-campaignId').selectOption(String(campaignId));
   await page.locator('[data-testid="qr-code"]').waitFor();
-  await noSideways(page);
   await pageShot(page, '18-link-builder-390');
+  await noSideways(page);
   assert.deepEqual(page.pageErrors, []);
   await context.close();
 });

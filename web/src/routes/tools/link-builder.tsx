@@ -66,7 +66,8 @@ export function LinkBuilder() {
     { value: '', label: 'None (no macros)' },
     ...(sources.data?.result ?? []).map((s) => ({ value: s.key, label: s.label })),
   ];
-  const answer = campaignId ? built.data : undefined;
+  // A refused input shows its error, never the link of the inputs before it.
+  const answer = campaignId && !built.error ? built.data : undefined;
 
   return (
     <div className="tools-two">
@@ -150,8 +151,10 @@ export function LinkBuilder() {
 
       <Card title="Your link" description="Paste it into the ad's URL field; the source replaces the macros.">
         {!answer ? (
-          <EmptyState icon={Link2} title="Pick a campaign">
-            The link appears here with the traffic source's macros, ready to copy or scan.
+          <EmptyState icon={Link2} title={built.error ? 'Check the parameters' : 'Pick a campaign'}>
+            {built.error
+              ? built.error.firstMessage
+              : "The link appears here with the traffic source's macros, ready to copy or scan."}
           </EmptyState>
         ) : (
           <div className="stack" data-testid="built-link" aria-busy={built.isValidating || undefined}>

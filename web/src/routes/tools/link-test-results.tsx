@@ -134,10 +134,19 @@ function SplitCard({ split }: { split: SplitAnswer }) {
       <ul className="tools-pools">
         {split.pools.map((p) => (
           <li key={`${p.level}-${p.pool}`}>
-            {LEVEL[p.level]}s of {p.poolName.toLowerCase() === 'campaign' ? 'the campaign' : p.poolName}:{' '}
-            {formatInteger(p.runs)} picks, tolerance ±{p.tolerancePct} points, chi-square {p.chiSquare} with{' '}
-            {p.degreesOfFreedom} degree{p.degreesOfFreedom === 1 ? '' : 's'} of freedom (limit {p.critical}):{' '}
-            <strong>{p.consistent ? 'consistent with the shares' : 'not consistent with the shares'}</strong>
+            {LEVEL[p.level]}s of {p.poolName === 'Campaign' ? 'the campaign' : p.poolName}:{' '}
+            {p.degreesOfFreedom === 0 ? (
+              <>one item, always picked.</>
+            ) : (
+              <>
+                {formatInteger(p.runs)} picks, tolerance ±{p.tolerancePct} points, chi-square {p.chiSquare}{' '}
+                with {p.degreesOfFreedom} degree{p.degreesOfFreedom === 1 ? '' : 's'} of freedom (limit{' '}
+                {p.critical}):{' '}
+                <strong>
+                  {p.consistent ? 'consistent with the shares' : 'not consistent with the shares'}
+                </strong>
+              </>
+            )}
           </li>
         ))}
       </ul>
