@@ -2,5 +2,5 @@
 export * from './auth';
 export * from './campaigns';
 export * from './stats';
-export * from './tracking';
 export * from './tools';
+export * from './tracking';
