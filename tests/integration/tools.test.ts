@@ -1,4 +1,6 @@
+import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   LinkBuilderAnswer,
@@ -271,6 +273,40 @@ describe('link tester: a dry run', () => {
     ]);
   });
 
+  it('answers a deleted campaign as not available, and an unservable visitor and a bot with warnings', async () => {
+    const gone = await makeCampaign(token, { name: 'Gone campaign' });
+    const del = await api('/api/delete-campaign', {
+      token,
+      method: 'DELETE',
+      body: { campaignId: `${gone}` },
+    });
+    expect(del.status).toBe(200);
+    const deleted = (await linkTest({ campaignId: gone })).body.data;
+    expect(deleted.result).toBe('not_available');
+    expect(deleted.fallback).toEqual({ reason: 'deleted', status: 404, url: '' });
+    expect(deleted.warnings.map((w) => w.code)).toEqual(['campaign_deleted']);
+
+    const campaignId = await makeCampaign(token, { name: 'Tablets only', campaignType: 'landing_page' });
+    await makeLanding(token, campaignId, { name: 'Tablet LP', agents: [4] });
+    await makeOffer(token, campaignId, { name: 'Offer', url: 'https://offer.example/x?sub={clickid}' });
+    const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+    const bot = (await linkTest({ campaignId, userAgent: googlebot })).body.data;
+    expect(bot.visitor).toMatchObject({ device: 'desktop', bot: true });
+    expect(bot.result).toBe('fallback');
+    expect(bot.fallback).toEqual({ reason: 'unrouted', status: 404, url: '' });
+    expect(bot.warnings.map((w) => [w.code, w.message])).toEqual([
+      [
+        'no_eligible',
+        'Nothing can serve a desktop visitor: no active landing page with a share above 0 for this device.',
+      ],
+      ['bot', 'This user agent is a bot: its visit would be stored as filtered and not counted.'],
+    ]);
+    const tablet = (await linkTest({ campaignId, device: 'tablet' })).body.data;
+    expect(tablet.result).toBe('routed');
+    expect(tablet.offerUrl).toBe(`https://offer.example/x?sub=${tablet.clickId}`);
+    expect(tablet.warnings).toEqual([]);
+  });
+
   it('warns of a paused campaign and answers its fallback', async () => {
     const campaignId = await makeCampaign(token, {
       name: 'Paused',
@@ -462,6 +498,13 @@ describe('postback tester: test clicks and conversions', () => {
       body: { campaignId, startDate: '', endDate: '' },
     });
     expect(exported.body.data).toEqual({ downloadLink: null, message: 'No Data To Export.' });
+    // The install export carries no test table.
+    const install = await api('/api/export-install', { token });
+    const download = await SELF.fetch(`http://tracker.test${install.body.data.downloadLink}`);
+    const files = unzipSync(new Uint8Array(await download.arrayBuffer()));
+    const tables = JSON.parse(strFromU8(files['manifest.json'])).tables.map((t: { name: string }) => t.name);
+    expect(tables).toContain('campaigns');
+    expect(tables.filter((t: string) => t.startsWith('test_'))).toEqual([]);
   });
 
   it('applies the duplicate rule: a repeated transaction id, or a repeated event without one, counts once', async () => {
@@ -630,6 +673,15 @@ describe('link builder', () => {
       body: { campaignId, trafficSource: 'myspace' },
     });
     expect(unknown.body.errors).toEqual({ trafficSource: ['Select one of the listed traffic sources.'] });
+
+    const student = await userWithRole(token, 'student');
+    const refused = await api('/api/tools/link-builder', { token: student.token, body: { campaignId } });
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe('Campaign not found.');
+    const listing = await api(`/api/tools/test-conversions?campaignId=${campaignId}`, {
+      token: student.token,
+    });
+    expect(listing.status).toBe(404);
 
     const sources = await api('/api/tools/traffic-sources', { token });
     const keys = sources.body.data.result.map((s: { key: string }) => s.key);
