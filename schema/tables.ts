@@ -2,4 +2,5 @@
 export * from './auth';
 export * from './campaigns';
 export * from './stats';
+export * from './tools';
 export * from './tracking';

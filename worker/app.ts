@@ -10,6 +10,7 @@ import { fileRoutes } from './routes/files';
 import { pagesOperationRoutes, pagesUploadRoutes } from './routes/pages-operations';
 import { settingsRoutes, settingsUploadRoutes } from './routes/settings';
 import { statsRoutes } from './routes/stats';
+import { toolRoutes } from './routes/tools';
 import { devRoutes, userRoutes } from './routes/users';
 
 /** JSON API bodies above this size answer 413; uploads mount their own, larger limits. */
@@ -32,7 +33,8 @@ export function createApp() {
     .route('/', campaignListRoutes)
     .route('/', settingsRoutes)
     .route('/', statsRoutes)
-    .route('/', pagesOperationRoutes);
+    .route('/', pagesOperationRoutes)
+    .route('/', toolRoutes);
 
   const app = new Hono<AppEnv>();
   app.onError(onError);

@@ -27,6 +27,11 @@ export type ParsedClickId = ClickIdFields & {
 };
 
 const VERSION = 1;
+/**
+ * Test clicks of the Tools screen carry another version byte under the same signature, so every
+ * real route refuses them and only the test-conversion hook reads them (docs/decisions/061).
+ */
+export const TEST_CLICK_ID_VERSION = 2;
 const EPOCH_MS = Date.UTC(2024, 0, 1);
 const RANDOM_BYTES = 7;
 const TAG_BYTES = 6;
@@ -138,8 +143,9 @@ export function mintClickId(
   fields: Omit<ClickIdFields, 'issuedAt'>,
   now = Date.now(),
   random: Uint8Array = randomBytes(RANDOM_BYTES),
+  version = VERSION,
 ): string {
-  mintBuffer[0] = VERSION;
+  mintBuffer[0] = version;
   let at = writeVarint(1, fields.campaignId);
   at = writeVarint(at, fields.pathId);
   at = writeVarint(at, fields.landingId);
@@ -158,12 +164,13 @@ export function parseClickId(
   env: Pick<Env, 'CLICK_ID_SECRET' | 'JWT_SECRET'>,
   raw: string | null | undefined,
   now = Date.now(),
+  version = VERSION,
 ): ParsedClickId | null {
   if (typeof raw !== 'string') return null;
   const text = raw.trim().toLowerCase();
   if (text.length < MIN_LENGTH || text.length > MAX_LENGTH) return null;
   const bytes = unbase32(text);
-  if (!bytes || bytes.length < 1 + 5 + RANDOM_BYTES + TAG_BYTES || bytes[0] !== VERSION) return null;
+  if (!bytes || bytes.length < 1 + 5 + RANDOM_BYTES + TAG_BYTES || bytes[0] !== version) return null;
   const payloadEnd = bytes.length - TAG_BYTES;
   const at = { i: 1 };
   const campaignId = readVarint(bytes, at, payloadEnd);

@@ -96,7 +96,11 @@ export function compileRow(row: Row): CompiledCampaign {
   };
 }
 
-async function load(env: Pick<Env, 'DB'>, id: number): Promise<CompiledCampaign | null> {
+/** The campaign's routing read now, bypassing the cache (the Tools dry run wants the latest edit). */
+export async function loadCompiledCampaign(
+  env: Pick<Env, 'DB'>,
+  id: number,
+): Promise<CompiledCampaign | null> {
   const row = await env.DB.prepare(COMPILE_SQL).bind(id).first<Row>();
   return row ? compileRow(row) : null;
 }
@@ -109,7 +113,7 @@ export function compiledCampaign(
 ): Promise<CompiledCampaign | null> {
   const hit = cache.get(id);
   if (hit && now - hit.at < CACHE_MS) return hit.value;
-  const value = load(env, id);
+  const value = loadCompiledCampaign(env, id);
   const entry: Entry = { at: now, value };
   // A failed read is not cached: the next click tries again.
   value.then(

@@ -6,6 +6,7 @@ import { track } from './batcher';
 import { COOKIE_PREFIX, cookieValue } from './cookies';
 import * as pages from './pages';
 import type { RequestUrl } from './request-url';
+import { testConversion } from './test-conversion';
 
 // Conversions and named events: server postbacks, image pixels, iframes and scripts, all keyed
 // by click id (docs/tracking.md "Conversions").
@@ -87,7 +88,19 @@ export async function conversion(
   let parsed: ParsedClickId | null = null;
   if (raw) {
     parsed = parseClickId(env, raw);
-    if (!parsed) return conversionAnswer(source, 400, CONVERSION_MESSAGES.clickIdInvalid, 'clickid');
+    if (!parsed) {
+      // A test click of the Tools screen is recorded apart, never counted (docs/decisions/061).
+      const test = await testConversion({
+        env,
+        request,
+        raw,
+        params,
+        source,
+        messages: CONVERSION_MESSAGES,
+        answer: conversionAnswer,
+      });
+      return test ?? conversionAnswer(source, 400, CONVERSION_MESSAGES.clickIdInvalid, 'clickid');
+    }
   } else if (source !== 'postback') {
     const campaignId = Number(first(params, ['campaign', 'campaignid']) ?? 0);
     if (campaignId > 0) {

@@ -35,4 +35,7 @@ export const CAMPAIGN_TABLES = [
   ...CAMPAIGN_ITEM_TABLES,
   ...CAMPAIGN_STATISTICS_TABLES,
   'optimizer_log',
+  // The Tools screen's test clicks and conversions (decision 061).
+  'test_conversions',
+  'test_clicks',
 ] as const;

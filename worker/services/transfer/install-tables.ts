@@ -35,6 +35,9 @@ const EXCLUDED_TABLES = new Set([
   'target_weekly',
   'settings',
   'd1_migrations',
+  // The Tools screen's test clicks and conversions: kept out of every export (decision 061).
+  'test_clicks',
+  'test_conversions',
 ]);
 /** Reference data seeded by migrations: exported and upserted on import, never emptied. */
 const REFERENCE_TABLES = new Set(['agents']);

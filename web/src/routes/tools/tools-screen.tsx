@@ -1,21 +1,70 @@
-import { Wrench } from 'lucide-react';
-import { ComingSoon } from '../../components/coming-soon';
+// Tools (spec 1 route table: /tools): a link tester, a postback tester and a link builder, each
+// a tab; the tab is kept in the address (?tab=) so a reload or a shared link opens the same one.
+import { FlaskConical, Link2, type LucideIcon, Send } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { LinkBuilder } from './link-builder';
+import { LinkTester } from './link-tester';
+import { PostbackTester } from './postback-tester';
 
-const FEATURES = [
-  'CPC email and news-feed campaign builder',
-  'Asset uploads in batches with progress',
-] as const;
+type TabKey = 'link-tester' | 'postback-tester' | 'link-builder';
+const TABS: { key: TabKey; label: string; icon: LucideIcon }[] = [
+  { key: 'link-tester', label: 'Link tester', icon: FlaskConical },
+  { key: 'postback-tester', label: 'Postback tester', icon: Send },
+  { key: 'link-builder', label: 'Link builder', icon: Link2 },
+];
 
-/** Tools: placeholder until a later release builds the screen. */
 export function ToolsScreen() {
   useDocumentTitle('Tools');
+  const [params, setParams] = useSearchParams();
+  const tab = (TABS.find((t) => t.key === params.get('tab'))?.key ?? 'link-tester') as TabKey;
+  const select = (key: TabKey) => setParams({ tab: key }, { replace: true });
+
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft' && e.key !== 'Home' && e.key !== 'End') return;
+    e.preventDefault();
+    const at = TABS.findIndex((t) => t.key === tab);
+    const to =
+      e.key === 'Home'
+        ? 0
+        : e.key === 'End'
+          ? TABS.length - 1
+          : (at + (e.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
+    select(TABS[to].key);
+    document.getElementById(`tools-tab-${TABS[to].key}`)?.focus();
+  };
+
   return (
-    <ComingSoon
-      title="Tools"
-      icon={Wrench}
-      description="Utilities around your campaigns, such as the cost-per-click campaign builder."
-      features={FEATURES}
-    />
+    <div className="page tools-page">
+      <PageHeader
+        title="Tools"
+        description="Test a campaign link and a postback before you send paid traffic, and build the link for your traffic source. Nothing here counts in your statistics."
+      />
+      <div className="ce-tabs" role="tablist" aria-label="Tools" onKeyDown={onKey}>
+        {TABS.map(({ key, label, icon: Icon }) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            id={`tools-tab-${key}`}
+            aria-selected={key === tab}
+            aria-controls="tools-panel"
+            tabIndex={key === tab ? 0 : -1}
+            className={key === tab ? 'ce-tab is-active' : 'ce-tab'}
+            onClick={() => select(key)}
+          >
+            <Icon size={15} aria-hidden />
+            {label}
+          </button>
+        ))}
+      </div>
+      <div id="tools-panel" role="tabpanel" aria-labelledby={`tools-tab-${tab}`} className="ce-tabpanel">
+        {tab === 'link-tester' && <LinkTester />}
+        {tab === 'postback-tester' && <PostbackTester />}
+        {tab === 'link-builder' && <LinkBuilder />}
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,228 @@
+// Link tester: a dry run of the tracking path's routing for a pasted link or a picked campaign
+// (POST /api/tools/link-test). Nothing is counted; the answer is the whole chain.
+import { FlaskConical, Play } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import type { LinkTestAnswer } from '../../../../schema/tools-api';
+import { ApiError } from '../../api/client';
+import { useCampaignOptions } from '../../api/hooks';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { SelectField, TextareaField, TextField } from '../../components/field';
+import { notify } from '../../components/toaster';
+import { parseTokenLines, runLinkTest } from './api';
+import { LinkTestResults } from './link-test-results';
+
+const DEVICE_OPTIONS = [
+  { value: '', label: 'From the user agent (desktop if none)' },
+  { value: 'desktop', label: 'Desktop' },
+  { value: 'mobile', label: 'Mobile' },
+  { value: 'tablet', label: 'Tablet' },
+];
+const RUN_OPTIONS = [
+  { value: '1', label: 'Once' },
+  { value: '100', label: '100 dry runs' },
+  { value: '1000', label: '1,000 dry runs' },
+  { value: '10000', label: '10,000 dry runs' },
+];
+
+export function useCampaignChoices() {
+  const { data, isLoading } = useCampaignOptions();
+  const campaigns = (data?.result ?? []).filter((c) => c.deleted === 0 && c.is_dir === 0);
+  return {
+    campaigns,
+    loading: isLoading,
+    options: [
+      { value: '', label: isLoading ? 'Loading campaigns…' : 'Pick a campaign' },
+      ...campaigns.map((c) => ({ value: String(c.campaignId), label: `${c.name} (#${c.campaignId})` })),
+    ],
+  };
+}
+
+const FORM = 'lt';
+const id = (name: string) => `${FORM}-${name}`;
+
+export function LinkTester() {
+  const choices = useCampaignChoices();
+  const [form, setForm] = useState({
+    link: '',
+    campaignId: '',
+    device: '',
+    country: '',
+    userAgent: '',
+    target: '',
+    keyword: '',
+    tokens: '',
+    runs: '1000',
+    checkPages: true,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<LinkTestAnswer | null>(null);
+  const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setErrors({});
+    try {
+      const result = await runLinkTest({
+        link: form.link,
+        campaignId: form.campaignId ? Number(form.campaignId) : null,
+        device: form.device,
+        country: form.country,
+        userAgent: form.userAgent,
+        target: form.target,
+        keyword: form.keyword,
+        tokens: parseTokenLines(form.tokens),
+        runs: Number(form.runs),
+        checkPages: form.checkPages ? 1 : 0,
+      });
+      setAnswer(result);
+      notify.success(
+        result.warnings.length
+          ? `Dry run done: ${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}.`
+          : 'Dry run done: no warnings.',
+      );
+    } catch (err) {
+      if (err instanceof ApiError && err.isValidation) {
+        const fields = err.fieldErrors;
+        setErrors(fields);
+        const first = Object.keys(fields)[0];
+        document.getElementById(id(first === 'tokens' ? 'tokens' : first))?.focus();
+      }
+      notify.error(err instanceof ApiError ? err.firstMessage : 'The dry run failed. Try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="ce-tab-stack">
+      <Card
+        title="Test a campaign link"
+        description="Runs the same routing as a real visitor, as a dry run: nothing is counted, queued or stored."
+      >
+        <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label="Link tester">
+          <div className="form-grid">
+            <TextField
+              id={id('link')}
+              label="Campaign link"
+              optional
+              placeholder="https://your-domain/go/12?tid=ad-1"
+              value={form.link}
+              onValueChange={(link) => set({ link })}
+              error={errors.link}
+              hint="Paste the link from your ad, with its values. It wins over the campaign picked beside it."
+              fieldClassName="tools-span-2"
+            />
+            <SelectField
+              id={id('campaignId')}
+              label="Or pick a campaign"
+              value={form.campaignId}
+              onValueChange={(campaignId) => set({ campaignId })}
+              options={choices.options}
+              error={errors.campaignId}
+            />
+            <SelectField
+              id={id('device')}
+              label="Device"
+              value={form.device}
+              onValueChange={(device) => set({ device })}
+              options={DEVICE_OPTIONS}
+              error={errors.device}
+            />
+            <TextField
+              id={id('country')}
+              label="Country"
+              optional
+              placeholder="US"
+              maxLength={2}
+              value={form.country}
+              onValueChange={(country) => set({ country: country.toUpperCase() })}
+              error={errors.country}
+            />
+            <TextField
+              id={id('userAgent')}
+              label="User agent"
+              optional
+              placeholder="Mozilla/5.0 (iPhone; …)"
+              value={form.userAgent}
+              onValueChange={(userAgent) => set({ userAgent })}
+              error={errors.userAgent}
+            />
+            <TextField
+              id={id('target')}
+              label="Target (ad id)"
+              optional
+              value={form.target}
+              onValueChange={(target) => set({ target })}
+              error={errors.target}
+            />
+            <TextField
+              id={id('keyword')}
+              label="Keyword"
+              optional
+              value={form.keyword}
+              onValueChange={(keyword) => set({ keyword })}
+              error={errors.keyword}
+            />
+            <TextareaField
+              id={id('tokens')}
+              label="Token values"
+              optional
+              rows={3}
+              placeholder={'sub1=blue\nsub2=summer'}
+              value={form.tokens}
+              onValueChange={(tokens) => set({ tokens })}
+              error={errors.tokens}
+              hint="One parameter=value per line, for the campaign's extra tokens."
+            />
+            <div className="stack">
+              <SelectField
+                id={id('runs')}
+                label="Runs"
+                value={form.runs}
+                onValueChange={(runs) => set({ runs })}
+                options={RUN_OPTIONS}
+                error={errors.runs}
+                hint="Many runs show the observed split against the shares."
+              />
+              <label className="tools-check" htmlFor={id('checkPages')}>
+                <input
+                  id={id('checkPages')}
+                  type="checkbox"
+                  checked={form.checkPages}
+                  onChange={(e) => set({ checkPages: e.target.checked })}
+                />
+                Check the landing pages for the click-through link
+              </label>
+            </div>
+          </div>
+          <div className="form-actions">
+            <Button type="submit" variant="primary" busy={busy} icon={<Play size={16} aria-hidden />}>
+              Run dry run
+            </Button>
+          </div>
+        </form>
+      </Card>
+      {answer ? (
+        <LinkTestResults answer={answer} />
+      ) : (
+        <Card>
+          <EmptyState icon={FlaskConical} title="No dry run yet">
+            Paste a campaign link or pick a campaign, then run it to see which path, landing page and offer a
+            visitor would get, and why.
+          </EmptyState>
+        </Card>
+      )}
+      {choices.campaigns.length === 0 && !choices.loading && (
+        <Alert tone="info">
+          You have no campaigns yet: create one on the Campaigns screen to test it here.
+        </Alert>
+      )}
+    </div>
+  );
+}

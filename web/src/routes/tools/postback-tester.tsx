@@ -1,0 +1,383 @@
+// Postback tester: a test click, then a conversion sent to it through the real postback route,
+// and what happened. Test conversions have a list of their own and never reach the statistics.
+import { Inbox, MousePointerClick, Send, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { mutate } from 'swr';
+import type { TestClickAnswer, TestPostbackAnswer } from '../../../../schema/tools-api';
+import { ApiError } from '../../api/client';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { useConfirm } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
+import { SelectField, TextField } from '../../components/field';
+import { notify } from '../../components/toaster';
+import { formatDateTime, formatDollars } from '../../lib/format';
+import { CopyField } from '../basic-info/editor-ui';
+import {
+  clearTestConversions,
+  makeTestClick,
+  sendTestPostback,
+  TOOLS_PATHS,
+  useTestConversions,
+} from './api';
+import { useCampaignChoices } from './link-tester';
+
+const DEVICES = [
+  { value: 'desktop', label: 'Desktop' },
+  { value: 'mobile', label: 'Mobile' },
+  { value: 'tablet', label: 'Tablet' },
+];
+
+const OUTCOME = {
+  accepted: { text: 'Accepted', tone: 'badge-success' },
+  duplicate: { text: 'Duplicate', tone: 'badge-warning' },
+  refused: { text: 'Refused', tone: 'badge-warning' },
+} as const;
+
+const POSTBACK_LABEL: Record<string, string> = {
+  off: 'Off',
+  not_goal: 'Not the goal',
+  blocked: 'Refused URL',
+  ready: 'Not sent',
+  sent: 'Sent',
+  failed: 'Failed',
+  duplicate: 'None (duplicate)',
+  '': '—',
+};
+
+function errorsOf(err: unknown): Record<string, string> {
+  return err instanceof ApiError && err.isValidation ? err.fieldErrors : {};
+}
+
+function PostbackResult({ result }: { result: TestPostbackAnswer }) {
+  const outcome = OUTCOME[result.outcome];
+  const tsp = result.trafficSourcePostback;
+  return (
+    <div className="tools-result" data-testid="postback-result" aria-live="polite">
+      <p className="tools-title-row">
+        <span className={`badge ${outcome.tone}`}>{outcome.text}</span>
+        <span className="cell-strong">{result.message}</span>
+        <span className="tools-muted">HTTP {result.response.status}</span>
+      </p>
+      <dl className="tools-facts">
+        <dt>Request</dt>
+        <dd className="mono tools-break">{result.request.url}</dd>
+        {result.duplicateRule && (
+          <>
+            <dt>Duplicate rule</dt>
+            <dd>{result.duplicateRule.description}</dd>
+          </>
+        )}
+        {result.conversion && (
+          <>
+            <dt>Recorded</dt>
+            <dd>
+              {result.conversion.event} · {formatDollars(result.conversion.payout)}
+              {result.conversion.transactionId ? ` · transaction ${result.conversion.transactionId}` : ''}
+              {result.conversion.duplicates > 0
+                ? ` · ${result.conversion.duplicates} duplicate(s) ignored`
+                : ''}
+            </dd>
+          </>
+        )}
+        {tsp && (
+          <>
+            <dt>Traffic-source postback</dt>
+            <dd>
+              <span className="badge badge-neutral tools-badge-inline">{POSTBACK_LABEL[tsp.status]}</span>{' '}
+              {tsp.message}
+              {tsp.url && <span className="mono tools-break tools-url-block">{tsp.url}</span>}
+            </dd>
+          </>
+        )}
+      </dl>
+    </div>
+  );
+}
+
+export function PostbackTester() {
+  const choices = useCampaignChoices();
+  const confirm = useConfirm();
+  const list = useTestConversions();
+  const [click, setClick] = useState({ campaignId: '', device: 'desktop', country: '', target: '' });
+  const [conv, setConv] = useState({ payout: '', txid: '', event: '', send: false });
+  const [clickErrors, setClickErrors] = useState<Record<string, string>>({});
+  const [convErrors, setConvErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<'click' | 'send' | 'clear' | null>(null);
+  const [testClick, setTestClick] = useState<TestClickAnswer | null>(null);
+  const [result, setResult] = useState<TestPostbackAnswer | null>(null);
+
+  const onClick = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy('click');
+    setClickErrors({});
+    try {
+      const made = await makeTestClick({
+        campaignId: click.campaignId ? Number(click.campaignId) : null,
+        device: click.device,
+        country: click.country,
+        target: click.target,
+      });
+      setTestClick(made);
+      setResult(null);
+      notify.success(made.message);
+    } catch (err) {
+      setClickErrors(errorsOf(err));
+      notify.error(err instanceof ApiError ? err.firstMessage : 'The test click failed. Try again.');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onSend = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !testClick) return;
+    setBusy('send');
+    setConvErrors({});
+    try {
+      const answer = await sendTestPostback({
+        clickId: testClick.clickId,
+        payout: conv.payout,
+        txid: conv.txid,
+        event: conv.event,
+        send: conv.send ? 1 : 0,
+      });
+      setResult(answer);
+      await mutate(TOOLS_PATHS.testConversions);
+      if (answer.outcome === 'refused') notify.error(`Refused: ${answer.message}`);
+      else if (answer.outcome === 'duplicate') notify.warning('Accepted as a duplicate: counted once.');
+      else notify.success('Test conversion accepted.');
+    } catch (err) {
+      setConvErrors(errorsOf(err));
+      notify.error(err instanceof ApiError ? err.firstMessage : 'The postback failed. Try again.');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onClear = async () => {
+    const ok = await confirm({
+      title: 'Clear test conversions',
+      message:
+        'Delete every test conversion and test click of your campaigns? Real statistics are not touched.',
+      confirmLabel: 'Clear them',
+      cancelLabel: 'Keep them',
+      danger: true,
+    });
+    if (!ok) return;
+    setBusy('clear');
+    try {
+      const answer = await clearTestConversions();
+      await mutate(TOOLS_PATHS.testConversions);
+      setTestClick(null);
+      setResult(null);
+      notify.success(`${answer.message} (${answer.deleted})`);
+    } catch (err) {
+      notify.error(err instanceof ApiError ? err.firstMessage : 'Clearing failed. Try again.');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const rows = list.data?.result ?? [];
+  return (
+    <div className="ce-tab-stack">
+      <div className="tools-two">
+        <Card
+          title="1. Make a test click"
+          description="A routed visit marked test: it is kept out of every statistic and export."
+        >
+          <form className="form" onSubmit={(e) => void onClick(e)} noValidate aria-label="Make a test click">
+            <SelectField
+              id="pt-campaignId"
+              label="Campaign"
+              value={click.campaignId}
+              onValueChange={(campaignId) => setClick((c) => ({ ...c, campaignId }))}
+              options={choices.options}
+              error={clickErrors.campaignId}
+            />
+            <div className="form-grid">
+              <SelectField
+                id="pt-device"
+                label="Device"
+                value={click.device}
+                onValueChange={(device) => setClick((c) => ({ ...c, device }))}
+                options={DEVICES}
+                error={clickErrors.device}
+              />
+              <TextField
+                id="pt-country"
+                label="Country"
+                optional
+                placeholder="US"
+                maxLength={2}
+                value={click.country}
+                onValueChange={(country) => setClick((c) => ({ ...c, country: country.toUpperCase() }))}
+                error={clickErrors.country}
+              />
+            </div>
+            <TextField
+              id="pt-target"
+              label="Target (ad id)"
+              optional
+              value={click.target}
+              onValueChange={(target) => setClick((c) => ({ ...c, target }))}
+              error={clickErrors.target}
+            />
+            <div className="form-actions">
+              <Button
+                type="submit"
+                variant="primary"
+                busy={busy === 'click'}
+                icon={<MousePointerClick size={16} aria-hidden />}
+              >
+                Make test click
+              </Button>
+            </div>
+          </form>
+          {testClick && (
+            <div className="stack tools-after-form" data-testid="test-click">
+              <p className="tools-muted">
+                {[testClick.path?.name, testClick.landing?.name, testClick.offer?.name]
+                  .filter(Boolean)
+                  .join(' → ') || 'No page'}
+                . {testClick.note}
+              </p>
+              <CopyField id="pt-click-id" label="Test click id" value={testClick.clickId} />
+              <CopyField
+                id="pt-postback-url"
+                label="Postback URL for this click"
+                value={testClick.postbackUrl}
+              />
+            </div>
+          )}
+        </Card>
+
+        <Card
+          title="2. Send a conversion"
+          description="Sent through the real postback route, as your network would send it."
+        >
+          {testClick ? (
+            <form
+              className="form"
+              onSubmit={(e) => void onSend(e)}
+              noValidate
+              aria-label="Send a test conversion"
+            >
+              <div className="form-grid">
+                <TextField
+                  id="pt-payout"
+                  label="Payout"
+                  optional
+                  placeholder="The offer's payout"
+                  value={conv.payout}
+                  onValueChange={(payout) => setConv((c) => ({ ...c, payout }))}
+                  error={convErrors.payout}
+                />
+                <TextField
+                  id="pt-txid"
+                  label="Transaction id"
+                  optional
+                  value={conv.txid}
+                  onValueChange={(txid) => setConv((c) => ({ ...c, txid }))}
+                  error={convErrors.txid}
+                />
+              </div>
+              <TextField
+                id="pt-event"
+                label="Event"
+                optional
+                placeholder="The campaign's goal (purchase)"
+                value={conv.event}
+                onValueChange={(event) => setConv((c) => ({ ...c, event }))}
+                error={convErrors.event}
+              />
+              <label className="tools-check" htmlFor="pt-send">
+                <input
+                  id="pt-send"
+                  type="checkbox"
+                  checked={conv.send}
+                  onChange={(e) => setConv((c) => ({ ...c, send: e.target.checked }))}
+                />
+                Send it to the traffic source (calls the campaign's postback URL for real)
+              </label>
+              <div className="form-actions">
+                <Button
+                  type="submit"
+                  variant="primary"
+                  busy={busy === 'send'}
+                  icon={<Send size={16} aria-hidden />}
+                >
+                  Send conversion
+                </Button>
+              </div>
+            </form>
+          ) : (
+            <EmptyState icon={MousePointerClick} title="Make a test click first">
+              A conversion needs a click id: make a test click on the left.
+            </EmptyState>
+          )}
+          {result && <PostbackResult result={result} />}
+        </Card>
+      </div>
+
+      <Card
+        title="Test conversions"
+        description="Only here: never in statistics, rollups or exports."
+        actions={
+          <Button
+            variant="danger"
+            size="sm"
+            busy={busy === 'clear'}
+            disabled={rows.length === 0}
+            icon={<Trash2 size={14} aria-hidden />}
+            onClick={() => void onClear()}
+          >
+            Clear test conversions
+          </Button>
+        }
+        flush
+      >
+        {rows.length === 0 ? (
+          <EmptyState icon={Inbox} title={list.isLoading ? 'Loading…' : 'No test conversions'}>
+            Make a test click and send a conversion to it: it shows up here.
+          </EmptyState>
+        ) : (
+          <div className="table-wrap">
+            <table className="table tools-table" aria-label="Test conversions">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Campaign</th>
+                  <th scope="col">Event</th>
+                  <th scope="col">Transaction</th>
+                  <th scope="col" className="num">
+                    Payout
+                  </th>
+                  <th scope="col" className="num">
+                    Duplicates
+                  </th>
+                  <th scope="col">Postback</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id}>
+                    <td className="tools-nowrap">{formatDateTime(r.createdAt)}</td>
+                    <td>{r.campaignName}</td>
+                    <td>{r.event}</td>
+                    <td>{r.transactionId || '—'}</td>
+                    <td className="num">{formatDollars(r.payout)}</td>
+                    <td className="num">{r.duplicates}</td>
+                    <td>{POSTBACK_LABEL[r.postbackStatus] ?? r.postbackStatus}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
