@@ -6,6 +6,7 @@ import './jobs/ingest';
 import './jobs/postbacks';
 import './jobs/statistics';
 import './jobs/optimizer';
+import './jobs/balances';
 import { handleScheduled } from './jobs/scheduled';
 import { handleTracking } from './tracking/handler';
 

@@ -14,6 +14,7 @@ import { type AuthUser, requireAuth } from '../lib/auth';
 import { ApiError, fieldError, validationError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
 import { campaignForUser } from '../services/campaigns';
+import { studentBalanceError } from '../services/money/balance-job';
 import { getSettings } from '../services/settings';
 import {
   activity,
@@ -112,7 +113,7 @@ export const statsRoutes = new Hono<AppEnv>()
         landingQueueKey,
         forceSyncCompletedStatus: null,
         trafficSourceName: row.trafficSource,
-        studentBalanceError: false,
+        studentBalanceError: await studentBalanceError(c.env, row),
         liveintentStatus: { error: false, hideNotif: true, message: '' },
         extraTokens: tokens.map((t) => ({
           token_name: t.token_name,
