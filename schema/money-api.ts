@@ -65,14 +65,17 @@ export function parseAmount(value: unknown): { micros: number } | { error: strin
   return { micros: negative && micros !== 0 ? -micros : micros };
 }
 
-const amountField = z.unknown().transform((value, ctx) => {
-  const parsed = parseAmount(value);
-  if ('error' in parsed) {
-    ctx.addIssue({ code: 'custom', message: parsed.error });
-    return z.NEVER;
-  }
-  return parsed.micros;
-});
+const amountField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    const parsed = parseAmount(value);
+    if ('error' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.micros;
+  });
 
 const noteField = z.preprocess(
   (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v),
