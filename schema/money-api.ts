@@ -242,6 +242,9 @@ export type FundRotatorAnswer = {
   balance: BalanceValues;
 };
 
+/** The statistics answer's flag (spec 3 §3) that shows the insufficient-balance notice. */
+export type StudentBalanceFlag = { studentBalanceError?: boolean };
+
 // ---- public rotator report -----------------------------------------------------------------
 
 export type ReportPeriod = { start_date: string; end_date: string };

@@ -2,6 +2,7 @@ import { ChartColumn, Download, Pencil, Search, TrendingUp } from 'lucide-react'
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toDmy } from '../../../../schema/dates';
+import type { StudentBalanceFlag } from '../../../../schema/money-api';
 import { STATS_MESSAGES } from '../../../../schema/stats-api';
 import {
   type CampaignAlert,
@@ -15,6 +16,7 @@ import {
   updatePathStatus,
 } from '../../api/endpoints';
 import { useCampaignActivity, useCampaignOptions, useStatsToday } from '../../api/hooks';
+import { InsufficientBalanceNotice } from '../../components/balance/balance-notice';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ActivityChart } from '../../components/charts/activity-chart';
@@ -85,6 +87,7 @@ export function StatsScreen() {
   const [visibleMetrics, setVisibleMetrics] = useState<string[]>([]);
   const [metricsFor, setMetricsFor] = useState<number | null>(null);
   const [alerts, setAlerts] = useState<CampaignAlert[]>([]);
+  const [balanceError, setBalanceError] = useState(false);
   const [aggregate, setAggregate] = useState<StatisticsRequestBody | null>(null);
   const [testSubject, setTestSubject] = useState<TestSubject | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -145,6 +148,7 @@ export function StatsScreen() {
       const data = await stats.search(fullBody(a, t, l, perPage, { force }));
       if (!data) return;
       setAlerts(data.campaign.metainfo?.alerts ?? []);
+      setBalanceError((data as typeof data & StudentBalanceFlag).studentBalanceError === true);
       if (metricsFor !== id) {
         setVisibleMetrics((data.metrics ?? []).filter((m) => m.ticked).map((m) => m.parameter));
         setMetricsFor(id);
@@ -443,6 +447,7 @@ export function StatsScreen() {
         </div>
       </form>
 
+      {applied && <InsufficientBalanceNotice show={balanceError} />}
       {applied && <AlertsList campaignId={applied.campaignId} alerts={alerts} onChange={setAlerts} />}
 
       {unknown ? (
