@@ -174,6 +174,8 @@ export const balanceSettingsSchema = z.object({
     .optional(),
   userId: optionalUserId,
   disabled: z.partialRecord(z.enum(WALLETS), z.boolean()).optional(),
+  /** The user's rotator_is_enabled flag (spec 4 §6): rotator funding needs it. */
+  rotatorEnabled: z.boolean().optional(),
 });
 
 // ---- answers -------------------------------------------------------------------------------
@@ -248,7 +250,8 @@ export type StudentBalanceFlag = { studentBalanceError?: boolean };
 // ---- public rotator report -----------------------------------------------------------------
 
 export type ReportPeriod = { start_date: string; end_date: string };
-export type ReportPeriodsAnswer = { dates: ReportPeriod[]; start_date: string };
+/** `offer_name` is ours (the spec's answer has dates and start_date): the report's title. */
+export type ReportPeriodsAnswer = { dates: ReportPeriod[]; start_date: string; offer_name: string };
 
 /** One row of the report: a month ('2024-01') or a day ('2024-01-31'). Money in units. */
 export type ReportRow = {

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 
 const update = (token: string, body: Record<string, unknown>) => api('/api/update-balance', { token, body });
-const balance = (token: string, body: Record<string, unknown> = {}) => api('/api/get-balance', { token, body });
+const balance = (token: string, body: Record<string, unknown> = {}) =>
+  api('/api/get-balance', { token, body });
 
 async function ledgerSum(userId: number, wallet: string) {
   const row = await env.DB.prepare(
@@ -90,7 +91,12 @@ describe('update-balance', () => {
     });
     const entries = res.body.data.entries;
     expect(entries.map((e: any) => e.platform)).toEqual(['liveintent', 'blaze', 'dsp', 'mediago']);
-    expect(entries[0]).toMatchObject({ amount: 1500, note: 'Initial deposit', role: 'coach', addedByName: 'Coach Carter' });
+    expect(entries[0]).toMatchObject({
+      amount: 1500,
+      note: 'Initial deposit',
+      role: 'coach',
+      addedByName: 'Coach Carter',
+    });
 
     const read = await balance(student.token, { perPage: 2 });
     expect(read.body.data.balance.liveintentFormatted).toBe('$1,500.00');
@@ -156,7 +162,9 @@ describe('update-balance', () => {
     expect(first.body.data.applied).toBe(true);
     expect(again.status).toBe(200);
     expect(again.body.data.applied).toBe(false);
-    expect(again.body.data.entries.map((e: any) => e.id)).toEqual(first.body.data.entries.map((e: any) => e.id));
+    expect(again.body.data.entries.map((e: any) => e.id)).toEqual(
+      first.body.data.entries.map((e: any) => e.id),
+    );
     expect(again.body.data.balance.liveintent).toBe(250);
     expect(await ledgerSum(student.id, 'liveintent')).toBe(250_000_000);
     const reused = await update(coach.token, { ...body, liveintent: '300' });
@@ -195,7 +203,11 @@ describe('update-balance', () => {
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ mediago: [M.walletDisabled] });
     expect(await ledgerSum(student.id, 'cpc')).toBe(0);
-    const coachSet = await api('/api/balance-settings', { method: 'PUT', token: coach.token, body: { headerBalance: false } });
+    const coachSet = await api('/api/balance-settings', {
+      method: 'PUT',
+      token: coach.token,
+      body: { headerBalance: false },
+    });
     expect(coachSet.status).toBe(403);
   });
 });
@@ -215,8 +227,14 @@ describe('rotator funding', () => {
   const fund = (token: string, campaignId: number, body: Record<string, unknown>) =>
     api(`/api/rotators/${campaignId}/fund`, { token, body });
 
-  it('is refused (403) without rotator_is_enabled', async () => {
+  it('is refused (403) without rotator_is_enabled, which an admin sets', async () => {
     const student = await userWithRole(admin, 'student');
+    const byCoach = await api('/api/balance-settings', {
+      method: 'PUT',
+      token: coach.token,
+      body: { userId: student.id, rotatorEnabled: true },
+    });
+    expect(byCoach.status).toBe(403);
     for (const res of [
       await api('/api/rotators', { token: student.token }),
       await fund(student.token, 1, { offerId: 1, amount: '5', wallet: 'liveintent' }),
@@ -224,13 +242,23 @@ describe('rotator funding', () => {
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(M.rotatorDisabled);
     }
+    const set = await api('/api/balance-settings', {
+      method: 'PUT',
+      token: admin,
+      body: { userId: student.id, rotatorEnabled: true },
+    });
+    expect(set.status).toBe(200);
+    expect((await api('/api/user', { token: student.token })).body.data.user.rotator_is_enabled).toBe(true);
+    expect((await api('/api/rotators', { token: student.token })).body.data.result).toEqual([]);
   });
 
   it('lists rotators and their offers with the funding, and moves money wallet -> offer', async () => {
     const { student, campaignId, offerId } = await rotatorStudent();
     await makeCampaign(student.token, { name: 'Not a rotator' });
     const list = await api('/api/rotators?campaignType=rotator', { token: student.token });
-    expect(list.body.data.result).toEqual([{ campaignId, name: 'Rotator R', active: 1, campaignType: 'rotator' }]);
+    expect(list.body.data.result).toEqual([
+      { campaignId, name: 'Rotator R', active: 1, campaignType: 'rotator' },
+    ]);
 
     const res = await fund(student.token, campaignId, { offerId, amount: '40.50', wallet: 'liveintent' });
     expect(res.status).toBe(200);
@@ -253,13 +281,25 @@ describe('rotator funding', () => {
 
   it('refuses more than the wallet holds, a foreign offer and bad fields, moving nothing', async () => {
     const { student, campaignId, offerId } = await rotatorStudent();
-    const tooMuch = await fund(student.token, campaignId, { offerId, amount: '100.01', wallet: 'liveintent' });
+    const tooMuch = await fund(student.token, campaignId, {
+      offerId,
+      amount: '100.01',
+      wallet: 'liveintent',
+    });
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.errors.amount).toEqual([M.insufficient]);
     const other = await rotatorStudent();
-    const foreign = await fund(student.token, campaignId, { offerId: other.offerId, amount: '1', wallet: 'liveintent' });
+    const foreign = await fund(student.token, campaignId, {
+      offerId: other.offerId,
+      amount: '1',
+      wallet: 'liveintent',
+    });
     expect(foreign.body.errors.offerId).toEqual([M.offerRequired]);
-    const notMine = await fund(student.token, other.campaignId, { offerId: other.offerId, amount: '1', wallet: 'liveintent' });
+    const notMine = await fund(student.token, other.campaignId, {
+      offerId: other.offerId,
+      amount: '1',
+      wallet: 'liveintent',
+    });
     expect(notMine.status).toBe(404);
     const bad = await fund(student.token, campaignId, { offerId, amount: '-5', wallet: 'wallet' });
     expect(bad.body.errors).toEqual({ amount: [M.fundAmountPositive], wallet: [M.walletRequired] });
@@ -276,7 +316,12 @@ describe('rotator funding', () => {
     )
       .bind(student.id, `fund:${key}:credit`)
       .run();
-    const res = await fund(student.token, campaignId, { offerId, amount: '30', wallet: 'liveintent', idempotencyKey: key });
+    const res = await fund(student.token, campaignId, {
+      offerId,
+      amount: '30',
+      wallet: 'liveintent',
+      idempotencyKey: key,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(M.fundingFailed);
     const debit = await env.DB.prepare('SELECT COUNT(*) AS n FROM wallet_ledger WHERE idempotency_key = ?1')
@@ -289,7 +334,10 @@ describe('rotator funding', () => {
   it('books a retried funding once', async () => {
     const { student, campaignId, offerId } = await rotatorStudent();
     const body = { offerId, amount: '25', wallet: 'liveintent', idempotencyKey: `fund-retry-${student.id}` };
-    const [a, b] = await Promise.all([fund(student.token, campaignId, body), fund(student.token, campaignId, body)]);
+    const [a, b] = await Promise.all([
+      fund(student.token, campaignId, body),
+      fund(student.token, campaignId, body),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect([a.body.data.applied, b.body.data.applied].sort()).toEqual([false, true]);
     const again = await fund(student.token, campaignId, body);

@@ -93,6 +93,7 @@ describe('rotator report', () => {
         { start_date: `${thisMonth}-01`, end_date: addDays(`${nextMonth}-01`, -1) },
       ],
       start_date: dA,
+      offer_name: 'Alice',
     });
   });
 

@@ -7,7 +7,13 @@ import { getSettings } from '../settings';
 // The public rotator offer report (spec 4 "Rotator offer report"; the numbers are defined in
 // docs/statistics.md, "Rotator offer report"). Read from the daily rollups, never raw rows.
 
-export type ReportOffer = { id: number; campaignId: number; createdAt: number; cpcMicros: number };
+export type ReportOffer = {
+  id: number;
+  name: string;
+  campaignId: number;
+  createdAt: number;
+  cpcMicros: number;
+};
 
 /**
  * The offer when `email` is its participant's, else null. An unknown offer, an offer that is
@@ -22,14 +28,27 @@ export async function reportOffer(
   const wanted = email.trim().toLowerCase();
   if (!Number.isSafeInteger(offerId) || offerId < 1 || !wanted) return null;
   const row = await env.DB.prepare(
-    `SELECT o.id, o.campaign_id, o.created_at, o.rotator_participant_email AS email, c.cpc_micros
+    `SELECT o.id, o.name, o.campaign_id, o.created_at, o.rotator_participant_email AS email, c.cpc_micros
      FROM offer_pages o JOIN campaigns c ON c.id = o.campaign_id
      WHERE o.id = ?1 AND o.deleted = 0 AND c.deleted = 0 AND c.campaign_type = 'rotator'`,
   )
     .bind(offerId)
-    .first<{ id: number; campaign_id: number; created_at: number; email: string; cpc_micros: number }>();
+    .first<{
+      id: number;
+      name: string;
+      campaign_id: number;
+      created_at: number;
+      email: string;
+      cpc_micros: number;
+    }>();
   if (!row?.email || row.email.trim().toLowerCase() !== wanted) return null;
-  return { id: row.id, campaignId: row.campaign_id, createdAt: row.created_at, cpcMicros: row.cpc_micros };
+  return {
+    id: row.id,
+    name: row.name,
+    campaignId: row.campaign_id,
+    createdAt: row.created_at,
+    cpcMicros: row.cpc_micros,
+  };
 }
 
 const monthOf = (day: string) => day.slice(0, 7);
@@ -61,7 +80,7 @@ export async function reportPeriods(env: Pick<Env, 'DB'>, offer: ReportOffer): P
     dates.push({ start_date: cursor, end_date: monthEnd(cursor) });
     cursor = addDays(monthEnd(cursor), 1);
   }
-  return { dates, start_date: start };
+  return { dates, start_date: start, offer_name: offer.name };
 }
 
 type DayRow = {

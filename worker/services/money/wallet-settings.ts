@@ -44,8 +44,14 @@ export async function saveWalletSettings(
     minimumBalance?: number;
     userId?: number;
     disabled?: Partial<Record<Wallet, boolean>>;
+    rotatorEnabled?: boolean;
   },
 ): Promise<void> {
+  if (input.userId && input.rotatorEnabled !== undefined) {
+    await env.DB.prepare('UPDATE users SET rotator_is_enabled = ?1, updated_at = ?2 WHERE id = ?3')
+      .bind(input.rotatorEnabled ? 1 : 0, Date.now(), input.userId)
+      .run();
+  }
   const rows: [number, string, string][] = [];
   if (input.headerBalance !== undefined)
     rows.push([INSTALLATION, 'header_balance', input.headerBalance ? '1' : '0']);

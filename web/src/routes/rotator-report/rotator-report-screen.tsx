@@ -77,7 +77,7 @@ export function RotatorReportScreen() {
     <div className="page report-page">
       <PageHeader
         eyebrow="Rotator offer report"
-        title={`Offer ${offer}`}
+        title={periods.data?.offer_name || `Offer ${offer}`}
         description={`Results of the offer for ${email}, by month and by day.`}
         actions={
           <SelectField
