@@ -59,8 +59,15 @@ async function snap(page, name) {
   await shot(page, name);
 }
 
-async function noOverflow(page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+/** Charts and tables follow a resize on the next frames (ResizeObserver): wait for them, then check. */
+async function noOverflow(page, timeout = 5000) {
+  const deadline = Date.now() + timeout;
+  let overflow = 0;
+  do {
+    overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (overflow <= 0) return;
+    await page.waitForFunction(() => true, null, { polling: 'raf' });
+  } while (Date.now() < deadline);
   assert.ok(overflow <= 0, `horizontal overflow of ${overflow}px`);
 }
 
@@ -68,6 +75,7 @@ test('a coach adjusts a student balance: the log and the header follow', async (
   const { context, page } = await openPage(browser, { viewport: { width: 1366, height: 900 } });
   await signIn(page, coach, '/funding');
   await page.locator('#balance-user').selectOption(String(student.id));
+  await page.getByRole('heading', { name: `Balances of ${student.username}` }).waitFor();
   await expectText(walletTile(page, 'wallet-grid', 'liveintent'), '$0.00');
   await expectText(headerValue(page, 'liveintent'), '$0.00');
   await page.locator('[data-testid="balance-log-table"]').getByText('No balance changes yet').waitFor();
