@@ -221,7 +221,13 @@ export type UpdateBalanceAnswer = {
   balance: BalanceValues;
 };
 
-export type BalanceUser = { id: number; username: string; name: string; role: string };
+export type BalanceUser = {
+  id: number;
+  username: string;
+  name: string;
+  role: string;
+  rotator_is_enabled: boolean;
+};
 export type BalanceUsersAnswer = { result: BalanceUser[] };
 
 export type RotatorCampaign = { campaignId: number; name: string; active: number; campaignType: 'rotator' };

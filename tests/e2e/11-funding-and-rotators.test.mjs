@@ -41,11 +41,16 @@ after(async () => {
   await browser?.close();
 });
 
+// The server shares two cores with other test runs: navigations wait for the document, and the
+// locators below wait for what the test needs.
+const go = (page, path) =>
+  page.goto(new URL(path, BASE).toString(), { waitUntil: 'domcontentloaded', timeout: 30_000 });
+
 async function signIn(page, user, path) {
-  await page.goto(new URL('/login', BASE).toString());
+  await go(page, '/login');
   await uiLogin(page, user.username, user.password);
   await page.waitForURL((url) => url.pathname !== '/login');
-  await page.goto(new URL(path, BASE).toString());
+  await go(page, path);
 }
 
 const walletTile = (page, grid, wallet) =>
@@ -247,7 +252,7 @@ test('the public report opens from a link with #email= and shows tables and char
   assert.equal(totals?.visitsTotal, 24);
 
   const { context, page } = await openPage(browser, { viewport: { width: 1366, height: 900 } });
-  await page.goto(new URL(`/rotators/reports/${offerId}#email=alice.e2e%40example.com`, BASE).toString());
+  await go(page, `/rotators/reports/${offerId}#email=alice.e2e%40example.com`);
   const months = page.locator('[data-testid="report-months-table"]');
   const monthRow = months.locator('tbody tr').first();
   await monthRow.locator('td').nth(2).waitFor();
@@ -283,8 +288,33 @@ test('the public report opens from a link with #email= and shows tables and char
   await snap(page, '11-rotator-report-390');
 
   // Any other email sees nothing.
-  await page.goto(new URL(`/rotators/reports/${offerId}#email=mallory%40example.com`, BASE).toString());
+  await go(page, `/rotators/reports/${offerId}#email=mallory%40example.com`);
   await page.getByText('This report is not available').waitFor();
   assert.deepEqual(page.pageErrors, []);
   await context.close();
+});
+
+test('an admin disables a student wallet and hides the header dashboard', async () => {
+  const { context, page } = await openPage(browser, { viewport: { width: 1366, height: 900 } });
+  await signIn(page, ADMIN, '/funding');
+  await page.locator(`#balance-user option[value="${student.id}"]`).waitFor({ state: 'attached' });
+  await page.locator('#balance-user').selectOption(String(student.id));
+  await page.getByRole('heading', { name: `Balances of ${student.username}` }).waitFor();
+  const settings = page.locator('[data-testid="wallet-settings"]');
+  await settings.getByText(student.username).waitFor();
+  await page.locator('#ws-disabled-mediago').check();
+  await page.locator('#ws-header').uncheck();
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expectToast(page, 'Balance settings saved.');
+  await page.locator('[data-testid="wallet-grid"] [data-wallet="mediago"] .badge').waitFor();
+  await page.locator('[data-testid="header-balance"]').waitFor({ state: 'detached' });
+  assert.equal(await page.locator('#funding-update-mediago').isDisabled(), true);
+  await snap(page, '11-wallet-settings-admin-1366');
+  assert.deepEqual(page.pageErrors, []);
+  await context.close();
+
+  // Back on for the files that run after this one.
+  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const res = await api('/api/balance-settings', { method: 'PUT', token, body: { headerBalance: true } });
+  assert.equal(res.body.data.headerBalance, true);
 });

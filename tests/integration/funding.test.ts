@@ -250,6 +250,13 @@ describe('rotator funding', () => {
     expect(set.status).toBe(200);
     expect((await api('/api/user', { token: student.token })).body.data.user.rotator_is_enabled).toBe(true);
     expect((await api('/api/rotators', { token: student.token })).body.data.result).toEqual([]);
+    const listed = await api('/api/balance-users', { token: coach.token });
+    expect(listed.body.data.result.find((u: any) => u.id === student.id)).toMatchObject({
+      username: student.username,
+      role: 'student|Student',
+      rotator_is_enabled: true,
+    });
+    expect((await api('/api/balance-users', { token: student.token })).status).toBe(403);
   });
 
   it('lists rotators and their offers with the funding, and moves money wallet -> offer', async () => {

@@ -50,9 +50,15 @@ export const fundingRoutes = new Hono<AppEnv>()
   })
   .get('/balance-users', requireAuth, requireRole('admin', 'coach'), async (c) => {
     const { results } = await c.env.DB.prepare(
-      "SELECT id, username, name, role FROM users WHERE role = 'student' ORDER BY lower(username)",
-    ).all<{ id: number; username: string; name: string; role: 'student' }>();
-    const answer: BalanceUsersAnswer = { result: results.map((r) => ({ ...r, role: roleString(r.role) })) };
+      "SELECT id, username, name, role, rotator_is_enabled FROM users WHERE role = 'student' ORDER BY lower(username)",
+    ).all<{ id: number; username: string; name: string; role: 'student'; rotator_is_enabled: number }>();
+    const answer: BalanceUsersAnswer = {
+      result: results.map((r) => ({
+        ...r,
+        role: roleString(r.role),
+        rotator_is_enabled: r.rotator_is_enabled === 1,
+      })),
+    };
     return c.json({ data: answer });
   })
   .get('/balance-settings', requireAuth, async (c) => {

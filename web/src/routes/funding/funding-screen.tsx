@@ -13,6 +13,7 @@ import { getStoredUser } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BalanceLogTable } from './balance-log';
 import { RotatorFunding } from './rotator-funding';
+import { WalletSettingsCard } from './wallet-settings-card';
 
 /**
  * Funding (spec 4 "Funding screen"): the six balances, the update form of admins and coaches
@@ -93,6 +94,14 @@ export function FundingScreen() {
       )}
 
       {me.data?.user.rotator_is_enabled && ownWallets && <RotatorFunding balance={data?.balance} />}
+
+      {stored?.roleType === 'admin' && data && (
+        <WalletSettingsCard
+          key={`${data.user.id}-${students.data ? 'ready' : 'loading'}`}
+          data={data}
+          student={(!ownWallets && students.data?.result.find((s) => s.id === data.user.id)) || null}
+        />
+      )}
 
       <Card title="Balance log" description="Every change, newest first." flush>
         <BalanceLogTable
