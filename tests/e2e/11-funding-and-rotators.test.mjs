@@ -318,3 +318,22 @@ test('an admin disables a student wallet and hides the header dashboard', async 
   const res = await api('/api/balance-settings', { method: 'PUT', token, body: { headerBalance: true } });
   assert.equal(res.body.data.headerBalance, true);
 });
+
+test('the statistics of a campaign paid from a wallet below the minimum show the insufficient-balance notice', async () => {
+  // rotatorStudent's LiveIntent wallet holds $379.50, below the $1,500 minimum.
+  const token = await apiLogin(rotatorStudent.username, rotatorStudent.password);
+  const low = await api('/api/add-campaign', {
+    token,
+    body: { name: 'LiveIntent push', trafficSource: 'liveintent' },
+  });
+  assert.equal(low.status, 201, JSON.stringify(low.body));
+  const id = low.body.data.campaign.campaignData.campaignId;
+  const { context, page } = await openPage(browser, { viewport: { width: 1366, height: 900 } });
+  await signIn(page, rotatorStudent, `/stats/${id}`);
+  const notice = page.locator('[data-testid="insufficient-balance"]');
+  await notice.waitFor();
+  assert.match((await notice.textContent()) ?? '', /Insufficient balance\./);
+  await snap(page, '11-insufficient-balance-notice-1366');
+  assert.deepEqual(page.pageErrors, []);
+  await context.close();
+});
