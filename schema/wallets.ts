@@ -30,7 +30,7 @@ export const walletLedger = sqliteTable(
     addedBy: integer('added_by'),
     addedByName: text('added_by_name').notNull().default(''),
     role: text('role').notNull().default(''),
-    campaignId: integer('campaign_id'),
+    refCampaignId: integer('ref_campaign_id'),
     day: text('day'),
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: integer('created_at').notNull().default(now),

@@ -27,7 +27,7 @@ async function cost(campaignId: number, day: string, target: string, spend: stri
 async function entries(campaignId: number) {
   const { results } = await env.DB.prepare(
     `SELECT wallet, day, amount_micros, note, user_id FROM wallet_ledger
-     WHERE cause = 'platform_spend' AND campaign_id = ?1 ORDER BY id`,
+     WHERE cause = 'platform_spend' AND ref_campaign_id = ?1 ORDER BY id`,
   )
     .bind(campaignId)
     .all<{ wallet: string; day: string; amount_micros: number; note: string; user_id: number }>();
@@ -98,6 +98,16 @@ describe('daily balance job', () => {
     const after = await entries(campaignId);
     expect(after.slice(2).map((e) => e.amount_micros)).toEqual([-15_000_000, 20_000_000]);
     expect(after[3].note).toContain('correction');
+    expect(await walletSum(student.id, 'liveintent')).toBe(-57_340_000);
+
+    // Deleting the campaign for good removes its costs, not what it spent.
+    const gone = await api('/api/delete-campaign', {
+      method: 'DELETE',
+      token: admin,
+      body: { campaignId, isPermanent: 1 },
+    });
+    expect(gone.status).toBe(200);
+    expect(await deductSpend(env, from, to)).toBe(0);
     expect(await walletSum(student.id, 'liveintent')).toBe(-57_340_000);
   });
 

@@ -72,9 +72,11 @@ export async function deductSpend(env: Pick<Env, 'DB'>, from: string, to: string
        GROUP BY c.id, t.day`,
     ).bind(from, to),
     env.DB.prepare(
-      `SELECT campaign_id, user_id, wallet, day, -SUM(amount_micros) AS booked, COUNT(*) AS entries
+      `SELECT ref_campaign_id AS campaign_id, user_id, wallet, day, -SUM(amount_micros) AS booked, COUNT(*) AS entries
        FROM wallet_ledger WHERE cause = 'platform_spend' AND day BETWEEN ?1 AND ?2
-       GROUP BY campaign_id, user_id, wallet, day`,
+         -- A permanently deleted campaign loses its costs, not the money it spent: no refund.
+         AND ref_campaign_id IN (SELECT id FROM campaigns)
+       GROUP BY ref_campaign_id, user_id, wallet, day`,
     ).bind(from, to),
   ]);
   const lines = new Map<Key, Line>();
@@ -116,7 +118,7 @@ export async function deductSpend(env: Pick<Env, 'DB'>, from: string, to: string
     .map((l) =>
       env.DB.prepare(
         `INSERT OR IGNORE INTO wallet_ledger
-         (user_id, wallet, amount_micros, note, cause, added_by_name, role, campaign_id, day, idempotency_key, created_at)
+         (user_id, wallet, amount_micros, note, cause, added_by_name, role, ref_campaign_id, day, idempotency_key, created_at)
          VALUES (?1, ?2, ?3, ?4, 'platform_spend', 'Daily balance job', 'system', ?5, ?6, ?7, ?8)`,
       ).bind(
         l.userId,

@@ -26,7 +26,7 @@ export type LedgerRow = {
   cause: BalanceLog['cause'];
   added_by_name: string;
   role: string;
-  campaign_id: number | null;
+  ref_campaign_id: number | null;
   day: string | null;
   idempotency_key: string;
   created_at: number;
@@ -55,7 +55,7 @@ export function toLog(row: LedgerRow): BalanceLog {
     cause: row.cause,
     addedByName: row.added_by_name,
     role: row.role,
-    campaignId: row.campaign_id,
+    campaignId: row.ref_campaign_id,
     offerId: row.offer_id,
     day: row.day,
     created_at: row.created_at,

@@ -76,18 +76,17 @@ type EntryRow = {
   wallet: string;
   amount_micros: number;
   offer_id: number | null;
-  campaign_id: number;
 };
 
 const DEBIT = `INSERT INTO wallet_ledger
-  (user_id, wallet, amount_micros, note, cause, added_by, added_by_name, role, campaign_id, idempotency_key, created_at)
+  (user_id, wallet, amount_micros, note, cause, added_by, added_by_name, role, ref_campaign_id, idempotency_key, created_at)
   SELECT ?1, ?2, -?3, ?4, 'rotator_funding', ?1, ?5, ?6, ?7, ?8, ?9
   WHERE (SELECT COALESCE(SUM(amount_micros), 0) FROM wallet_ledger
          WHERE user_id = ?1 AND wallet = ?2 AND offer_id IS NULL) >= ?3`;
 
 // The credit exists only if the debit does: the balance check lives in the debit alone.
 const CREDIT = `INSERT INTO wallet_ledger
-  (user_id, wallet, offer_id, amount_micros, note, cause, added_by, added_by_name, role, campaign_id, idempotency_key, created_at)
+  (user_id, wallet, offer_id, amount_micros, note, cause, added_by, added_by_name, role, ref_campaign_id, idempotency_key, created_at)
   SELECT ?1, '${ROTATOR_WALLET}', ?2, ?3, ?4, 'rotator_funding', ?1, ?5, ?6, ?7, ?8, ?9
   WHERE EXISTS (SELECT 1 FROM wallet_ledger WHERE idempotency_key = ?10)`;
 
@@ -170,7 +169,7 @@ export async function fundRotatorOffer(
 
 async function bookedFunding(env: Env, debitKey: string, creditKey: string) {
   const { results } = await env.DB.prepare(
-    `SELECT user_id, wallet, amount_micros, offer_id, campaign_id FROM wallet_ledger
+    `SELECT user_id, wallet, amount_micros, offer_id FROM wallet_ledger
      WHERE idempotency_key IN (?1, ?2)`,
   )
     .bind(debitKey, creditKey)
