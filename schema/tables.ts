@@ -4,3 +4,4 @@ export * from './campaigns';
 export * from './stats';
 export * from './tools';
 export * from './tracking';
+export * from './wallets';

@@ -7,7 +7,9 @@ import { authRoutes, csrfCookieHandler } from './routes/auth';
 import { campaignListRoutes, campaignUploadRoutes } from './routes/campaign-list';
 import { campaignRoutes } from './routes/campaigns';
 import { fileRoutes } from './routes/files';
+import { fundingRoutes } from './routes/funding';
 import { pagesOperationRoutes, pagesUploadRoutes } from './routes/pages-operations';
+import { rotatorRoutes } from './routes/rotators';
 import { settingsRoutes, settingsUploadRoutes } from './routes/settings';
 import { statsRoutes } from './routes/stats';
 import { toolRoutes } from './routes/tools';
@@ -34,7 +36,9 @@ export function createApp() {
     .route('/', settingsRoutes)
     .route('/', statsRoutes)
     .route('/', pagesOperationRoutes)
-    .route('/', toolRoutes);
+    .route('/', toolRoutes)
+    .route('/', fundingRoutes)
+    .route('/', rotatorRoutes);
 
   const app = new Hono<AppEnv>();
   app.onError(onError);

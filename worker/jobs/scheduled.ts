@@ -1,5 +1,6 @@
 import type { Env } from '../env';
 import { getSettings } from '../services/settings';
+import { walletSpendJob } from './balances';
 import { replaySpool } from './ingest';
 import { optimizeCampaigns, raiseSystemAlerts, reportAllLandingTests } from './optimizer';
 import { sweepPostbacks } from './postbacks';
@@ -14,6 +15,7 @@ export const CRON_JOBS: readonly CronJob[] = [
   { name: 'stats-jobs-cleanup', run: cleanupStatsJobs },
   { name: 'landing-optimizer', run: optimizeCampaigns },
   { name: 'landing-test-reporting', run: reportAllLandingTests },
+  { name: 'wallet-spend', run: walletSpendJob },
   { name: 'system-alerts', run: async (env) => raiseSystemAlerts(env, (await getSettings(env)).time_zone) },
 ];
 

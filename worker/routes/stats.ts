@@ -36,6 +36,7 @@ import { parseInput, readBody } from '../lib/validate';
 import { ELEMENTS_MESSAGES, landingElementsData } from '../services/aggregator';
 import { campaignForUser } from '../services/campaigns';
 import { setItemsActive } from '../services/item-switch';
+import { studentBalanceError } from '../services/money/balance-job';
 import { getSettings } from '../services/settings';
 import {
   activity,
@@ -169,7 +170,7 @@ export const statsRoutes = new Hono<AppEnv>()
         landingQueueKey,
         forceSyncCompletedStatus: null,
         trafficSourceName: row.trafficSource,
-        studentBalanceError: false,
+        studentBalanceError: await studentBalanceError(c.env, row),
         liveintentStatus: { error: false, hideNotif: true, message: '' },
         extraTokens: tokens.map((t) => ({
           token_name: t.token_name,

@@ -7,6 +7,7 @@ import { clearSession, getStoredUser, rememberIntendedUrl } from '../lib/auth';
 import { APP_NAME, APP_VERSION } from '../lib/constants';
 import { initials } from '../lib/format';
 import { KEYS, readKey, writeKey } from '../lib/storage';
+import { HeaderBalance } from './balance/header-balance';
 import { Button } from './button';
 import { Logo } from './logo';
 import { navItemFor, Sidebar } from './sidebar';
@@ -72,6 +73,7 @@ export function AppShell() {
         <div className="app-header-end">
           {stored ? (
             <>
+              <HeaderBalance />
               <div className="user-chip" data-testid="user-chip">
                 <span className="avatar" aria-hidden>
                   {initials(displayName || '?')}

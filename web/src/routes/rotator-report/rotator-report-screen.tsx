@@ -1,24 +1,137 @@
-import { ChartColumn } from 'lucide-react';
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { ChartColumn, Link2Off } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation, useParams } from 'react-router';
+import useSWR from 'swr';
+import { ApiError } from '../../api/client';
+import { reportData, reportPeriods } from '../../api/money';
+import { Card } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { SelectField } from '../../components/field';
+import { PageHeader } from '../../components/page-header';
+import { notify } from '../../components/toaster';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ReportCharts } from './report-charts';
+import { periodLabel } from './report-metrics';
+import { ReportTable } from './report-tables';
 
-const FEATURES = [
-  'A period selector, monthly totals and daily figures',
-  'Charts of ad spend, clicks, sales, revenue, net profit, conversion rate, ROI, EPC, CPA and CPC',
-] as const;
+/** The participant's email travels in the URL hash (#email=...), so it never reaches a server log. */
+function emailFromHash(hash: string): string {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('email')?.trim() ?? '';
+}
 
-/** Rotator offer report: placeholder until a later release builds the screen. */
+/**
+ * The public rotator offer report (spec 4 "Rotator offer report"): no login, the participant's
+ * email is the key. Periods load first and the last is selected; monthly totals run from the
+ * start date; the daily table and the charts reload when the period changes.
+ */
 export function RotatorReportScreen() {
   useDocumentTitle('Rotator offer report');
-  const params = useParams();
+  const { offer = '' } = useParams();
+  const { hash } = useLocation();
+  const email = emailFromHash(hash);
+  const periods = useSWR(email ? ['report-periods', offer, email] : null, () => reportPeriods(offer, email), {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+  const dates = periods.data?.dates ?? [];
+  // The chosen period belongs to one offer and email; another report starts at its last period.
+  const reportKey = `${offer}|${email}`;
+  const [choice, setChoice] = useState<{ key: string; index: number } | null>(null);
+  const index = choice?.key === reportKey ? choice.index : dates.length - 1;
+  const period = dates[index];
+
+  const months = useSWR(
+    periods.data ? ['report-months', offer, email, periods.data.start_date] : null,
+    () => reportData(offer, { group_by: 'month', start_date: periods.data!.start_date, email }),
+    { revalidateOnFocus: false },
+  );
+  const days = useSWR(
+    period ? ['report-days', offer, email, period.start_date, period.end_date] : null,
+    () =>
+      reportData(offer, { group_by: 'day', start_date: period.start_date, end_date: period.end_date, email }),
+    { revalidateOnFocus: false, keepPreviousData: false },
+  );
+
+  const missing = !email || (periods.error instanceof ApiError && periods.error.status === 404);
+  useEffect(() => {
+    const err = periods.error ?? months.error ?? days.error;
+    if (err && !(err instanceof ApiError && err.status === 404))
+      notify.error(err instanceof ApiError ? err.firstMessage : 'The report could not be loaded.', {
+        id: 'report',
+      });
+  }, [periods.error, months.error, days.error]);
+
+  if (missing) {
+    return (
+      <div className="page report-page">
+        <Card>
+          <EmptyState icon={Link2Off} title="This report is not available">
+            Open the report from the link you were sent: it carries the participant's email after #email=.
+          </EmptyState>
+        </Card>
+      </div>
+    );
+  }
+
   return (
-    <ComingSoon
-      title="Rotator offer report"
-      icon={ChartColumn}
-      description="A public report of a rotator offer's results by month and by day."
-      features={FEATURES}
-      context={params.offer ? `Offer ${params.offer}` : undefined}
-    />
+    <div className="page report-page">
+      <PageHeader
+        eyebrow="Rotator offer report"
+        title={periods.data?.offer_name || `Offer ${offer}`}
+        description={`Results of the offer for ${email}, by month and by day.`}
+        actions={
+          <SelectField
+            id="report-period"
+            label="Period"
+            fieldClassName="report-period"
+            value={period ? String(index) : ''}
+            disabled={!dates.length}
+            onValueChange={(v) => setChoice({ key: reportKey, index: Number(v) })}
+            options={
+              dates.length
+                ? dates.map((d, i) => ({ value: String(i), label: periodLabel(d.start_date, d.end_date) }))
+                : [{ value: '', label: 'Loading…' }]
+            }
+          />
+        }
+      />
+      <Card
+        title="Monthly totals"
+        description={periods.data ? `Since ${periods.data.start_date}.` : undefined}
+        flush
+      >
+        <ReportTable
+          id="report-months"
+          label="Monthly totals"
+          by="month"
+          rows={months.data?.report}
+          loading={!months.data}
+        />
+      </Card>
+      <Card
+        title="Daily figures"
+        description={period ? periodLabel(period.start_date, period.end_date) : undefined}
+        flush
+      >
+        <ReportTable
+          id="report-days"
+          label="Daily figures"
+          by="day"
+          rows={days.data?.report}
+          loading={!days.data}
+        />
+      </Card>
+      <Card title="Charts" description="Each day of the selected period.">
+        {days.data ? (
+          days.data.report.length ? (
+            <ReportCharts rows={days.data.report} />
+          ) : (
+            <EmptyState icon={ChartColumn} title="No days in this period yet" />
+          )
+        ) : (
+          <div className="chart-placeholder skeleton" style={{ height: 200 }} aria-hidden />
+        )}
+      </Card>
+    </div>
   );
 }

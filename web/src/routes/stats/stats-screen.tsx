@@ -5,6 +5,7 @@ import { toDmy } from '../../../../schema/dates';
 import { STATS_MESSAGES } from '../../../../schema/stats-api';
 import { type CampaignAlert, exportStatistics, type StatisticsRequestBody } from '../../api/endpoints';
 import { useCampaignActivity, useCampaignOptions, useStatsToday } from '../../api/hooks';
+import { InsufficientBalanceNotice } from '../../components/balance/balance-notice';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ActivityChart } from '../../components/charts/activity-chart';
@@ -74,6 +75,7 @@ export function StatsScreen() {
   const [visibleMetrics, setVisibleMetrics] = useState<string[]>([]);
   const [metricsFor, setMetricsFor] = useState<number | null>(null);
   const [alerts, setAlerts] = useState<CampaignAlert[]>([]);
+  const [balanceError, setBalanceError] = useState(false);
   const [aggregate, setAggregate] = useState<StatisticsRequestBody | null>(null);
   const [testSubject, setTestSubject] = useState<TestSubject | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -140,6 +142,7 @@ export function StatsScreen() {
       const data = await stats.search(fullBody(a, t, l, perPage, { force }));
       if (!data) return;
       setAlerts(data.campaign.metainfo?.alerts ?? []);
+      setBalanceError(data.studentBalanceError === true);
       if (metricsFor !== id) {
         setVisibleMetrics((data.metrics ?? []).filter((m) => m.ticked).map((m) => m.parameter));
         setMetricsFor(id);
@@ -320,6 +323,7 @@ export function StatsScreen() {
         onSubmit={onSubmit}
       />
 
+      {applied && <InsufficientBalanceNotice show={balanceError} />}
       {applied && <AlertsList campaignId={applied.campaignId} alerts={alerts} onChange={setAlerts} />}
 
       {unknown ? (

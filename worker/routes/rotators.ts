@@ -1,0 +1,74 @@
+import { Hono } from 'hono';
+import {
+  FUND_FIELD_ORDER,
+  fundRotatorSchema,
+  type ReportDataAnswer,
+  reportQuerySchema,
+} from '../../schema/money-api';
+import type { AppEnv } from '../env';
+import { requireAuth } from '../lib/auth';
+import { ApiError } from '../lib/errors';
+import { parseInput, readBody } from '../lib/validate';
+import { cachedReport, reportNotFound } from '../services/money/report-cache';
+import {
+  fundRotatorOffer,
+  listRotators,
+  requireRotatorEnabled,
+  rotatorOffers,
+} from '../services/money/rotator-funding';
+import { reportOffer, reportPeriods, reportRows } from '../services/money/rotator-report';
+
+// Rotator funding (signed in, rotator_is_enabled) and the public rotator offer report (no login:
+// the participant's email is the key). docs/api.md "Rotators".
+
+const campaignIdParam = (raw: string) => {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1) throw new ApiError(404, 'Rotator not found.');
+  return id;
+};
+
+export const rotatorRoutes = new Hono<AppEnv>()
+  // Public: answered from the edge cache when it can (worker/services/money/report-cache.ts).
+  .get('/rotators/reports/:offer', async (c) => {
+    const offerId = Number(c.req.param('offer'));
+    const email = c.req.query('email') ?? '';
+    return cachedReport(
+      c.req.raw,
+      c.executionCtx,
+      { offer: String(offerId), email, period: 'periods' },
+      async () => {
+        const offer = await reportOffer(c.env, offerId, email);
+        return offer ? reportPeriods(c.env, offer) : null;
+      },
+    );
+  })
+  .get('/rotators/reports/:offer/data', async (c) => {
+    const offerId = Number(c.req.param('offer'));
+    const email = c.req.query('email') ?? '';
+    const parsed = reportQuerySchema.safeParse(c.req.query());
+    // A bad query answers like an unknown offer: the report reveals nothing to a prober.
+    if (!parsed.success) return reportNotFound();
+    const q = parsed.data;
+    const period = q.group_by === 'day' ? `day:${q.start_date}:${q.end_date}` : `month:${q.start_date}`;
+    return cachedReport(c.req.raw, c.executionCtx, { offer: String(offerId), email, period }, async () => {
+      const offer = await reportOffer(c.env, offerId, email);
+      if (!offer) return null;
+      const answer: ReportDataAnswer = { report: await reportRows(c.env, offer, q) };
+      return answer;
+    });
+  })
+  .get('/rotators', requireAuth, async (c) => {
+    requireRotatorEnabled(c.get('user'));
+    return c.json({ data: { result: await listRotators(c.env, c.get('user')) } });
+  })
+  .get('/rotators/:id/offers', requireAuth, async (c) => {
+    requireRotatorEnabled(c.get('user'));
+    const id = campaignIdParam(c.req.param('id'));
+    return c.json({ data: { result: await rotatorOffers(c.env, c.get('user'), id) } });
+  })
+  .post('/rotators/:id/fund', requireAuth, async (c) => {
+    requireRotatorEnabled(c.get('user'));
+    const id = campaignIdParam(c.req.param('id'));
+    const input = parseInput(fundRotatorSchema, await readBody(c), FUND_FIELD_ORDER);
+    return c.json({ data: await fundRotatorOffer(c.env, c.get('user'), id, input) });
+  });
