@@ -230,6 +230,10 @@ export type BalanceUser = {
 };
 export type BalanceUsersAnswer = { result: BalanceUser[] };
 
+/** GET /api/balance-settings; PUT answers the same with its message. */
+export type BalanceSettingsAnswer = { headerBalance: boolean; minimumBalance: number };
+export type SaveBalanceSettingsAnswer = BalanceSettingsAnswer & { message: string };
+
 export type RotatorCampaign = { campaignId: number; name: string; active: number; campaignType: 'rotator' };
 export type RotatorsAnswer = { result: RotatorCampaign[] };
 

@@ -320,3 +320,10 @@ export type LinkBuilderAnswer = {
   /** Parameters the source offers that the campaign does not capture (add them as extra tokens). */
   missingTokens: { token_name: string; parameter: string; url_append: string }[];
 };
+
+/** GET /api/tools/traffic-sources. */
+export type TrafficSourcesAnswer = { result: TrafficSourceInfo[] };
+/** GET /api/tools/test-conversions. */
+export type TestConversionsAnswer = { result: TestConversionRow[] };
+/** DELETE /api/tools/test-conversions. */
+export type ClearTestConversionsAnswer = { deleted: number; message: string };

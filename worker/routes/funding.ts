@@ -1,9 +1,12 @@
 import { Hono } from 'hono';
 import {
+  type BalanceAnswer,
+  type BalanceSettingsAnswer,
   type BalanceUsersAnswer,
   balanceSettingsSchema,
   getBalanceSchema,
   MONEY_MESSAGES as M,
+  type SaveBalanceSettingsAnswer,
   UPDATE_BALANCE_FIELD_ORDER,
   type UpdateBalanceAnswer,
   updateBalanceSchema,
@@ -27,7 +30,9 @@ export const fundingRoutes = new Hono<AppEnv>()
   .post('/get-balance', requireAuth, async (c) => {
     const input = parseInput(getBalanceSchema, await readBody(c), ['userId']);
     const owner = await walletOwner(c.env, c.get('user'), input.userId);
-    return c.json({ data: await balanceAnswer(c.env, owner, input.page, input.perPage) });
+    return c.json({
+      data: (await balanceAnswer(c.env, owner, input.page, input.perPage)) satisfies BalanceAnswer,
+    });
   })
   .post('/update-balance', requireAuth, async (c) => {
     const user = c.get('user');
@@ -46,7 +51,7 @@ export const fundingRoutes = new Hono<AppEnv>()
       entries,
       balance: balanceValues(await walletMicros(c.env, owner.id)),
     };
-    return c.json({ data: answer });
+    return c.json({ data: answer satisfies UpdateBalanceAnswer });
   })
   .get('/balance-users', requireAuth, requireRole('admin', 'coach'), async (c) => {
     const { results } = await c.env.DB.prepare(
@@ -59,12 +64,15 @@ export const fundingRoutes = new Hono<AppEnv>()
         rotator_is_enabled: r.rotator_is_enabled === 1,
       })),
     };
-    return c.json({ data: answer });
+    return c.json({ data: answer satisfies BalanceUsersAnswer });
   })
   .get('/balance-settings', requireAuth, async (c) => {
     const config = await walletConfig(c.env);
     return c.json({
-      data: { headerBalance: config.headerBalance, minimumBalance: config.minimumMicros / 1e6 },
+      data: {
+        headerBalance: config.headerBalance,
+        minimumBalance: config.minimumMicros / 1e6,
+      } satisfies BalanceSettingsAnswer,
     });
   })
   .put('/balance-settings', requireAuth, requireRole('admin'), async (c) => {
@@ -81,6 +89,6 @@ export const fundingRoutes = new Hono<AppEnv>()
         message: 'Balance settings saved.',
         headerBalance: config.headerBalance,
         minimumBalance: config.minimumMicros / 1e6,
-      },
+      } satisfies SaveBalanceSettingsAnswer,
     });
   });

@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
 import {
   FUND_FIELD_ORDER,
+  type FundRotatorAnswer,
   fundRotatorSchema,
   type ReportDataAnswer,
+  type RotatorOffersAnswer,
+  type RotatorsAnswer,
   reportQuerySchema,
 } from '../../schema/money-api';
 import type { AppEnv } from '../env';
@@ -59,16 +62,20 @@ export const rotatorRoutes = new Hono<AppEnv>()
   })
   .get('/rotators', requireAuth, async (c) => {
     requireRotatorEnabled(c.get('user'));
-    return c.json({ data: { result: await listRotators(c.env, c.get('user')) } });
+    return c.json({ data: { result: await listRotators(c.env, c.get('user')) } satisfies RotatorsAnswer });
   })
   .get('/rotators/:id/offers', requireAuth, async (c) => {
     requireRotatorEnabled(c.get('user'));
     const id = campaignIdParam(c.req.param('id'));
-    return c.json({ data: { result: await rotatorOffers(c.env, c.get('user'), id) } });
+    return c.json({
+      data: { result: await rotatorOffers(c.env, c.get('user'), id) } satisfies RotatorOffersAnswer,
+    });
   })
   .post('/rotators/:id/fund', requireAuth, async (c) => {
     requireRotatorEnabled(c.get('user'));
     const id = campaignIdParam(c.req.param('id'));
     const input = parseInput(fundRotatorSchema, await readBody(c), FUND_FIELD_ORDER);
-    return c.json({ data: await fundRotatorOffer(c.env, c.get('user'), id, input) });
+    return c.json({
+      data: (await fundRotatorOffer(c.env, c.get('user'), id, input)) satisfies FundRotatorAnswer,
+    });
   });

@@ -1,6 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { mutate } from 'swr';
-import type { BalanceAnswer, BalanceUser, WalletFlags } from '../../../../schema/money-api';
+import type {
+  BalanceAnswer,
+  BalanceUser,
+  SaveBalanceSettingsAnswer,
+  WalletFlags,
+} from '../../../../schema/money-api';
 import { ApiError, api } from '../../api/client';
 import { reloadBalances } from '../../api/money';
 import { WALLET_LABELS, WALLETS } from '../../components/balance/wallets';
@@ -48,7 +53,7 @@ export function WalletSettingsCard({ data, student }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.put<{ message: string }>('balance-settings', {
+      const answer = await api.put<SaveBalanceSettingsAnswer>('balance-settings', {
         headerBalance: header,
         minimumBalance: minimum,
         ...(student ? { userId: student.id, rotatorEnabled: rotator, disabled } : {}),

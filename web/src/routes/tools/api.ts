@@ -1,12 +1,13 @@
 // The Tools screen's calls (docs/api.md "Tools"): one function per call; answer types come from
 // schema/tools-api.ts.
 import type {
+  ClearTestConversionsAnswer,
   LinkBuilderAnswer,
   LinkTestAnswer,
   TestClickAnswer,
-  TestConversionRow,
+  TestConversionsAnswer,
   TestPostbackAnswer,
-  TrafficSourceInfo,
+  TrafficSourcesAnswer,
 } from '../../../../schema/tools-api';
 import { api } from '../../api/client';
 import { useApi } from '../../api/hooks';
@@ -46,8 +47,7 @@ export const sendTestPostback = (body: {
   send: 0 | 1;
 }) => api.post<TestPostbackAnswer>('tools/test-postback', body);
 
-export const clearTestConversions = () =>
-  api.delete<{ deleted: number; message: string }>(TOOLS_PATHS.testConversions);
+export const clearTestConversions = () => api.delete<ClearTestConversionsAnswer>(TOOLS_PATHS.testConversions);
 
 export const buildLink = (body: {
   campaignId: number;
@@ -56,13 +56,13 @@ export const buildLink = (body: {
 }) => api.post<LinkBuilderAnswer>('tools/link-builder', body);
 
 export const useTrafficSources = () =>
-  useApi<{ result: TrafficSourceInfo[] }>(TOOLS_PATHS.trafficSources, {
+  useApi<TrafficSourcesAnswer>(TOOLS_PATHS.trafficSources, {
     revalidateOnFocus: false,
     revalidateIfStale: false,
   });
 
 export const useTestConversions = () =>
-  useApi<{ result: TestConversionRow[] }>(TOOLS_PATHS.testConversions, { revalidateOnFocus: false });
+  useApi<TestConversionsAnswer>(TOOLS_PATHS.testConversions, { revalidateOnFocus: false });
 
 /** "name=value" lines (the token values box) as an object; blank lines are skipped. */
 export function parseTokenLines(text: string): Record<string, string> {
