@@ -7,7 +7,8 @@ export interface Env {
   STATS_QUEUE: Queue;
   /** Outbound postbacks to traffic sources (worker/jobs/postbacks.ts). */
   POSTBACK_QUEUE: Queue;
-  ENVIRONMENT: string;
+  /** 'development' (npm start), 'test' (vitest) or unset: unset means production. */
+  ENVIRONMENT?: string;
   REGISTRATION_ENABLED: string;
   /** The vendor's Ed25519 public key as JWK JSON: verifies license keys offline. */
   LICENSE_PUBLIC_KEY: string;
