@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './env';
 import { ApiError, errorBody, onError } from './lib/errors';
+import { securityHeaders, withSecurityHeaders } from './lib/security-headers';
 import { authRoutes, csrfCookieHandler } from './routes/auth';
 import { campaignListRoutes, campaignUploadRoutes } from './routes/campaign-list';
 import { campaignRoutes } from './routes/campaigns';
@@ -37,7 +37,9 @@ export function createApp() {
 
   const app = new Hono<AppEnv>();
   app.onError(onError);
-  app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: false }));
+  app.use('/api/*', securityHeaders);
+  app.use('/files/*', securityHeaders);
+  app.use('/sanctum/*', securityHeaders);
   // Uploads carry their own body limit, so they are matched before the API's 1 MB one.
   app.route('/api', pagesUploadRoutes);
   app.route('/api', settingsUploadRoutes);
@@ -51,7 +53,9 @@ export function createApp() {
   // static routes. Everything else is the SPA: the assets binding answers index.html.
   app.all(
     '*',
-    async (c) => (await handleTracking(c.req.raw, c.env, c.executionCtx)) ?? c.env.ASSETS.fetch(c.req.raw),
+    async (c) =>
+      (await handleTracking(c.req.raw, c.env, c.executionCtx)) ??
+      withSecurityHeaders(await c.env.ASSETS.fetch(c.req.raw)),
   );
   app.notFound((c) => c.json(errorBody('Not found.'), 404));
   return { app, api };
