@@ -33,6 +33,11 @@ export const MESSAGES = {
   licenseReplaceAdminOnly: 'A license is already active. Sign in as an administrator to replace it.',
 } as const;
 
+/** The answer while a login must wait a little (docs/decisions/041). */
+export function tooManyAttemptsWait(seconds: number): string {
+  return `Too many failed login attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+}
+
 /** First-run setup, checked in the spec's order (spec 1 §5). */
 export const SETUP_FIELD_ORDER = [
   'username',
