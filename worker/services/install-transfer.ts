@@ -44,6 +44,7 @@ const EXCLUDED_TABLES = new Set([
   'login_tokens',
   'password_resets',
   'login_failures',
+  'password_reset_requests',
   'mail_outbox',
   'ingest_marks',
   'stats_jobs',

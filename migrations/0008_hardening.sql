@@ -1,0 +1,12 @@
+-- Hardening (issue 10): reset-request limits, postback secrets, chargebacks and per-click
+-- conversion limits, durable tracking mode. docs/decisions/041-044.
+CREATE TABLE `password_reset_requests` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`ip` text NOT NULL,
+	`email_hash` text NOT NULL,
+	`created_at` integer DEFAULT (unixepoch() * 1000) NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `password_reset_requests_ip_idx` ON `password_reset_requests` (`ip`,`created_at`);
+--> statement-breakpoint
+CREATE INDEX `password_reset_requests_email_idx` ON `password_reset_requests` (`email_hash`,`created_at`);
