@@ -301,7 +301,7 @@ describe('password reset', () => {
 describe('registration and users', () => {
   it('keeps self-registration off by default', async () => {
     const res = await api('/api/auth/register', {
-      body: { name: 'newbie', email: 'newbie@example.com', password: 'x1' },
+      body: { name: 'newbie', email: 'newbie@example.com', password: 'Newbie-pass-1' },
     });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Registration is disabled on this installation.');
@@ -313,8 +313,8 @@ describe('registration and users', () => {
       body: {
         username: 'coachy',
         email: 'coachy@example.com',
-        password: 'pw12345',
-        password_confirmation: 'pw12345',
+        password: 'Coach-pass-12',
+        password_confirmation: 'Coach-pass-12',
         role: 'coach',
       },
     });
@@ -326,8 +326,8 @@ describe('registration and users', () => {
       body: {
         username: 'COACHY',
         email: 'c2@example.com',
-        password: 'pw',
-        password_confirmation: 'pw',
+        password: 'Other-pass-12',
+        password_confirmation: 'Other-pass-12',
         role: 'coach',
       },
     });
@@ -352,7 +352,7 @@ describe('registration and users', () => {
     const coachy = list.body.data.result.find((u: { username: string }) => u.username === 'coachy');
     expect(coachy.role).toBe('coach|Coach');
 
-    const coachToken = await login('coachy', 'pw12345');
+    const coachToken = await login('coachy', 'Coach-pass-12');
     const changed = await api(`/api/users/${coachy.id}/role`, {
       method: 'PUT',
       token: adminToken,

@@ -1,6 +1,8 @@
 import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { strToU8, type UnzipFileInfo, unzipSync, zipSync } from 'fflate';
+import { inflateEntry, zipEntryMessage } from '../lib/zip';
+import { campaignRuleProblem } from './campaign-rules';
 import type { z } from 'zod';
 import {
   type AddCampaignInput,
@@ -650,6 +652,11 @@ export async function importCsv(
       problems.push(`Line ${i + 2}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`);
       return;
     }
+    const rule = campaignRuleProblem(parsed.data);
+    if (rule) {
+      problems.push(`Line ${i + 2}: ${rule.message}`);
+      return;
+    }
     plans.push(emptyPlan(i + 1, null, campaignColumns(parsed.data, parsed.data.name)));
   });
   if (problems.length) throw validationError({ uploads: problems.slice(0, 20) });
@@ -701,11 +708,11 @@ function readManifest(bytes: Uint8Array): unknown {
   if (!entries.some((e) => e.name === MANIFEST_NAME)) throw uploadError(M.zipNoManifest);
   let text: string;
   try {
-    // Inflated into a buffer of the declared size: a lying header cannot make it bigger.
-    const files = unzipSync(bytes, { filter: (info) => info.name === MANIFEST_NAME });
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(files[MANIFEST_NAME]);
-  } catch {
-    throw uploadError(M.zipCorrupt);
+    // Counted as it inflates: a header that lies about the size is refused, never truncated.
+    const manifest = inflateEntry(bytes, MANIFEST_NAME, MAX_ZIP_UNPACKED_BYTES);
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(manifest);
+  } catch (err) {
+    throw uploadError(zipEntryMessage(err, M.zipCorrupt));
   }
   try {
     return JSON.parse(text);
@@ -771,6 +778,8 @@ async function plansFromManifest(env: Pick<Env, 'DB'>, raw: unknown): Promise<Pl
       extratokens: liveTokens,
     });
     if (!parsed.success) throw bad(entry.name, firstIssue(parsed.error));
+    const rule = campaignRuleProblem(parsed.data);
+    if (rule) throw bad(entry.name, rule.message);
     const plan = emptyPlan(entry.ref, entry.parentRef, campaignColumns(parsed.data, parsed.data.name));
     const pathRefs = new Set<number>();
     const optionRefs = new Set<number>();

@@ -27,7 +27,7 @@ import type { AuthUser } from '../lib/auth';
 import { getDb } from '../lib/db';
 import { ApiError, fieldError } from '../lib/errors';
 import { invalidateCompiledCampaign } from './compiled-campaigns';
-import { unsafePostbackReason } from './postbacks';
+import { campaignRuleProblem } from './campaign-rules';
 import { getSettings, type Settings } from './settings';
 
 // Campaigns and their items: ownership, validation that needs the database, and the answer
@@ -258,10 +258,8 @@ export function campaignValues(input: AddCampaignInput) {
 }
 
 async function checkCampaignRefs(env: Env, user: AuthUser, input: AddCampaignInput, selfId?: number) {
-  if (input.postback_enabled === 1 && input.postback) {
-    const probe = input.postback.replace(/\{[A-Za-z0-9_.-]+\}/g, 'x');
-    if (unsafePostbackReason(probe)) throw fieldError('postback', M.postbackInvalid);
-  }
+  const rule = campaignRuleProblem(input);
+  if (rule) throw fieldError(rule.field, rule.message);
   if (input.dir) {
     const folder = await getDb(env)
       .select()

@@ -1,4 +1,5 @@
 import { strFromU8, strToU8, type UnzipFileInfo, unzipSync, Zip, ZipDeflate } from 'fflate';
+import { inflateEntry, ZipEntryError, zipEntryMessage } from '../lib/zip';
 import {
   IMPORT_MAX_BYTES,
   LOGO_MAX_BYTES,
@@ -340,12 +341,10 @@ const bad = (message: string) => fieldError('file', message);
 
 function readEntry(bytes: Uint8Array, name: string): Uint8Array {
   try {
-    const found = unzipSync(bytes, { filter: (f) => f.name === name })[name];
-    if (!found) throw bad(M.importNotAnExport);
-    return found;
+    return inflateEntry(bytes, name, MAX_ENTRY_BYTES);
   } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw bad(M.importFileCorrupt);
+    if (err instanceof ZipEntryError && err.problem === 'missing') throw bad(M.importNotAnExport);
+    throw bad(zipEntryMessage(err, M.importFileCorrupt));
   }
 }
 

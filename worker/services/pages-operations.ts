@@ -1,4 +1,5 @@
 import { strToU8, unzipSync, zipSync } from 'fflate';
+import { inflateEntry, zipEntryMessage } from '../lib/zip';
 import {
   addLandingSchema,
   addOfferSchema,
@@ -584,9 +585,9 @@ export async function zipUploadFile(file: unknown, wanted: string, missingMessag
   if (entry.originalSize > UPLOAD_LIMITS.csvBytes) throw tooLarge(M.csvTooLarge);
   let content: Uint8Array | undefined;
   try {
-    content = unzipSync(bytes, { filter: (e) => e.name === entry.name })[entry.name];
-  } catch {
-    throw validationError({ uploads: [M.zipInvalid] });
+    content = inflateEntry(bytes, entry.name, UPLOAD_LIMITS.csvBytes);
+  } catch (err) {
+    throw validationError({ uploads: [zipEntryMessage(err, M.zipInvalid)] });
   }
   if (!content) throw validationError({ uploads: [M.zipInvalid] });
   try {
