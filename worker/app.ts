@@ -8,6 +8,7 @@ import { campaignListRoutes, campaignUploadRoutes } from './routes/campaign-list
 import { campaignRoutes } from './routes/campaigns';
 import { fileRoutes } from './routes/files';
 import { pagesOperationRoutes, pagesUploadRoutes } from './routes/pages-operations';
+import { postbackSecretRoutes } from './routes/postback-secret';
 import { settingsRoutes, settingsUploadRoutes } from './routes/settings';
 import { statsRoutes } from './routes/stats';
 import { devRoutes, userRoutes } from './routes/users';
@@ -33,7 +34,8 @@ export function createApp() {
     .route('/', campaignListRoutes)
     .route('/', settingsRoutes)
     .route('/', statsRoutes)
-    .route('/', pagesOperationRoutes);
+    .route('/', pagesOperationRoutes)
+    .route('/', postbackSecretRoutes);
 
   const app = new Hono<AppEnv>();
   app.onError(onError);

@@ -464,7 +464,10 @@ export async function ingestEvents(
     }
     conversionRows.push([
       // Transaction ids dedupe without case (docs/decisions/044); the row keeps them as sent.
-      e.tx ? `${e.id}|t|${e.tx.toLowerCase()}` : `${e.id}|e|${event}`,
+      // A chargeback (negative payout) is a row of its own beside the conversion it reverses.
+      e.tx
+        ? `${e.id}|${e.pay !== null && e.pay < 0 ? 'r' : 't'}|${e.tx.toLowerCase()}`
+        : `${e.id}|e|${event}`,
       e.id,
       e.c,
       e.p || visit?.p || 0,

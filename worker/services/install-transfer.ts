@@ -46,6 +46,7 @@ const EXCLUDED_TABLES = new Set([
   'password_resets',
   'login_failures',
   'password_reset_requests',
+  'campaign_postback_secrets',
   'mail_outbox',
   'ingest_marks',
   'stats_jobs',
@@ -67,6 +68,7 @@ export const MACHINE_SETTINGS = new Set([
   'license_email',
   'base_url',
   'custom_domain',
+  'postback_secret',
 ]);
 
 const PART_BYTES = 4 * 1024 * 1024;

@@ -14,6 +14,7 @@ import {
 } from '../services/routing';
 import { getSettings, type Settings } from '../services/settings';
 import { track } from './batcher';
+import { guardConversion } from './conversion-guard';
 import { classifyUserAgent, filterReason } from './device';
 import { type ConversionEvent, clip, LIMITS, type VisitEvent } from './events';
 import * as pages from './pages';
@@ -506,6 +507,19 @@ async function conversion(
   }
   // HEAD requests (link checkers) are answered but never counted.
   if (request.method !== 'HEAD') {
+    const tx = clip(first(params, ['txid', 'transaction_id', 'tx', 'order_id']));
+    const checked = await guardConversion(env, ctx, {
+      campaignId: parsed.campaignId,
+      clickId: parsed.clickId,
+      params,
+      payout,
+      tx,
+      event: eventName,
+    });
+    if ('refused' in checked) {
+      const { status, message, field } = checked.refused;
+      return conversionAnswer(source, status, message, field);
+    }
     const event: ConversionEvent = {
       k: 'c',
       id: parsed.clickId,
@@ -514,8 +528,8 @@ async function conversion(
       l: parsed.landingId,
       o: parsed.offerId,
       at: Date.now(),
-      ev: eventName,
-      tx: clip(first(params, ['txid', 'transaction_id', 'tx', 'order_id'])),
+      ev: checked.event,
+      tx,
       pay: payout,
       src: source,
     };
