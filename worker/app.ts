@@ -12,7 +12,7 @@ import { postbackSecretRoutes } from './routes/postback-secret';
 import { settingsRoutes, settingsUploadRoutes } from './routes/settings';
 import { statsRoutes } from './routes/stats';
 import { devRoutes, userRoutes } from './routes/users';
-import { handleTracking } from './tracking/handler';
+import { trackingAnswer } from './tracking/durable';
 
 /** JSON API bodies above this size answer 413; uploads mount their own, larger limits. */
 export const API_BODY_LIMIT = 1024 * 1024;
@@ -56,7 +56,7 @@ export function createApp() {
   app.all(
     '*',
     async (c) =>
-      (await handleTracking(c.req.raw, c.env, c.executionCtx)) ??
+      (await trackingAnswer(c.req.raw, c.env, c.executionCtx)) ??
       withSecurityHeaders(await c.env.ASSETS.fetch(c.req.raw)),
   );
   app.notFound((c) => c.json(errorBody('Not found.'), 404));

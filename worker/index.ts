@@ -7,14 +7,14 @@ import './jobs/postbacks';
 import './jobs/statistics';
 import './jobs/optimizer';
 import { handleScheduled } from './jobs/scheduled';
-import { handleTracking } from './tracking/handler';
+import { trackingAnswer } from './tracking/durable';
 
 const { app } = createApp();
 
 export default {
   // Tracking links first, without the API's middleware: they are the hot path (docs/decisions/014).
   fetch: async (request, env, ctx) =>
-    (await handleTracking(request, env, ctx)) ?? app.fetch(request, env, ctx),
+    (await trackingAnswer(request, env, ctx)) ?? app.fetch(request, env, ctx),
   queue: handleQueue,
   scheduled: handleScheduled,
 } satisfies ExportedHandler<Env>;

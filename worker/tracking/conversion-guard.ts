@@ -17,7 +17,7 @@ export const GUARD_MESSAGES = {
 export const CHARGEBACK_EVENT = 'chargeback';
 
 type Refusal = { status: 403 | 422 | 429; message: string; field: string };
-export type GuardResult = { refused: Refusal } | { event: string | null };
+export type GuardResult = Refusal | { event: string | null };
 
 /** Same rule as the ingest dedupe key: transaction ids compare without case. */
 const dedupeKey = (clickId: string, tx: string) => `${clickId}|t|${tx.toLowerCase()}`;
@@ -25,20 +25,16 @@ const dedupeKey = (clickId: string, tx: string) => `${clickId}|t|${tx.toLowerCas
 export async function guardConversion(
   env: Env,
   ctx: ExecutionContext,
-  c: {
-    campaignId: number;
-    clickId: string;
-    params: Record<string, string>;
-    payout: number | null;
-    tx: string;
-    event: string | null;
-  },
+  click: { campaignId: number; clickId: string },
+  params: Record<string, string>,
+  conversion: { payout: number | null; tx: string; event: string | null },
 ): Promise<GuardResult> {
+  const c = { ...click, ...conversion, params };
   const refuse = (refusal: Refusal, reason: 'secret' | 'negative_payout' | 'click_limit'): GuardResult => {
     ctx.waitUntil(
       recordRejection(env, c.campaignId, reason).catch((err) => console.error('rejection count failed', err)),
     );
-    return { refused: refusal };
+    return refusal;
   };
   const given = c.params[SECRET_PARAM]?.trim() ?? '';
   const expected = given ? await expectedSecret(env, c.campaignId) : '';

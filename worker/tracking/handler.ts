@@ -508,18 +508,8 @@ async function conversion(
   // HEAD requests (link checkers) are answered but never counted.
   if (request.method !== 'HEAD') {
     const tx = clip(first(params, ['txid', 'transaction_id', 'tx', 'order_id']));
-    const checked = await guardConversion(env, ctx, {
-      campaignId: parsed.campaignId,
-      clickId: parsed.clickId,
-      params,
-      payout,
-      tx,
-      event: eventName,
-    });
-    if ('refused' in checked) {
-      const { status, message, field } = checked.refused;
-      return conversionAnswer(source, status, message, field);
-    }
+    const checked = await guardConversion(env, ctx, parsed, params, { payout, tx, event: eventName });
+    if ('status' in checked) return conversionAnswer(source, checked.status, checked.message, checked.field);
     const event: ConversionEvent = {
       k: 'c',
       id: parsed.clickId,
