@@ -22,6 +22,7 @@ export default defineConfig(async () => {
             PASSWORD_PEPPER: 'test-pepper',
             ENCRYPTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
             ENVIRONMENT: 'test',
+            DNS_RESOLVER_URL: 'https://dns.test/dns-query',
           },
         },
       }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './roles';
-import { optionalString, requiredEmail, requiredPassword, requiredString } from './validators';
+import { newPassword, optionalString, requiredEmail, requiredPassword, requiredString } from './validators';
 
 export const MESSAGES = {
   usernameInvalid: 'Username field is not valid.',
@@ -32,6 +32,11 @@ export const MESSAGES = {
   roleInvalid: 'Role must be admin, coach or student.',
   licenseReplaceAdminOnly: 'A license is already active. Sign in as an administrator to replace it.',
 } as const;
+
+/** The answer while a login must wait a little (docs/decisions/041). */
+export function tooManyAttemptsWait(seconds: number): string {
+  return `Too many failed login attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+}
 
 /** First-run setup, checked in the spec's order (spec 1 §5). */
 export const SETUP_FIELD_ORDER = [
@@ -66,7 +71,7 @@ const httpUrl = (required: string) =>
 export const startupSchema = z
   .object({
     username,
-    password: requiredPassword(MESSAGES.passwordRequired),
+    password: newPassword(MESSAGES.passwordRequired),
     confirm_password: requiredPassword(MESSAGES.confirmRequired),
     baseurl: httpUrl(MESSAGES.baseUrlRequired),
     email: requiredEmail(MESSAGES.emailRequired, MESSAGES.emailInvalid),
@@ -102,7 +107,7 @@ export const resetPasswordSchema = z
   .object({
     email: requiredEmail(MESSAGES.emailRequired, MESSAGES.emailInvalid),
     token: requiredString(MESSAGES.resetLinkInvalid, 200),
-    password: requiredPassword(MESSAGES.passwordRequired),
+    password: newPassword(MESSAGES.passwordRequired),
     password_confirmation: requiredPassword(MESSAGES.confirmRequired),
   })
   .superRefine((v, ctx) => {
@@ -115,7 +120,7 @@ export const REGISTER_FIELD_ORDER = ['name', 'email', 'password'] as const;
 export const registerSchema = z.object({
   name: requiredString('Name field is required.', 60),
   email: requiredEmail(MESSAGES.emailRequired, MESSAGES.emailInvalid),
-  password: requiredPassword(MESSAGES.passwordRequired),
+  password: newPassword(MESSAGES.passwordRequired),
 });
 
 export const CREATE_USER_FIELD_ORDER = [
@@ -129,7 +134,7 @@ export const createUserSchema = z
   .object({
     username,
     email: requiredEmail(MESSAGES.emailRequired, MESSAGES.emailInvalid),
-    password: requiredPassword(MESSAGES.passwordRequired),
+    password: newPassword(MESSAGES.passwordRequired),
     password_confirmation: requiredPassword(MESSAGES.confirmRequired),
     role: z.enum(ROLES, { error: MESSAGES.roleInvalid }),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, optionalString, requiredPassword, requiredString } from './validators';
+import { EMAIL_PATTERN, newPassword, optionalString, requiredPassword, requiredString } from './validators';
 
 // The settings screen's calls (spec 2 §2, §3, §5, §7): installation settings, password change,
 // LiveIntent credentials, delete-all-records, install export/import and database
@@ -218,7 +218,7 @@ export const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'confirmPassword']
 export const passwordChangeSchema = z
   .object({
     oldPassword: requiredPassword(M.oldPasswordRequired),
-    newPassword: requiredPassword(M.newPasswordRequired),
+    newPassword: newPassword(M.newPasswordRequired),
     confirmPassword: requiredPassword(M.confirmPasswordRequired),
   })
   .superRefine((v, ctx) => {

@@ -132,6 +132,8 @@ export const conversions = sqliteTable(
     payoutMicros: integer('payout_micros'),
     source: text('source', { enum: EVENT_SOURCES }).notNull(),
     orphan: integer('orphan').notNull().default(0),
+    /** When a chargeback (a negative payout of the same click and txid) reversed it; docs/tracking.md. */
+    reversedAt: integer('reversed_at'),
     adoptedMark: integer('adopted_mark'),
     ...tokenColumns(),
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import commonPasswords from './data/common-passwords.json';
 
 // Small zod builders shared by every API schema, so that a missing, null or mistyped
 // field gets the spec's message rather than zod's own.
@@ -29,6 +30,33 @@ export function requiredPassword(message: string) {
       .string({ error: message })
       .transform((v) => v.replace(/\s+/g, ''))
       .pipe(z.string().min(1, message).max(200, 'This field may not be greater than 200 characters.')),
+  );
+}
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MESSAGES = {
+  tooShort: `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  tooCommon: 'This password is too common. Please choose a less common one.',
+} as const;
+
+let common: Set<string> | null = null;
+/** One of the commonest passwords (schema/data/common-passwords.json), compared without case. */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(commonPasswords as string[]);
+  return common.has(password.toLowerCase());
+}
+
+/**
+ * A new password (setup, reset, registration, new users, password change): required as the
+ * spec says (whitespace stripped first), then at least 8 characters (ASVS V6.2.1) and not one
+ * of the commonest passwords (docs/decisions/044).
+ */
+export function newPassword(requiredMessage: string) {
+  return requiredPassword(requiredMessage).pipe(
+    z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort)
+      .refine((v) => !isCommonPassword(v), PASSWORD_MESSAGES.tooCommon),
   );
 }
 

@@ -30,6 +30,9 @@ const child = spawn(
     '--port',
     port,
     '--test-scheduled',
+    // The shipped configuration is production; only a local `npm start` is development.
+    '--var',
+    'ENVIRONMENT:development',
     '--show-interactive-dev-session=false',
   ],
   { stdio: 'inherit', env: { ...process.env, ...env } },

@@ -176,3 +176,9 @@ export async function waitForCount(sql: string, binds: unknown[], count: number,
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** The installation's postback secret, which every conversion URL must carry (docs/tracking.md). */
+export async function postbackSecret(): Promise<string> {
+  const { installationSecret } = await import('../worker/services/postback-secret');
+  return installationSecret(env);
+}

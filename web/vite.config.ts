@@ -1,14 +1,32 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
 
+/**
+ * sonner injects its stylesheet as an inline <style> element, which the Content-Security-Policy
+ * (style-src 'self', docs/decisions/040) refuses. Its injector is turned into a no-op here and
+ * the same rules come from sonner/dist/styles.css, bundled into the app's stylesheet file.
+ */
+function sonnerStylesAsFile(): Plugin {
+  return {
+    name: 'sonner-styles-as-file',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
+      const patched = code.replace('function __insertCSS(code) {', 'function __insertCSS(code) {\n  return;');
+      if (patched === code) throw new Error('sonner changed: its inline style injector was not found');
+      return { code: patched, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
-  plugins: [react()],
+  plugins: [sonnerStylesAsFile(), react()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   build: {
     outDir: 'dist',

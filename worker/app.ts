@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './env';
 import { ApiError, errorBody, onError } from './lib/errors';
+import { securityHeaders, withSecurityHeaders } from './lib/security-headers';
 import { authRoutes, csrfCookieHandler } from './routes/auth';
 import { campaignListRoutes, campaignUploadRoutes } from './routes/campaign-list';
 import { campaignRoutes } from './routes/campaigns';
 import { fileRoutes } from './routes/files';
 import { fundingRoutes } from './routes/funding';
 import { pagesOperationRoutes, pagesUploadRoutes } from './routes/pages-operations';
+import { postbackSecretRoutes } from './routes/postback-secret';
 import { rotatorRoutes } from './routes/rotators';
 import { settingsRoutes, settingsUploadRoutes } from './routes/settings';
 import { statsRoutes } from './routes/stats';
@@ -38,11 +39,15 @@ export function createApp() {
     .route('/', pagesOperationRoutes)
     .route('/', toolRoutes)
     .route('/', fundingRoutes)
-    .route('/', rotatorRoutes);
+    .route('/', rotatorRoutes)
+
+    .route('/', postbackSecretRoutes);
 
   const app = new Hono<AppEnv>();
   app.onError(onError);
-  app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: false }));
+  app.use('/api/*', securityHeaders);
+  app.use('/files/*', securityHeaders);
+  app.use('/sanctum/*', securityHeaders);
   // Uploads carry their own body limit, so they are matched before the API's 1 MB one.
   app.route('/api', pagesUploadRoutes);
   app.route('/api', settingsUploadRoutes);
@@ -55,7 +60,7 @@ export function createApp() {
   // Tracking links never get here: worker/index.ts answers them before the app (their routes
   // come from settings, so they cannot be static routes). Everything else is the SPA: the assets
   // binding answers index.html.
-  app.all('*', (c) => c.env.ASSETS.fetch(c.req.raw));
+  app.all('*', async (c) => withSecurityHeaders(await c.env.ASSETS.fetch(c.req.raw)));
   app.notFound((c) => c.json(errorBody('Not found.'), 404));
   // No AppType export for hc<AppType>: web/ reads the answer types from schema/ instead
   // (docs/decisions/005-hand-typed-web-client.md).

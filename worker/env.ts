@@ -7,7 +7,8 @@ export interface Env {
   STATS_QUEUE: Queue;
   /** Outbound postbacks to traffic sources (worker/jobs/postbacks.ts). */
   POSTBACK_QUEUE: Queue;
-  ENVIRONMENT: string;
+  /** 'development' (npm start), 'test' (vitest) or unset: unset means production. */
+  ENVIRONMENT?: string;
   REGISTRATION_ENABLED: string;
   /** The vendor's Ed25519 public key as JWK JSON: verifies license keys offline. */
   LICENSE_PUBLIC_KEY: string;
@@ -24,6 +25,8 @@ export interface Env {
   ENCRYPTION_KEY: string;
   /** Lifetime of a bearer token in seconds (default 12 hours). */
   TOKEN_TTL_SECONDS?: string;
+  /** DNS-over-HTTPS JSON endpoint that resolves postback hosts at send time (default Cloudflare's). */
+  DNS_RESOLVER_URL?: string;
   MAIL_FROM: string;
   /** HTTP mail API: when both are set, mail is delivered there as well as kept in the outbox. */
   MAIL_API_URL?: string;

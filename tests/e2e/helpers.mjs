@@ -2,6 +2,7 @@
 // waits that fail with the text that was actually on the page.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { afterEach } from 'node:test';
 import { SignJWT } from 'jose';
 import { chromium } from 'playwright-core';
 import { issueLicense } from '../../scripts/license-lib.mjs';
@@ -120,16 +121,63 @@ export function launchBrowser() {
   });
 }
 
-/** A fresh context (own storage and cookies) and page; page errors fail the test. */
+// Every page runs under the Content-Security-Policy the server sends (docs/decisions/040), and a
+// violation fails the test that caused it: the browser's securitypolicyviolation events and its
+// 'Content Security Policy' console errors are collected here, and so is an app page served
+// without the policy. The afterEach hook below fails the test; page.pageErrors gets them too,
+// so a test that asserts it has no page errors fails at that line.
+export const cspProblems = [];
+
+function cspProblem(page, text) {
+  cspProblems.push(text);
+  page.pageErrors?.push(`CSP: ${text}`);
+}
+
+afterEach(() => {
+  const seen = cspProblems.splice(0);
+  assert.deepEqual(seen, [], 'Content-Security-Policy problems on the pages of this test');
+});
+
+async function watchCsp(context, page) {
+  await context.exposeBinding('__reportCspViolation', ({ page: source }, v) =>
+    cspProblem(source ?? page, `${v.directive} refused ${v.blocked || 'inline'} on ${v.url}`),
+  );
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__reportCspViolation?.({
+        directive: e.effectiveDirective || e.violatedDirective,
+        blocked: e.blockedURI,
+        url: document.URL,
+      });
+    });
+  });
+  page.on('response', async (response) => {
+    const request = response.request();
+    if (request.resourceType() !== 'document' || !response.url().startsWith(BASE)) return;
+    if (response.status() >= 300 && response.status() < 400) return;
+    const type = response.headers()['content-type'] ?? '';
+    if (!type.includes('text/html')) return;
+    const url = new URL(response.url());
+    // Tracking pages (redirect hops, iframe pixels) are meant for other sites and carry no policy.
+    if (!/^\/(api|files)\//.test(url.pathname) && !response.headers()['content-security-policy']) {
+      const html = await response.text().catch(() => '');
+      if (html.includes('id="root"')) cspProblem(page, `app page ${url.pathname} served without a CSP`);
+    }
+  });
+}
+
+/** A fresh context (own storage and cookies) and page; page errors and CSP violations fail the test. */
 export async function openPage(browser, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 840 }, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   page.pageErrors = [];
   page.on('pageerror', (err) => page.pageErrors.push(err.message));
+  await watchCsp(context, page);
   // Console warnings are worth seeing, not failing on; refused requests are expected here.
   page.on('console', (msg) => {
     if (!['warning', 'error'].includes(msg.type())) return;
+    if (/Content Security Policy/i.test(msg.text())) cspProblem(page, msg.text());
     if (msg.text().startsWith('Failed to load resource')) return;
     console.error(`[browser ${msg.type()}] ${msg.text()}`);
   });

@@ -94,6 +94,9 @@ function startServer(port, state, logFile) {
       String(port),
       '--persist-to',
       state,
+      // wrangler.toml ships production; the browser tests read reset mails from the dev outbox.
+      '--var',
+      'ENVIRONMENT:development',
       '--show-interactive-dev-session=false',
     ],
     // detached: a process group of its own, so the whole tree can be stopped at once.

@@ -10,6 +10,7 @@ import {
   makeOffer,
   makeOption,
   makePath,
+  postbackSecret,
   setupInstallation,
   userWithRole,
   waitForCount,
@@ -171,14 +172,16 @@ describe('add-campaign and edit-campaign', () => {
       ],
     });
     expect(detail.body.data.userId).not.toBe(999);
+    const secret = await postbackSecret();
+    expect(secret).toMatch(/^[\w-]{20,}$/);
     expect(detail.body.data.linkpixel).toMatchObject({
       campaignURL: `https://tracker.example.com/go/${id}?ad_id=&placement={{placement}}`,
       lpofferlink_simple: `https://tracker.example.com/click/${id}`,
-      postback: 'https://tracker.example.com/postback?clickid={clickid}&payout={payout}&txid={txid}',
-      pixel_url: `https://tracker.example.com/pixel.gif?campaign=${id}`,
+      postback: `https://tracker.example.com/postback?clickid={clickid}&payout={payout}&txid={txid}&secret=${secret}`,
+      pixel_url: `https://tracker.example.com/pixel.gif?campaign=${id}&secret=${secret}`,
     });
     expect(detail.body.data.linkpixel.pixel).toContain(
-      `<img src="https://tracker.example.com/pixel.gif?campaign=${id}"`,
+      `<img src="https://tracker.example.com/pixel.gif?campaign=${id}&amp;secret=${secret}"`,
     );
     expect(detail.body.data.linkpixel.direct_tracking).toContain(`/script.js?mode=visit&campaign=${id}`);
   });

@@ -276,7 +276,7 @@ describe('POST /api/update-setting: password change', () => {
       newPassword: [M.newPasswordRequired],
       confirmPassword: [M.confirmPasswordRequired],
     });
-    const noOld = await update({ newPassword: 'abc', confirmPassword: 'abc' }, user.token);
+    const noOld = await update({ newPassword: 'Abc-defg-1', confirmPassword: 'Abc-defg-1' }, user.token);
     expect(noOld.body.errors).toEqual({ oldPassword: [M.oldPasswordRequired] });
     const mismatch = await update(
       { oldPassword: user.password, newPassword: 'New-pass-1', confirmPassword: 'New-pass-2' },

@@ -55,7 +55,11 @@ const SESSION_EXPIRED = 'Session timeout. Please login again.';
 export async function userFromToken(env: Env, token: string): Promise<AuthUser> {
   let payload: { sub?: string; ver?: unknown };
   try {
-    ({ payload } = await jwtVerify(token, secretKey(env), { algorithms: ['HS256'] }));
+    // A token without exp would never expire: refused (docs/decisions/044).
+    ({ payload } = await jwtVerify(token, secretKey(env), {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp'],
+    }));
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw new ApiError(401, SESSION_EXPIRED);
     throw new ApiError(401, 'Unauthenticated.');
@@ -98,6 +102,12 @@ export function requireRole(...roles: Role[]) {
   });
 }
 
+/**
+ * The client's address as Cloudflare saw it. Only CF-Connecting-IP: Cloudflare sets it and
+ * overwrites any copy the client sent, while X-Real-IP or X-Forwarded-For are whatever the
+ * client wrote, and would give every guess a fresh address (docs/decisions/041). Without it
+ * (local development) every request shares one address.
+ */
 export function clientIp(c: Context): string {
-  return c.req.header('CF-Connecting-IP') ?? c.req.header('X-Real-IP') ?? 'local';
+  return c.req.header('CF-Connecting-IP')?.trim() || 'local';
 }

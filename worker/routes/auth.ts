@@ -49,6 +49,7 @@ import { verifyLicense } from '../lib/license';
 import { hashPassword } from '../lib/password';
 import { isTimeZone, timeZoneNames } from '../lib/timezones';
 import { validate } from '../lib/validate';
+import { recordResetRequest } from '../services/auth/password-resets';
 import { getSettings, invalidateSettings, settingsUpserts } from '../services/settings';
 import {
   createUser,
@@ -175,7 +176,14 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ data: { message: 'Logged out.' } satisfies MessageAnswer });
   })
   .post('/auth/password/email', validate('json', forgotPasswordSchema), async (c) => {
-    await requestPasswordReset(c.env, c.req.valid('json').email);
+    // The same answer, in the same time, for every address: the lookup and the mail run after it.
+    const { email } = c.req.valid('json');
+    const withinLimits = await recordResetRequest(c.env, email, clientIp(c));
+    c.executionCtx.waitUntil(
+      requestPasswordReset(c.env, email, withinLimits).catch((err) =>
+        console.error('reset mail failed', err),
+      ),
+    );
     return c.json({ data: { message: MESSAGES.resetLinkSent } satisfies MessageAnswer });
   })
   .get('/auth/password/verify', async (c) => {

@@ -463,7 +463,11 @@ export async function ingestEvents(
       else payout = visit ? 0 : null;
     }
     conversionRows.push([
-      e.tx ? `${e.id}|t|${e.tx}` : `${e.id}|e|${event}`,
+      // Transaction ids dedupe without case (docs/decisions/044); the row keeps them as sent.
+      // A chargeback (negative payout) is a row of its own beside the conversion it reverses.
+      e.tx
+        ? `${e.id}|${e.pay !== null && e.pay < 0 ? 'r' : 't'}|${e.tx.toLowerCase()}`
+        : `${e.id}|e|${event}`,
       e.id,
       e.c,
       e.p || visit?.p || 0,

@@ -1,5 +1,6 @@
 import { microsToDecimalString } from '../../schema/money';
 import type { Env } from '../env';
+import { checkResolvedHost, dohResolver, type HostResolver } from './postback-dns';
 
 // Outbound postbacks to traffic sources (docs/tracking.md "Postbacks to the traffic source").
 // The URL is built from the campaign's template and user data, so it is checked like any
@@ -125,9 +126,10 @@ export type PostbackOutcome = 'sent' | 'failed' | 'blocked' | 'retry' | 'skipped
  * again later (network error, timeout, 5xx, 408, 429) and is answered only while attempts remain.
  */
 export async function deliverPostback(
-  env: Pick<Env, 'DB'>,
+  env: Pick<Env, 'DB' | 'DNS_RESOLVER_URL'>,
   logId: number,
   fetcher: typeof fetch = fetch,
+  resolve: HostResolver = dohResolver(env.DNS_RESOLVER_URL || undefined),
 ): Promise<PostbackOutcome> {
   const row = await env.DB.prepare(LOAD).bind(logId).first<LogRow>();
   if (row?.status !== 'pending') return 'skipped';
@@ -165,18 +167,25 @@ export async function deliverPostback(
   }
   let status: number | null = null;
   let error = '';
-  try {
-    const response = await fetcher(url, {
-      method: 'GET',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(POSTBACK_TIMEOUT_MS),
-      headers: { 'user-agent': 'EdgeTracker-Postback/1.0' },
-    });
-    status = response.status;
-    await response.body?.cancel();
-  } catch (err) {
-    error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  const resolved = await checkResolvedHost(new URL(url).hostname, resolve);
+  if (!resolved.ok && resolved.blocked) {
+    await save('blocked', null, resolved.reason);
+    return 'blocked';
   }
+  if (!resolved.ok) error = resolved.reason;
+  else
+    try {
+      const response = await fetcher(url, {
+        method: 'GET',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(POSTBACK_TIMEOUT_MS),
+        headers: { 'user-agent': 'EdgeTracker-Postback/1.0' },
+      });
+      status = response.status;
+      await response.body?.cancel();
+    } catch (err) {
+      error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    }
   // A redirect is an answer: the traffic source received the call (redirects are never followed).
   if (status !== null && status < 400) {
     await save('sent', status, '');

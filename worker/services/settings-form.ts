@@ -28,6 +28,7 @@ import { ApiError, type FieldErrors, validationError, zodFieldErrors } from '../
 import { hashPassword, verifyPassword } from '../lib/password';
 import { decryptSecret, encryptSecret } from '../lib/secrets';
 import { isTimeZone } from '../lib/timezones';
+import { spendResetLinks } from './auth/password-resets';
 import { getSettings, invalidateSettings, type Settings } from './settings';
 
 // The settings screen's form (spec 2 §2, §3, §5): what GET /api/settings shows and what
@@ -381,6 +382,8 @@ export async function updateSettings(
               updatedAt: Date.now(),
             })
             .where(eq(users.id, user.id)),
+          // A reset link mailed before the change must not undo it.
+          spendResetLinks(db, user.id),
         ]
       : []),
   ];

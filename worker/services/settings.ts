@@ -21,6 +21,12 @@ export const DEFAULT_SETTINGS = {
   route_script: 'script.js',
   route_postback: 'postback',
   custom_domain: '',
+  /** Every conversion must carry it (docs/tracking.md); made at setup, or at first need. */
+  postback_secret: '',
+  /** Distinct transaction ids one click may convert with (docs/decisions/042). */
+  conversion_cap_per_click: '10',
+  /** 'batched' (default) or 'durable': answer a click only after the Queue took it (docs/decisions/043). */
+  tracking_mode: 'batched',
 };
 export type SettingKey = keyof typeof DEFAULT_SETTINGS;
 export type Settings = Record<SettingKey, string>;

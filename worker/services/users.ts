@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { loginFailures, loginTokens, passwordResets, type Role, users } from '../../schema/auth';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { loginTokens, passwordResets, type Role, users } from '../../schema/auth';
 import { MESSAGES } from '../../schema/auth-api';
 import type { Env } from '../env';
 import { roleString, signToken } from '../lib/auth';
@@ -8,11 +8,11 @@ import { getDb } from '../lib/db';
 import { ApiError, fieldError } from '../lib/errors';
 import { verifyLicense } from '../lib/license';
 import { hashPassword, verifyPassword } from '../lib/password';
+import { assertMayAttempt, clearPair, recordFailure } from './auth/login-throttle';
+import { spendResetLinks } from './auth/password-resets';
 import { sendMail } from './mailer';
 import { getSettings } from './settings';
 
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_TOKEN_TTL_MS = 5 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -78,38 +78,13 @@ export async function loginAnswer(env: Env, user: UserRow) {
   return { ...base, token: await signToken(env, user) };
 }
 
-async function recentFailures(env: Env, username: string, ip: string): Promise<number> {
-  const since = Date.now() - LOGIN_FAILURE_WINDOW_MS;
-  const row = await getDb(env)
-    .select({ n: sql<number>`count(*)` })
-    .from(loginFailures)
-    .where(
-      and(
-        gt(loginFailures.createdAt, since),
-        or(eq(loginFailures.username, username), eq(loginFailures.ip, ip)),
-      ),
-    )
-    .get();
-  return row?.n ?? 0;
-}
-
-async function recordFailure(env: Env, username: string, ip: string) {
-  const db = getDb(env);
-  await db.batch([
-    db.insert(loginFailures).values({ username, ip, createdAt: Date.now() }),
-    db.delete(loginFailures).where(lt(loginFailures.createdAt, Date.now() - LOGIN_FAILURE_WINDOW_MS)),
-  ]);
-}
-
 /**
- * Password login with the failure limit: 10 failures for one username or one address in
- * 15 minutes answer 429 until the window passes.
+ * Password login, throttled per (username, address) and per username without a lockout that
+ * strangers could cause (services/auth/login-throttle.ts, docs/decisions/041).
  */
 export async function loginWithPassword(env: Env, username: string, password: string, ip: string) {
   const key = username.toLowerCase();
-  if ((await recentFailures(env, key, ip)) >= LOGIN_FAILURE_LIMIT) {
-    throw new ApiError(429, MESSAGES.tooManyAttempts);
-  }
+  await assertMayAttempt(env, key, ip);
   const user = username ? await findUserByUsername(env, username) : undefined;
   const ok =
     user && password ? await verifyPassword(password, user.passwordHash, env.PASSWORD_PEPPER) : false;
@@ -117,7 +92,7 @@ export async function loginWithPassword(env: Env, username: string, password: st
     await recordFailure(env, key, ip);
     throw new ApiError(401, MESSAGES.loginFailed);
   }
-  await getDb(env).delete(loginFailures).where(eq(loginFailures.username, key));
+  await clearPair(env, key, ip);
   return user;
 }
 
@@ -137,9 +112,7 @@ export async function issueLoginToken(env: Env, userId: number, createdBy: numbe
 }
 
 export async function loginWithToken(env: Env, loginToken: string, hash: string, ip: string) {
-  if ((await recentFailures(env, `token:${loginToken}`, ip)) >= LOGIN_FAILURE_LIMIT) {
-    throw new ApiError(429, MESSAGES.tooManyAttempts);
-  }
+  await assertMayAttempt(env, `token:${loginToken}`, ip);
   const db = getDb(env);
   const row = await db.select().from(loginTokens).where(eq(loginTokens.id, loginToken)).get();
   const valid =
@@ -171,8 +144,12 @@ export async function revokeTokens(env: Env, userId: number): Promise<void> {
     .where(eq(users.id, userId));
 }
 
-/** Mails a reset link when the address belongs to a user; silent otherwise. */
-export async function requestPasswordReset(env: Env, email: string): Promise<void> {
+/**
+ * Mails a reset link when the address belongs to a user and the request is within its limits;
+ * silent otherwise. Called after the answer was sent (services/auth/password-resets.ts).
+ */
+export async function requestPasswordReset(env: Env, email: string, withinLimits = true): Promise<void> {
+  if (!withinLimits) return;
   const db = getDb(env);
   const user = await db
     .select()
@@ -237,6 +214,8 @@ export async function resetPassword(env: Env, email: string, token: string, pass
           sql`exists (select 1 from password_resets where id = ${found.reset.id} and used_at = ${stamp})`,
         ),
       ),
+    // Every other link of the user is spent with it: an older mail cannot set the password again.
+    spendResetLinks(db, found.user.id, stamp),
   ]);
   if (spent.length !== 1) throw new ApiError(400, MESSAGES.resetLinkInvalid);
 }

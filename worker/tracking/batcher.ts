@@ -15,10 +15,39 @@ export const MAX_BYTES = 96 * 1024;
 type Batch = { events: TrackEvent[]; bytes: number; full: boolean };
 let open: Batch | null = null;
 
+/**
+ * The events of requests of an installation in `durable` mode (docs/decisions/043). A request
+ * may not wait on another request's promise (workerd refuses I/O across requests), so a
+ * durable request sends its own events, as one message, before it answers.
+ */
+const durableEvents = new WeakMap<ExecutionContext, TrackEvent[]>();
+
+/** Marks this request as durable: its events are held for waitForDurable instead of the shared batch. */
+export function beginDurable(ctx: ExecutionContext): void {
+  durableEvents.set(ctx, []);
+}
+
+/** Sends this durable request's events and waits until the queue (or D1, or the R2 spool) took them. */
+export async function waitForDurable(env: Env, ctx: ExecutionContext): Promise<void> {
+  const events = durableEvents.get(ctx);
+  durableEvents.delete(ctx);
+  if (!events?.length) return;
+  try {
+    await deliver(env, events);
+  } catch (err) {
+    console.error('durable tracking: events could not be stored', err);
+  }
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Hands one event to the ingest queue, batched with the other events of the next few milliseconds. */
 export function track(env: Env, ctx: ExecutionContext, event: TrackEvent): void {
+  const own = durableEvents.get(ctx);
+  if (own) {
+    own.push(event);
+    return;
+  }
   const size = approximateSize(event);
   if (open && (open.full || open.events.length >= MAX_EVENTS || open.bytes + size > MAX_BYTES)) {
     open.full = true;

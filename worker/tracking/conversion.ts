@@ -3,6 +3,7 @@ import { type ConversionEvent, clip, type EventSource } from '../../schema/track
 import type { Env } from '../env';
 import { type ParsedClickId, parseClickId } from '../services/click-ids';
 import { track } from './batcher';
+import { guardConversion } from './conversion-guard';
 import { COOKIE_PREFIX, cookieValue } from './cookies';
 import * as pages from './pages';
 import type { RequestUrl } from './request-url';
@@ -122,6 +123,9 @@ export async function conversion(
   }
   // HEAD requests (link checkers) are answered but never counted.
   if (request.method !== 'HEAD') {
+    const tx = clip(first(params, ['txid', 'transaction_id', 'tx', 'order_id']));
+    const checked = await guardConversion(env, ctx, parsed, params, { payout, tx, event: eventName });
+    if ('status' in checked) return conversionAnswer(source, checked.status, checked.message, checked.field);
     const event: ConversionEvent = {
       k: 'c',
       id: parsed.clickId,
@@ -130,8 +134,8 @@ export async function conversion(
       l: parsed.landingId,
       o: parsed.offerId,
       at: Date.now(),
-      ev: eventName,
-      tx: clip(first(params, ['txid', 'transaction_id', 'tx', 'order_id'])),
+      ev: checked.event,
+      tx,
       pay: payout,
       src: source,
     };

@@ -1,3 +1,4 @@
+import 'sonner/dist/styles.css';
 import { Toaster, toast } from 'sonner';
 
 /** Toasts top right over the header chrome, never over page data or actions (spec 4 §9: 6 s). */

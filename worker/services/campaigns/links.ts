@@ -3,6 +3,7 @@ import { extraTokens, options } from '../../../schema/campaigns';
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
+import { expectedSecret } from '../postback-secret';
 import { getSettings, type Settings } from '../settings';
 import { type CampaignRow, campaignForUser, type OptionRow, type TokenRow } from './access';
 import { campaignAnswer, optionAnswer, tokenAnswer } from './answers';
@@ -30,8 +31,11 @@ export function linkPixel(
   campaign: CampaignRow,
   tokens: TokenRow[],
   optionRows: OptionRow[] = [],
+  secret = '',
 ) {
   const origin = trackingOrigin(settings, requestOrigin);
+  // Every conversion URL carries the postback secret (docs/tracking.md "Postback secret").
+  const sec = secret ? `&secret=${encodeURIComponent(secret)}` : '';
   const id = campaign.id;
   const query = new URLSearchParams();
   query.set(campaign.urlAppendToken, '');
@@ -49,12 +53,12 @@ export function linkPixel(
     lpofferlink_options: optionRows
       .filter((o) => o.deleted === 0)
       .map((o) => ({ optionId: o.id, name: o.name, url: `${click}?option=${o.id}` })),
-    postback: `${origin}/${route(settings.route_postback)}?clickid={clickid}&payout={payout}&txid={txid}`,
-    postback_event: `${origin}/${route(settings.route_postback)}?clickid={clickid}&event={event}&payout={payout}`,
-    pixel: `<img src="${image}?campaign=${id}" width="1" height="1" alt="" style="display:none">`,
-    pixel_url: `${image}?campaign=${id}`,
-    iframe: `<iframe src="${iframe}?campaign=${id}" width="1" height="1" frameborder="0" style="display:none"></iframe>`,
-    script: `<script src="${script}?campaign=${id}" async></script>`,
+    postback: `${origin}/${route(settings.route_postback)}?clickid={clickid}&payout={payout}&txid={txid}${sec}`,
+    postback_event: `${origin}/${route(settings.route_postback)}?clickid={clickid}&event={event}&payout={payout}${sec}`,
+    pixel: `<img src="${image}?campaign=${id}${sec.replace('&', '&amp;')}" width="1" height="1" alt="" style="display:none">`,
+    pixel_url: `${image}?campaign=${id}${sec}`,
+    iframe: `<iframe src="${iframe}?campaign=${id}${sec.replace('&', '&amp;')}" width="1" height="1" frameborder="0" style="display:none"></iframe>`,
+    script: `<script src="${script}?campaign=${id}${sec.replace('&', '&amp;')}" async></script>`,
     direct_tracking: `<script>(function(d){var s=d.createElement('script');s.async=true;s.src='${script}?mode=visit&campaign=${id}&lp=LANDING_PAGE_ID&_ref='+encodeURIComponent(d.referrer)+(location.search?'&'+location.search.slice(1):'');d.head.appendChild(s);})(document);</script>`,
   };
 }
@@ -93,7 +97,14 @@ export async function campaignDetail(env: Env, user: AuthUser, campaignId: numbe
     path: await listPaths(env, campaign.id),
     option: optionRows.map(optionAnswer),
     agents: await listAgents(env),
-    linkpixel: linkPixel(settings, requestOrigin, campaign, tokenRows, optionRows),
+    linkpixel: linkPixel(
+      settings,
+      requestOrigin,
+      campaign,
+      tokenRows,
+      optionRows,
+      await expectedSecret(env, campaign.id),
+    ),
     extratokens: tokenRows.filter((t) => t.deleted === 0).map(tokenAnswer),
   };
 }

@@ -15,8 +15,8 @@ import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
 import { fieldError } from '../../lib/errors';
+import { campaignRuleProblem } from '../campaign-rules';
 import { invalidateCompiledCampaign } from '../compiled-campaigns';
-import { unsafePostbackReason } from '../postbacks';
 import { type CampaignRow, campaignForUser, ownedBy, type TokenRow } from './access';
 
 // Adding and editing a campaign with its extra tokens; validation that needs the database.
@@ -64,10 +64,8 @@ export function campaignValues(input: AddCampaignInput) {
 }
 
 async function checkCampaignRefs(env: Env, user: AuthUser, input: AddCampaignInput, selfId?: number) {
-  if (input.postback_enabled === 1 && input.postback) {
-    const probe = input.postback.replace(/\{[A-Za-z0-9_.-]+\}/g, 'x');
-    if (unsafePostbackReason(probe)) throw fieldError('postback', M.postbackInvalid);
-  }
+  const rule = campaignRuleProblem(input);
+  if (rule) throw fieldError(rule.field, rule.message);
   if (input.dir) {
     const folder = await getDb(env)
       .select()

@@ -11,6 +11,7 @@ import {
   utf8Text,
   ZIP_MAGIC,
   zipDirectory,
+  zipEntryMessage,
 } from '../../lib/zip';
 import { campaignForUser } from '../campaigns';
 import { invalidateCompiledCampaign } from '../compiled-campaigns';
@@ -67,8 +68,14 @@ export async function zipUploadFile(file: unknown, wanted: string, missingMessag
   const entry = entries.find((e) => e.name.toLowerCase() === wanted);
   if (!entry) throw uploadError(missingMessage);
   if (entry.originalSize > UPLOAD_LIMITS.csvBytes) throw uploadTooLarge(M.csvTooLarge);
-  const content = inflateEntry(bytes, entry.name);
-  const text = content instanceof Uint8Array ? utf8Text(content) : null;
+  let content: Uint8Array;
+  try {
+    // Counted as it inflates: a header that lies about the size is refused, never truncated.
+    content = inflateEntry(bytes, entry.name, UPLOAD_LIMITS.csvBytes);
+  } catch (err) {
+    throw uploadError(zipEntryMessage(err, M.zipInvalid));
+  }
+  const text = utf8Text(content);
   if (text === null) throw uploadError(M.zipInvalid);
   return text;
 }

@@ -16,6 +16,7 @@ import {
   utf8Text,
   ZIP_MAGIC,
   zipDirectory,
+  zipEntryMessage,
 } from '../../lib/zip';
 import { canSeeEveryCampaign } from '../campaigns';
 
@@ -67,8 +68,14 @@ export function readManifest(bytes: Uint8Array): unknown {
   const unpacked = entries.reduce((sum, e) => sum + e.originalSize, 0);
   if (unpacked > MAX_ZIP_UNPACKED_BYTES) throw uploadError(M.zipTooBig);
   if (!entries.some((e) => e.name === MANIFEST_NAME)) throw uploadError(M.zipNoManifest);
-  const manifest = inflateEntry(bytes, MANIFEST_NAME);
-  const text = manifest instanceof Uint8Array ? utf8Text(manifest) : null;
+  let manifest: Uint8Array;
+  try {
+    // Counted as it inflates: a header that lies about the size is refused, never truncated.
+    manifest = inflateEntry(bytes, MANIFEST_NAME, MAX_ZIP_UNPACKED_BYTES);
+  } catch (err) {
+    throw uploadError(zipEntryMessage(err, M.zipCorrupt));
+  }
+  const text = utf8Text(manifest);
   if (text === null) throw uploadError(M.zipCorrupt);
   try {
     return JSON.parse(text);

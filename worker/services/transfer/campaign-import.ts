@@ -12,6 +12,7 @@ import type { AuthUser } from '../../lib/auth';
 import { parseCsv } from '../../lib/csv';
 import { validationError } from '../../lib/errors';
 import { uploadError, uploadedBytes, uploadTooLarge } from '../../lib/zip';
+import { campaignRuleProblem } from '../campaign-rules';
 import { resolveFolder } from '../campaign-tree';
 import { csvText, readManifest } from './campaign-files';
 import { plansFromManifest } from './campaign-manifest';
@@ -66,6 +67,12 @@ export async function importCsv(env: Env, user: AuthUser, { file, dir, ownerId }
     const parsed = addCampaignSchema.safeParse(record);
     if (!parsed.success) {
       problems.push(`Line ${i + 2}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`);
+      return;
+    }
+    // The editor's own rules (postback address and the like), not only the field shapes.
+    const rule = campaignRuleProblem(parsed.data);
+    if (rule) {
+      problems.push(`Line ${i + 2}: ${rule.message}`);
       return;
     }
     plans.push(emptyPlan(i + 1, null, campaignColumns(parsed.data, parsed.data.name)));

@@ -19,6 +19,7 @@ import { agents, MAX_EXTRA_TOKENS } from '../../../schema/campaigns';
 import type { Env } from '../../env';
 import { getDb } from '../../lib/db';
 import { uploadError } from '../../lib/zip';
+import { campaignRuleProblem } from '../campaign-rules';
 import { firstIssue, printable } from './campaign-files';
 import { campaignColumns, emptyPlan, type Plan } from './campaign-plans';
 
@@ -79,6 +80,8 @@ export async function plansFromManifest(env: Pick<Env, 'DB'>, raw: unknown): Pro
       extratokens: liveTokens,
     });
     if (!parsed.success) throw bad(entry.name, firstIssue(parsed.error));
+    const rule = campaignRuleProblem(parsed.data);
+    if (rule) throw bad(entry.name, rule.message);
     const plan = emptyPlan(entry.ref, entry.parentRef, campaignColumns(parsed.data, parsed.data.name));
     const pathRefs = new Set<number>();
     const optionRefs = new Set<number>();

@@ -9,7 +9,14 @@ import {
 import { ApiError, fieldError } from '../../lib/errors';
 import { isSecretValue } from '../../lib/secrets';
 import { isTimeZone } from '../../lib/timezones';
-import { inflateEntry, startsWithBytes, ZIP_MAGIC, zipDirectory } from '../../lib/zip';
+import {
+  inflateEntry,
+  startsWithBytes,
+  ZIP_MAGIC,
+  ZipEntryError,
+  zipDirectory,
+  zipEntryMessage,
+} from '../../lib/zip';
 import { sniffImage } from '../settings-form';
 import {
   EXPORT_FORMAT,
@@ -57,10 +64,12 @@ export function archiveEntryNames(bytes: Uint8Array): Set<string> {
 }
 
 export function readEntry(bytes: Uint8Array, name: string): Uint8Array {
-  const found = inflateEntry(bytes, name);
-  if (found === 'corrupt') throw bad(M.importFileCorrupt);
-  if (!found) throw bad(M.importNotAnExport);
-  return found;
+  try {
+    return inflateEntry(bytes, name, MAX_ENTRY_BYTES);
+  } catch (err) {
+    if (err instanceof ZipEntryError && err.problem === 'missing') throw bad(M.importNotAnExport);
+    throw bad(zipEntryMessage(err, M.importFileCorrupt));
+  }
 }
 
 export function readJson(bytes: Uint8Array, name: string): unknown {

@@ -28,6 +28,8 @@ const EXCLUDED_TABLES = new Set([
   'login_tokens',
   'password_resets',
   'login_failures',
+  'password_reset_requests',
+  'campaign_postback_secrets',
   'mail_outbox',
   'ingest_marks',
   'stats_jobs',
@@ -52,6 +54,7 @@ export const MACHINE_SETTINGS = new Set([
   'license_email',
   'base_url',
   'custom_domain',
+  'postback_secret',
 ]);
 
 type Column = { name: string; notNull: boolean; hasDefault: boolean; pk: number };

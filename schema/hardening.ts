@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+// Tables of the hardening work (migrations/0008_hardening.sql, docs/decisions/041-044).
+
+const now = sql`(unixepoch() * 1000)`;
+
+/**
+ * Every password-reset request, known address or not, so both are limited alike: the address
+ * is kept only as a SHA-256 of its lower-cased form.
+ */
+export const passwordResetRequests = sqliteTable(
+  'password_reset_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ip: text('ip').notNull(),
+    emailHash: text('email_hash').notNull(),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('password_reset_requests_ip_idx').on(t.ip, t.createdAt),
+    index('password_reset_requests_email_idx').on(t.emailHash, t.createdAt),
+  ],
+);
+
+/** A campaign's own postback secret; campaigns without a row use the installation's (settings). */
+export const campaignPostbackSecrets = sqliteTable('campaign_postback_secrets', {
+  campaignId: integer('campaign_id').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: integer('created_at').notNull().default(now),
+});
+
+/** Conversions refused at the door, counted per campaign, day (UTC) and reason. */
+export const conversionRejections = sqliteTable(
+  'conversion_rejections',
+  {
+    campaignId: integer('campaign_id').notNull(),
+    day: text('day').notNull(),
+    reason: text('reason').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day, t.reason] })],
+);

@@ -1,0 +1,84 @@
+import { lt, sql } from 'drizzle-orm';
+import { loginFailures } from '../../../schema/auth';
+import { MESSAGES, tooManyAttemptsWait } from '../../../schema/auth-api';
+import type { Env } from '../../env';
+import { getDb } from '../../lib/db';
+import { ApiError } from '../../lib/errors';
+
+// Login throttling that nobody else can turn into a lockout (docs/decisions/041). Failures
+// are counted per (username, address) pair and per username, over the last 15 minutes:
+// - the pair gets a growing delay after PAIR_DELAY_FROM failures, then a short lock at
+//   PAIR_LOCK_AT: the address that keeps guessing is the one that waits;
+// - the username gets a growing, capped delay once USER_DELAY_FROM failures came from any
+//   addresses, never a lock, and it applies only to addresses that have themselves failed for
+//   that username: an address without recent failures is always heard, so the owner's right
+//   password signs in however many strangers failed; a distributed guesser gets one guess per
+//   address, then waits like everyone else;
+// - nothing is counted per address alone, so one office address with many users behind it
+//   never locks its colleagues out.
+
+export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const PAIR_DELAY_FROM = 3;
+export const PAIR_LOCK_AT = 10;
+export const PAIR_LOCK_MS = 15 * 60 * 1000;
+export const USER_DELAY_FROM = 10;
+export const USER_DELAY_CAP_MS = 60 * 1000;
+
+/** 1 s at the first failure past the threshold, doubling each further failure, up to the cap. */
+export function growingDelayMs(failures: number, from: number, capMs: number): number {
+  if (failures < from) return 0;
+  return Math.min(1000 * 2 ** Math.min(failures - from, 30), capMs);
+}
+
+type Counts = { pair: number; pairLast: number; user: number; userLast: number };
+
+async function counts(env: Env, key: string, ip: string, now: number): Promise<Counts> {
+  const row = await getDb(env)
+    .select({
+      pair: sql<number>`coalesce(sum(${loginFailures.ip} = ${ip}), 0)`,
+      pairLast: sql<number>`coalesce(max(case when ${loginFailures.ip} = ${ip} then ${loginFailures.createdAt} end), 0)`,
+      user: sql<number>`count(*)`,
+      userLast: sql<number>`coalesce(max(${loginFailures.createdAt}), 0)`,
+    })
+    .from(loginFailures)
+    .where(
+      sql`${loginFailures.username} = ${key} and ${loginFailures.createdAt} > ${now - FAILURE_WINDOW_MS}`,
+    )
+    .get();
+  return row ?? { pair: 0, pairLast: 0, user: 0, userLast: 0 };
+}
+
+/**
+ * Throws 429 when this (username, address) must wait; otherwise the attempt may be checked.
+ * `key` is the lower-cased username (or `token:<id>` for one-time login links).
+ */
+export async function assertMayAttempt(env: Env, key: string, ip: string, now = Date.now()): Promise<void> {
+  const c = await counts(env, key, ip, now);
+  if (c.pair >= PAIR_LOCK_AT) {
+    if (now < c.pairLast + PAIR_LOCK_MS) throw new ApiError(429, MESSAGES.tooManyAttempts);
+    return;
+  }
+  let until = c.pairLast + growingDelayMs(c.pair, PAIR_DELAY_FROM, PAIR_LOCK_MS);
+  // The username's delay never stops an address that has not failed for it.
+  if (c.pair > 0)
+    until = Math.max(until, c.userLast + growingDelayMs(c.user, USER_DELAY_FROM, USER_DELAY_CAP_MS));
+  if (now < until) throw new ApiError(429, tooManyAttemptsWait(Math.ceil((until - now) / 1000)));
+}
+
+export async function recordFailure(env: Env, key: string, ip: string, now = Date.now()): Promise<void> {
+  const db = getDb(env);
+  await db.batch([
+    db.insert(loginFailures).values({ username: key, ip, createdAt: now }),
+    db.delete(loginFailures).where(lt(loginFailures.createdAt, now - FAILURE_WINDOW_MS)),
+  ]);
+}
+
+/**
+ * A success clears only this pair's failures: a stranger's failures keep slowing the stranger
+ * even after the owner signed in.
+ */
+export async function clearPair(env: Env, key: string, ip: string): Promise<void> {
+  await getDb(env)
+    .delete(loginFailures)
+    .where(sql`${loginFailures.username} = ${key} and ${loginFailures.ip} = ${ip}`);
+}
