@@ -10,6 +10,7 @@ import {
   makeCampaign,
   makeLanding,
   makeOffer,
+  postbackSecret,
   setupInstallation,
   userWithRole,
   waitForCount,
@@ -635,6 +636,7 @@ describe('grouping by several extra tokens at once (spec 3 §3 request fields)',
       ['T2', 'sub1=b&placement=side', 0, []],
       ['T2', '', 0, []],
     ];
+    const secret = await postbackSecret();
     let tx = 0;
     for (const [target, tokens, lpClicks, payouts] of plan) {
       const visit = await hit(`/go/${id}?tid=${target}${tokens ? `&${tokens}` : ''}`, {
@@ -646,7 +648,7 @@ describe('grouping by several extra tokens at once (spec 3 §3 request fields)',
       for (const payout of payouts) {
         tx += 1;
         const pb = await hit(
-          `/postback?clickid=${clickId}&txid=TX-${tx}${payout ? `&payout=${payout}` : ''}`,
+          `/postback?clickid=${clickId}&txid=TX-${tx}${payout ? `&payout=${payout}` : ''}&secret=${secret}`,
         );
         expect(pb.status).toBe(200);
       }

@@ -1,4 +1,10 @@
 import { Hono } from 'hono';
+import type {
+  CampaignPostbackSecretAnswer,
+  PostbackSecretAnswer,
+  RotatePostbackSecretAnswer,
+  SetCampaignPostbackSecretAnswer,
+} from '../../schema/postback-secret-api';
 import type { AppEnv } from '../env';
 import { requireAuth, requireRole } from '../lib/auth';
 import { ApiError } from '../lib/errors';
@@ -21,20 +27,25 @@ const campaignIdOf = (raw: string) => {
 
 export const postbackSecretRoutes = new Hono<AppEnv>()
   .get('/postback-secret', requireAuth, requireRole('admin'), async (c) =>
-    c.json({ data: { secret: await installationSecret(c.env) } }),
+    c.json({ data: { secret: await installationSecret(c.env) } satisfies PostbackSecretAnswer }),
   )
   .post('/postback-secret/rotate', requireAuth, requireRole('admin'), async (c) =>
     c.json({
       data: {
         secret: await rotateInstallationSecret(c.env),
         message: 'Postback secret rotated. Update the postback URLs at your networks.',
-      },
+      } satisfies RotatePostbackSecretAnswer,
     }),
   )
   .get('/campaigns/:id/postback-secret', requireAuth, async (c) => {
     const campaign = await campaignForUser(c.env, c.get('user'), campaignIdOf(c.req.param('id')));
     const own = await campaignSecret(c.env, campaign.id);
-    return c.json({ data: { own: own !== null, secret: own ?? (await installationSecret(c.env)) } });
+    return c.json({
+      data: {
+        own: own !== null,
+        secret: own ?? (await installationSecret(c.env)),
+      } satisfies CampaignPostbackSecretAnswer,
+    });
   })
   .post('/campaigns/:id/postback-secret', requireAuth, async (c) => {
     const campaign = await campaignForUser(c.env, c.get('user'), campaignIdOf(c.req.param('id')));
@@ -48,6 +59,6 @@ export const postbackSecretRoutes = new Hono<AppEnv>()
         message: own
           ? 'The campaign has a new postback secret of its own.'
           : 'The campaign uses the installation\u2019s postback secret.',
-      },
+      } satisfies SetCampaignPostbackSecretAnswer,
     });
   });

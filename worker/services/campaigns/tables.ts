@@ -35,6 +35,10 @@ export const CAMPAIGN_TABLES = [
   ...CAMPAIGN_ITEM_TABLES,
   ...CAMPAIGN_STATISTICS_TABLES,
   'optimizer_log',
+  // The campaign's own postback secret (docs/decisions/042).
+  'campaign_postback_secrets',
+  // Refused conversions (wrong secret, limits), kept for the campaign's alerts.
+  'conversion_rejections',
   // The Tools screen's test clicks and conversions (decision 061).
   'test_conversions',
   'test_clicks',
