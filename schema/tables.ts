@@ -3,3 +3,4 @@ export * from './auth';
 export * from './campaigns';
 export * from './stats';
 export * from './tracking';
+export * from './integrations';
