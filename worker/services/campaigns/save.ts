@@ -16,6 +16,7 @@ import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
 import { fieldError } from '../../lib/errors';
 import { invalidateCompiledCampaign } from '../compiled-campaigns';
+import { assertFacebookVerified } from '../integrations/facebook-verification';
 import { unsafePostbackReason } from '../postbacks';
 import { type CampaignRow, campaignForUser, ownedBy, type TokenRow } from './access';
 
@@ -64,6 +65,7 @@ export function campaignValues(input: AddCampaignInput) {
 }
 
 async function checkCampaignRefs(env: Env, user: AuthUser, input: AddCampaignInput, selfId?: number) {
+  assertFacebookVerified(env, input);
   if (input.postback_enabled === 1 && input.postback) {
     const probe = input.postback.replace(/\{[A-Za-z0-9_.-]+\}/g, 'x');
     if (unsafePostbackReason(probe)) throw fieldError('postback', M.postbackInvalid);
