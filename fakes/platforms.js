@@ -137,6 +137,9 @@ async function fail(failure, shapes) {
 
 async function readBody(request) {
   const type = request.headers.get('content-type') ?? '';
+  if (type.includes('form-urlencoded') || type.includes('multipart/form-data')) {
+    return Object.fromEntries(await request.formData());
+  }
   const text = await request.text();
   if (type.includes('application/json')) {
     try {
@@ -177,7 +180,8 @@ const fbShapes = {
   serverError: () => fbError(500, 'An unknown error has occurred.', 1, 99, 'OAuthException'),
 };
 
-const FB_PAGE = 2;
+// Small pages, so a client always has to follow the cursors.
+const FB_PAGE = 4;
 
 async function facebook(request, path, url) {
   const q = url.searchParams;
@@ -274,7 +278,7 @@ async function facebook(request, path, url) {
     const object = parts[0].replace(/^act_/, '');
     const rows = seededRows('facebook', object, range.since, range.until);
     const start = Number(q.get('after') ? atob(q.get('after')) : 0);
-    const limit = Math.min(Number(q.get('limit') ?? FB_PAGE) || FB_PAGE, 500);
+    const limit = Math.min(Number(q.get('limit') ?? FB_PAGE) || FB_PAGE, FB_PAGE);
     const page = rows.slice(start, start + limit);
     const fields = (q.get('fields') ?? 'ad_id,ad_name,impressions,clicks,spend').split(',');
     const data = page.map((r) => {
