@@ -13,11 +13,16 @@
 //     requests fail before it answers again; revise: {day, ad_id, impressions, clicks, spend}
 //     replaces one row, as a platform's correction of a past day does); DELETE /__control?key=.
 // GET /__expected?platform=&campaign=&since=&until= answers the seeded rows in one plain shape
-// (spend_micros) for tests to compare with what the product stored.
+// (spend_micros) for tests to compare with what the product stored; GET /__requests?contains=
+// counts the logged requests whose method, URL or credentials contain a string.
 
 const FAILURES = ['fail-401', 'fail-429', 'fail-500', 'slow', 'malformed'];
 const SLOW_MS = 15_000;
 const ADS_PER_CAMPAIGN = 3;
+
+/** The last requests served (method, URL and credentials), for tests that check who called. */
+const requestLog = [];
+const LOG_SIZE = 2000;
 
 /** @type {Map<string, {fail?: string, times?: number, retryAfter?: number, delayMs?: number, revise?: Record<string, any>[]}>} */
 const scenarios = new Map();
@@ -662,6 +667,10 @@ async function liveintent(request, path, url) {
 // ---- control ----------------------------------------------------------------------------------
 
 async function control(request, url) {
+  if (url.pathname === '/__requests') {
+    const needle = url.searchParams.get('contains') ?? '';
+    return json({ count: requestLog.filter((line) => line.includes(needle)).length });
+  }
   if (url.pathname === '/__expected') {
     const q = url.searchParams;
     const rows = seededRows(q.get('platform'), q.get('campaign'), q.get('since'), q.get('until'));
@@ -696,6 +705,10 @@ export default {
   async fetch(request) {
     const url = new URL(request.url);
     if (url.pathname.startsWith('/__')) return control(request, url);
+    requestLog.push(
+      `${request.method} ${url} ${request.headers.get('authorization') ?? ''} ${request.headers.get('access-token') ?? ''}`,
+    );
+    if (requestLog.length > LOG_SIZE) requestLog.shift();
     const [, platform, ...rest] = url.pathname.split('/');
     const handler = PLATFORMS[platform];
     if (!handler) return json({ message: 'Unknown platform' }, 404);

@@ -30,6 +30,8 @@ CREATE TABLE `platform_sync` (
 	-- The platform's campaign id whose ads are this campaign's targets.
 	`external_campaign_id` text DEFAULT '' NOT NULL,
 	`enabled` integer DEFAULT 1 NOT NULL,
+	-- When the cron last queued a sync (so a sync waiting on its retries is not queued twice).
+	`queued_at` integer,
 	`last_sync_at` integer,
 	`last_success_at` integer,
 	`last_error` text DEFAULT '' NOT NULL,

@@ -47,6 +47,7 @@ export const platformSync = sqliteTable(
     externalAccountId: text('external_account_id').notNull().default(''),
     externalCampaignId: text('external_campaign_id').notNull().default(''),
     enabled: integer('enabled').notNull().default(1),
+    queuedAt: integer('queued_at'),
     lastSyncAt: integer('last_sync_at'),
     lastSuccessAt: integer('last_success_at'),
     lastError: text('last_error').notNull().default(''),

@@ -9,6 +9,7 @@ import { campaignRoutes } from './routes/campaigns';
 import { fileRoutes } from './routes/files';
 import { integrationRoutes } from './routes/integrations';
 import { pagesOperationRoutes, pagesUploadRoutes } from './routes/pages-operations';
+import { platformSyncRoutes } from './routes/platform-sync';
 import { settingsRoutes, settingsUploadRoutes } from './routes/settings';
 import { statsRoutes } from './routes/stats';
 import { devRoutes, userRoutes } from './routes/users';
@@ -34,7 +35,8 @@ export function createApp() {
     .route('/', settingsRoutes)
     .route('/', statsRoutes)
     .route('/', pagesOperationRoutes)
-    .route('/', integrationRoutes);
+    .route('/', integrationRoutes)
+    .route('/', platformSyncRoutes);
 
   const app = new Hono<AppEnv>();
   app.onError(onError);

@@ -45,3 +45,11 @@ export const asAdDays = (rows: ExpectedRow[]) =>
     clicks: r.clicks,
     spendMicros: r.spend_micros,
   }));
+
+/** How many requests the fakes served whose URL or credentials contain `needle`. */
+export async function requestsContaining(needle: string): Promise<number> {
+  const res = await env.PLATFORM_FAKES!.fetch(
+    `http://fakes.test/__requests?contains=${encodeURIComponent(needle)}`,
+  );
+  return ((await res.json()) as { count: number }).count;
+}
