@@ -6,6 +6,7 @@ import { fromMicros } from '../../../schema/money';
 import type { Env } from '../../env';
 import { PlatformError } from '../../integrations/http';
 import { ApiError } from '../../lib/errors';
+import { adoptVerifiedFacebookLinks } from './cost-sync';
 import { fetchAdDays, type PlatformLink } from './platform-reports';
 
 // Facebook-style ad performance records (spec 4 §3, §4, §9): a job on the statistics queue asks
@@ -63,6 +64,7 @@ export async function startAdRecords(
   userId: number,
   range: { startDate: string; endDate: string },
 ): Promise<string> {
+  await adoptVerifiedFacebookLinks(env, campaign.id);
   const link = await recordLink(env, campaign.id, campaign.trafficSource);
   const id = crypto.randomUUID();
   await env.DB.prepare(

@@ -100,8 +100,26 @@ async function linkOf(
   };
 }
 
+/**
+ * A Facebook campaign verified in the editor (metainfo.facebook_campaign_id, verified) is linked
+ * without a separate step; a link made by hand for another platform is left alone.
+ */
+export async function adoptVerifiedFacebookLinks(env: Pick<Env, 'DB'>, campaignId?: number) {
+  await env.DB.prepare(
+    `INSERT INTO platform_sync (campaign_id, platform, external_campaign_id)
+     SELECT id, 'facebook', CAST(json_extract(metainfo, '$.facebook_campaign_id') AS TEXT) FROM campaigns
+     WHERE deleted = 0 AND traffic_source = 'facebook' AND (?1 IS NULL OR id = ?1) AND json_valid(metainfo)
+       AND json_extract(metainfo, '$.verified') = 1 AND coalesce(json_extract(metainfo, '$.facebook_campaign_id'), '') != ''
+     ON CONFLICT (campaign_id, platform) DO UPDATE SET external_campaign_id = excluded.external_campaign_id,
+       updated_at = unixepoch() * 1000 WHERE platform_sync.external_campaign_id != excluded.external_campaign_id`,
+  )
+    .bind(campaignId ?? null)
+    .run();
+}
+
 /** Cron: one sync message per linked campaign that is due; answers how many were queued. */
 export async function enqueueDueSyncs(env: Env, now = Date.now()): Promise<number> {
+  await adoptVerifiedFacebookLinks(env);
   const { results } = await env.DB.prepare(
     `SELECT ps.campaign_id, ps.platform FROM platform_sync ps JOIN campaigns c ON c.id = ps.campaign_id
      WHERE ps.enabled = 1 AND c.deleted = 0 AND ps.external_campaign_id != ''
