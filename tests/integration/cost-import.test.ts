@@ -3,6 +3,7 @@ import {
   createMessageBatch,
   createScheduledController,
   getQueueResult,
+  waitOnExecutionContext,
 } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -307,6 +308,42 @@ describe('scheduled cost import', () => {
   });
 });
 
+describe('every platform', () => {
+  it.each([
+    ['taboola', '4400555', 'acct-9', { clientId: 'tb-client', token: 'tb-secret' }],
+    ['mediago', '55555', '', { token: 'mg-token' }],
+    ['liveintent', 'li-camp-55', '', { clientId: 'li-user', token: 'li-pass' }],
+  ] as const)('imports %s costs exactly', async (platform, external, account, credential) => {
+    const id = await makeCampaign(token, { name: `Synced from ${platform}` });
+    await setCredential(env, platform, null, credential);
+    await api('/api/integrations/campaign-link', {
+      token,
+      body: { campaignId: id, platform, externalCampaignId: external, externalAccountId: account },
+    });
+    expect((await runSync(id, platform)).explicitAcks).toEqual([`sync-${id}-${platform}`]);
+    const want = asCosts(await expectedRows(platform, external, SINCE, UNTIL), platform);
+    expect(want).toHaveLength(9);
+    expect(await costs(id, platform)).toEqual(want);
+  });
+
+  it('says a platform is not connected when no credential is stored, and does not retry', async () => {
+    const id = await makeCampaign(token, { name: 'No TikTok token' });
+    await api('/api/integrations/campaign-link', {
+      token,
+      body: { campaignId: id, platform: 'tiktok', externalCampaignId: '1', externalAccountId: '2' },
+    });
+    await env.DB.prepare("DELETE FROM platform_credentials WHERE platform = 'tiktok'").run();
+    const result = await runSync(id, 'tiktok');
+    expect(result.retryMessages).toEqual([]);
+    expect(await alerts(id)).toEqual([
+      expect.objectContaining({
+        type: 'sync',
+        message: 'TikTok costs could not be imported: TikTok is not connected.',
+      }),
+    ]);
+  });
+});
+
 describe('the cron', () => {
   it('queues one sync per linked campaign that is due, and not again within the interval', async () => {
     const id = await makeCampaign(token, { name: 'Due for a sync' });
@@ -327,17 +364,27 @@ describe('the cron', () => {
     }
   });
 
-  it('runs from the scheduled handler', async () => {
+  it('runs from the scheduled handler, linking a verified Facebook campaign by itself', async () => {
+    const id = await makeCampaign(token, { name: 'Verified in the editor' });
+    await env.DB.prepare(
+      `UPDATE campaigns SET traffic_source = 'facebook', metainfo = json('{"facebook_campaign_id":"120209900000055","verified":true}') WHERE id = ?1`,
+    )
+      .bind(id)
+      .run();
     const ctx = createExecutionContext();
     await worker.scheduled(
       createScheduledController({ scheduledTime: new Date(), cron: '*/5 * * * *' }),
       env,
       ctx,
     );
-    const { n } = (await env.DB.prepare(
-      'SELECT count(*) AS n FROM platform_sync WHERE queued_at IS NULL',
-    ).first<{ n: number }>())!;
-    expect(n).toBe(0);
+    await waitOnExecutionContext(ctx);
+    const link = await env.DB.prepare(
+      'SELECT external_campaign_id, queued_at FROM platform_sync WHERE campaign_id = ?1',
+    )
+      .bind(id)
+      .first<{ external_campaign_id: string; queued_at: number | null }>();
+    expect(link?.external_campaign_id).toBe('120209900000055');
+    expect(link?.queued_at).toBeGreaterThan(Date.now() - 60_000);
   });
 });
 
