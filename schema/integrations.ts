@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { campaigns } from './campaigns';
 
 // Ad-platform integrations (migration 0010, docs/decisions/070-073).
 
@@ -42,7 +43,9 @@ export const platformCredentials = sqliteTable(
 export const platformSync = sqliteTable(
   'platform_sync',
   {
-    campaignId: integer('campaign_id').notNull(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
     platform: text('platform', { enum: PLATFORMS }).notNull(),
     externalAccountId: text('external_account_id').notNull().default(''),
     externalCampaignId: text('external_campaign_id').notNull().default(''),
