@@ -25,6 +25,7 @@ describe('job tables', () => {
       'stats-jobs-cleanup',
       'landing-optimizer',
       'landing-test-reporting',
+      'platform-cost-sync',
       'system-alerts',
     ]);
   });
