@@ -65,6 +65,13 @@ describe('platform credentials', () => {
     expect(await deleteCredential(env, 'facebook', null)).toBe(true);
     expect(await deleteCredential(env, 'facebook', null)).toBe(false);
     expect(await credentialFor(env, 'facebook', 21)).toBeNull();
+    // An admin's credential serves the installation's campaigns when neither of the others exists.
+    const admin = await env.DB.prepare(
+      "INSERT INTO users (username, email, password_hash, role) VALUES ('li-admin', 'a@example.com', 'x', 'admin') RETURNING id",
+    ).first<{ id: number }>();
+    await setCredential(env, 'facebook', admin!.id, { token: 'admin-token' });
+    expect((await credentialFor(env, 'facebook', 21))?.token).toBe('admin-token');
+    expect((await credentialFor(env, 'facebook', null))?.token).toBe('admin-token');
     expect(await maskedCredential(env, 'facebook', null)).toMatchObject({
       connected: false,
       status: 'inactive',

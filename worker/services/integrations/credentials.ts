@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type CredentialStatus, type Platform, platformCredentials } from '../../../schema/integrations';
 import type { Env } from '../../env';
 import { getDb } from '../../lib/db';
@@ -145,24 +145,26 @@ export async function getCredential(
 }
 
 /**
- * The credential a sync of a campaign uses: its owner's own one first, else the installation's.
- * An inactive credential is skipped: the user disconnected it or the platform refused it.
+ * The credential a sync of a campaign uses: its owner's own one first, then the installation's,
+ * then an admin's (the integrations screen stores a credential under the user who entered it, and
+ * an admin who connects a platform does so for the installation). Inactive ones are skipped: the
+ * user disconnected them or the platform refused them.
  */
 export async function credentialFor(
   env: Pick<Env, 'DB' | 'ENCRYPTION_KEY'>,
   platform: Platform,
   ownerId: number | null,
 ): Promise<Credential | null> {
-  const ids = ownerId && ownerId !== INSTALLATION ? [ownerId, INSTALLATION] : [INSTALLATION];
-  const rows = await getDb(env)
-    .select({ userId: platformCredentials.userId, status: platformCredentials.status })
-    .from(platformCredentials)
-    .where(and(eq(platformCredentials.platform, platform), inArray(platformCredentials.userId, ids)))
-    .all();
-  for (const id of ids) {
-    const row = rows.find((r) => r.userId === id);
-    if (row?.status !== 'active') continue;
-    const credential = await getCredential(env, platform, id);
+  const { results } = await env.DB.prepare(
+    `SELECT pc.user_id FROM platform_credentials pc LEFT JOIN users u ON u.id = pc.user_id
+     WHERE pc.platform = ?1 AND pc.status = 'active' AND pc.token != ''
+       AND (pc.user_id = ?2 OR pc.user_id = 0 OR u.role = 'admin')
+     ORDER BY pc.user_id = ?2 DESC, pc.user_id = 0 DESC, pc.updated_at DESC`,
+  )
+    .bind(platform, ownerId ?? INSTALLATION)
+    .all<{ user_id: number }>();
+  for (const { user_id } of results) {
+    const credential = await getCredential(env, platform, user_id);
     if (credential?.token) return credential;
   }
   return null;
