@@ -28,9 +28,13 @@ function Section({ release, open, onToggle }: { release: Release; open: boolean;
         >
           <span className="accordion-version">{release.version}</span>
           <span className="accordion-title">{release.title}</span>
-          <time className="accordion-date" dateTime={release.date}>
-            {release.date}
-          </time>
+          {release.date ? (
+            <time className="accordion-date" dateTime={release.date}>
+              {release.date}
+            </time>
+          ) : (
+            <span className="accordion-date">Not released yet</span>
+          )}
           <ChevronDown size={18} aria-hidden className="accordion-chevron" />
         </button>
       </h2>
