@@ -279,7 +279,8 @@ export const statusUpdateSchema = z.object({
 
 /** A campaign alert in its metainfo (raised by the optimiser and the system checks). */
 export type CampaignAlert = {
-  type: 'optimizer' | 'postback' | 'spend' | 'test';
+  /** sync: a platform's cost import failed (cleared by its next success). */
+  type: 'optimizer' | 'postback' | 'spend' | 'test' | 'sync';
   message: string;
   created_at: number;
   key: string;

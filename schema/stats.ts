@@ -13,9 +13,28 @@ const now = sql`(unixepoch() * 1000)`;
  * priority wins: a platform sync (what the ad platform billed) over a hand entry or CSV upload;
  * with none, spend is derived as the campaign's CPC times the target's visits that day.
  */
-export const COST_SOURCES = ['manual', 'csv', 'sync'] as const;
+export const COST_SOURCES = [
+  'manual',
+  'csv',
+  'sync',
+  'facebook',
+  'tiktok',
+  'taboola',
+  'mediago',
+  'liveintent',
+] as const;
 export type CostSource = (typeof COST_SOURCES)[number];
-export const COST_PRIORITY: Record<CostSource, number> = { manual: 1, csv: 1, sync: 2 };
+/** Rows imported from a platform are named after it (worker/services/integrations/cost-sync.ts). */
+export const COST_PRIORITY: Record<CostSource, number> = {
+  manual: 1,
+  csv: 1,
+  sync: 2,
+  facebook: 2,
+  tiktok: 2,
+  taboola: 2,
+  mediago: 2,
+  liveintent: 2,
+};
 
 export const costs = sqliteTable(
   'costs',

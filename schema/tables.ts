@@ -2,6 +2,7 @@
 export * from './auth';
 export * from './campaigns';
 export * from './hardening';
+export * from './integrations';
 export * from './stats';
 export * from './tools';
 export * from './tracking';

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: local secrets, migrations, SPA build, then one Worker serving API and SPA on
-// http://127.0.0.1:$PORT (default 8787) with local D1, R2, Queues and the cron trigger.
+// http://127.0.0.1:$PORT (default 8787) with local D1, R2, Queues and the cron trigger. The ad
+// platforms' fakes run beside it (a second Worker on a free port, docs/decisions/070) unless
+// PLATFORMS=real, which leaves the platform URLs of wrangler.toml (the real APIs).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fakeVarArgs, freePort, startFakes } from './platform-fakes.mjs';
 
 const run = (cmd, args, extraEnv = {}) => {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...extraEnv } });
@@ -20,6 +23,12 @@ console.log(
   `\nEdge Tracker: http://127.0.0.1:${port}\nFor the first-run setup page, a local development license:\n${license}`,
 );
 
+const useFakes = process.env.PLATFORMS !== 'real';
+const fakesPort = useFakes ? Number(process.env.FAKES_PORT) || (await freePort()) : 0;
+const fakes = useFakes ? startFakes(fakesPort, { stdio: 'inherit', env: { ...process.env, ...env } }) : null;
+if (fakes)
+  console.log(`Ad platform fakes: http://127.0.0.1:${fakesPort} (PLATFORMS=real to use the real APIs)`);
+
 const child = spawn(
   'npx',
   [
@@ -34,8 +43,20 @@ const child = spawn(
     '--var',
     'ENVIRONMENT:development',
     '--show-interactive-dev-session=false',
+    ...(fakes ? fakeVarArgs(fakesPort) : []),
   ],
   { stdio: 'inherit', env: { ...process.env, ...env } },
 );
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    child.kill(signal);
+    fakes?.kill(signal);
+  });
+}
+child.on('exit', (code) => {
+  fakes?.kill('SIGTERM');
+  process.exit(code ?? 0);
+});
+fakes?.on('exit', (code) => {
+  if (code) console.error(`The ad platform fakes stopped (exit ${code}); platform calls will fail.`);
+});

@@ -8,7 +8,9 @@ import { campaignListRoutes, campaignUploadRoutes } from './routes/campaign-list
 import { campaignRoutes } from './routes/campaigns';
 import { fileRoutes } from './routes/files';
 import { fundingRoutes } from './routes/funding';
+import { integrationRoutes } from './routes/integrations';
 import { pagesOperationRoutes, pagesUploadRoutes } from './routes/pages-operations';
+import { platformSyncRoutes } from './routes/platform-sync';
 import { postbackSecretRoutes } from './routes/postback-secret';
 import { rotatorRoutes } from './routes/rotators';
 import { settingsRoutes, settingsUploadRoutes } from './routes/settings';
@@ -40,8 +42,9 @@ export function createApp() {
     .route('/', toolRoutes)
     .route('/', fundingRoutes)
     .route('/', rotatorRoutes)
-
-    .route('/', postbackSecretRoutes);
+    .route('/', postbackSecretRoutes)
+    .route('/', integrationRoutes)
+    .route('/', platformSyncRoutes);
 
   const app = new Hono<AppEnv>();
   app.onError(onError);

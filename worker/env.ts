@@ -31,6 +31,24 @@ export interface Env {
   /** HTTP mail API: when both are set, mail is delivered there as well as kept in the outbox. */
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
+  // Ad platforms (worker/integrations/, docs/operations.md): base URLs and app ids.
+  FACEBOOK_API_URL: string;
+  FACEBOOK_APP_ID: string;
+  /** Secret of the Facebook app (code exchange, app access token). */
+  FACEBOOK_APP_SECRET?: string;
+  /** Facebook's OAuth dialog (the auth_url of GET /api/facebook/status). */
+  FACEBOOK_DIALOG_URL: string;
+  TIKTOK_API_URL: string;
+  TABOOLA_API_URL: string;
+  MEDIAGO_API_URL: string;
+  LIVEINTENT_API_URL: string;
+  /** Per-request timeout of a platform call in ms (default 10000). */
+  PLATFORM_TIMEOUT_MS?: string;
+  /**
+   * The platforms' fakes as a service binding (tests only, docs/decisions/070): when bound,
+   * platform requests go there instead of the network.
+   */
+  PLATFORM_FAKES?: Fetcher;
 }
 
 export type AppEnv = {

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fakeVarArgs, startFakes } from '../../scripts/platform-fakes.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -55,22 +56,26 @@ async function waitUntilUp(url, server, logFile, timeoutMs) {
 }
 
 let server = null;
-function killGroup(signal) {
-  if (!server) return;
-  try {
-    // The whole process group: npx, wrangler and workerd.
-    process.kill(-server.pid, signal);
-  } catch {
-    // already gone
+// The ad platforms' fakes (docs/decisions/070): a second Worker the app's platform URLs point at.
+let fakes = null;
+function killGroup(signal, procs = [server, fakes]) {
+  for (const proc of procs) {
+    if (!proc) continue;
+    try {
+      // The whole process group: npx, wrangler and workerd.
+      process.kill(-proc.pid, signal);
+    } catch {
+      // already gone
+    }
   }
 }
 async function stopServer() {
   if (!server) return;
-  killGroup('SIGTERM');
+  killGroup('SIGTERM', [server]);
   const exited = new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
   await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
   // workerd may outlive npx: make sure nothing of the group is left.
-  killGroup('SIGKILL');
+  killGroup('SIGKILL', [server]);
   server = null;
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
@@ -81,7 +86,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 process.on('exit', () => killGroup('SIGKILL'));
 
-function startServer(port, state, logFile) {
+function startServer(port, state, logFile, fakesPort) {
   const log = openSync(logFile, 'w');
   return spawn(
     'npx',
@@ -98,6 +103,7 @@ function startServer(port, state, logFile) {
       '--var',
       'ENVIRONMENT:development',
       '--show-interactive-dev-session=false',
+      ...fakeVarArgs(fakesPort),
     ],
     // detached: a process group of its own, so the whole tree can be stopped at once.
     { cwd: root, env: quietEnv, detached: true, stdio: ['ignore', log, log] },
@@ -119,12 +125,27 @@ try {
 
   mkdirSync(join(here, '.tmp'), { recursive: true });
   const logFile = join(here, '.tmp', 'server.log');
+  const fakesPort = await freePort();
+  const fakesLog = openSync(join(here, '.tmp', 'fakes.log'), 'w');
+  fakes = startFakes(fakesPort, {
+    cwd: root,
+    env: quietEnv,
+    detached: true,
+    stdio: ['ignore', fakesLog, fakesLog],
+  });
+  await waitUntilUp(
+    `http://127.0.0.1:${fakesPort}/__expected`,
+    fakes,
+    join(here, '.tmp', 'fakes.log'),
+    60_000,
+  );
+  console.log(`e2e: ad platform fakes at http://127.0.0.1:${fakesPort}`);
   let base = '';
   // On a busy machine wrangler has once been seen to stall at start: one more try on a new port.
   for (let attempt = 1; ; attempt += 1) {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = startServer(port, state, logFile);
+    server = startServer(port, state, logFile, fakesPort);
     try {
       await waitUntilUp(`${base}/api/setup-created`, server, logFile, 60_000);
       break;
@@ -147,7 +168,7 @@ try {
   const tests = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: base },
+    env: { ...process.env, E2E_BASE_URL: base, E2E_FAKES_URL: `http://127.0.0.1:${fakesPort}` },
     timeout: 15 * 60_000,
   });
   if (tests.error) console.error(`e2e: ${tests.error.message}`);
@@ -157,6 +178,7 @@ try {
   code = 1;
 } finally {
   await stopServer();
+  killGroup('SIGKILL', [fakes]);
   if (state) rmSync(state, { recursive: true, force: true });
 }
 process.exit(code);

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mintClickId } from '../../worker/services/click-ids';
 import { ingestEvents } from '../../worker/services/ingest';
+import { signFacebookVerification } from '../../worker/services/integrations/facebook-verification';
 import {
   api,
   hit,
@@ -229,7 +230,12 @@ describe('add-campaign and edit-campaign', () => {
       name: 'Facebook',
       trafficSource: 'facebook',
       urlAppendToken: 'ad_id',
-      metainfo: { verified: true, facebook_campaign_id: '123' },
+      // The verification the server signed when Facebook knew the campaign (docs/decisions/075).
+      metainfo: {
+        verified: true,
+        facebook_campaign_id: '123',
+        verification: signFacebookVerification(env, '123'),
+      },
     });
     await makeOffer(admin, fb);
     await hit(`/go/${fb}?ad_id=238490&tid=ignored`);

@@ -26,6 +26,7 @@ describe('job tables', () => {
       'landing-optimizer',
       'landing-test-reporting',
       'wallet-spend',
+      'platform-cost-sync',
       'system-alerts',
     ]);
   });

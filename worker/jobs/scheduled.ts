@@ -3,6 +3,7 @@ import { getSettings } from '../services/settings';
 import { walletSpendJob } from './balances';
 import { replaySpool } from './ingest';
 import { optimizeCampaigns, raiseSystemAlerts, reportAllLandingTests } from './optimizer';
+import { schedulePlatformSyncs } from './platform-jobs';
 import { sweepPostbacks } from './postbacks';
 import { cleanupStatsJobs } from './statistics';
 
@@ -16,6 +17,7 @@ export const CRON_JOBS: readonly CronJob[] = [
   { name: 'landing-optimizer', run: optimizeCampaigns },
   { name: 'landing-test-reporting', run: reportAllLandingTests },
   { name: 'wallet-spend', run: walletSpendJob },
+  { name: 'platform-cost-sync', run: schedulePlatformSyncs },
   { name: 'system-alerts', run: async (env) => raiseSystemAlerts(env, (await getSettings(env)).time_zone) },
 ];
 

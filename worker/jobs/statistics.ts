@@ -1,11 +1,17 @@
 import type { Env } from '../env';
 import { JOB_RETENTION_MS, runJob } from '../services/stats-jobs';
+import { handlePlatformMessage, isPlatformMessage } from './platform-jobs';
 
 export const STATS_QUEUE = 'tracker-stats';
 
 /** The statistics queue: each message names a stored job; running it twice does nothing. */
 export async function consumeStats(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   for (const message of batch.messages) {
+    // Cost syncs and ad records share this queue (worker/jobs/platform-jobs.ts).
+    if (isPlatformMessage(message.body)) {
+      await handlePlatformMessage(message, env, batch.queue.endsWith('-dlq'));
+      continue;
+    }
     const jobId = (message.body as { jobId?: unknown })?.jobId;
     if (typeof jobId !== 'string') {
       console.error('stats message without a job id', message.body);

@@ -14,6 +14,10 @@ export const KEYS = {
   campaignsDir: 'campaignsDir',
   /** The shell's own preference: sidebar collapsed ('1') or expanded. */
   sidebarCollapsed: 'sidebarCollapsed',
+  /** The conversion tracker page's three values (spec 3 §2): account, conversion name, event type. */
+  conversionAccountId: 'conversionAccountId',
+  conversionName: 'conversionName',
+  conversionEventType: 'conversionEventType',
 } as const;
 
 export type StorageKey = (typeof KEYS)[keyof typeof KEYS];

@@ -17,6 +17,7 @@ import { getDb } from '../../lib/db';
 import { fieldError } from '../../lib/errors';
 import { campaignRuleProblem } from '../campaign-rules';
 import { invalidateCompiledCampaign } from '../compiled-campaigns';
+import { assertFacebookVerified } from '../integrations/facebook-verification';
 import { type CampaignRow, campaignForUser, ownedBy, type TokenRow } from './access';
 
 // Adding and editing a campaign with its extra tokens; validation that needs the database.
@@ -64,6 +65,7 @@ export function campaignValues(input: AddCampaignInput) {
 }
 
 async function checkCampaignRefs(env: Env, user: AuthUser, input: AddCampaignInput, selfId?: number) {
+  assertFacebookVerified(env, input);
   const rule = campaignRuleProblem(input);
   if (rule) throw fieldError(rule.field, rule.message);
   if (input.dir) {

@@ -25,11 +25,13 @@ export const CAMPAIGN_STATISTICS_TABLES = [
   'costs',
   'stats_jobs',
   'postback_log',
+  'ad_record_jobs',
 ] as const;
 
 /**
- * Every table with a campaign's rows. The optimiser's log is history, not numbers: a reset keeps
- * it, a permanent delete removes it.
+ * Every table with a campaign's rows. The optimiser's log is history, not numbers, and the link
+ * to a campaign on an ad platform is configuration: a reset keeps them, a permanent delete
+ * removes them.
  */
 export const CAMPAIGN_TABLES = [
   ...CAMPAIGN_ITEM_TABLES,
@@ -42,4 +44,5 @@ export const CAMPAIGN_TABLES = [
   // The Tools screen's test clicks and conversions (decision 061).
   'test_conversions',
   'test_clicks',
+  'platform_sync',
 ] as const;

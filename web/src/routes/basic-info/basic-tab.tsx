@@ -15,6 +15,7 @@ import {
   TRAFFIC_SOURCE_OPTIONS,
 } from './campaign-form';
 import { Switch } from './editor-ui';
+import { FacebookVerify } from './facebook-verify';
 import { TokensCard } from './tokens-card';
 
 const ADVANCED_KEY = 'basicInfoAdvancedOpen';
@@ -101,8 +102,6 @@ export function BasicTab(props: BasicTabProps) {
   useEffect(() => {
     if (advancedError) setAdvancedOpen(true);
   }, [advancedError]);
-
-  const meta = (key: string) => String(form.metainfo[key] ?? '');
 
   return (
     <div className="ce-tab-stack">
@@ -237,21 +236,7 @@ export function BasicTab(props: BasicTabProps) {
 
           {form.trafficSource === 'facebook' && (
             <Section title="Facebook">
-              <div className="form-grid">
-                <TextField
-                  id={basicId('facebook_campaign_id')}
-                  label="Facebook campaign ID"
-                  value={meta('facebook_campaign_id')}
-                  onValueChange={(v) =>
-                    onField('metainfo', { ...form.metainfo, facebook_campaign_id: v.trim() })
-                  }
-                  inputMode="numeric"
-                />
-                <DisabledIntegration platform="Facebook">
-                  Verifying the Facebook campaign (needed before a Facebook campaign can be saved) comes with
-                  the Facebook integration.
-                </DisabledIntegration>
-              </div>
+              <FacebookVerify metainfo={form.metainfo} onMetainfo={(m) => onField('metainfo', m)} />
             </Section>
           )}
 

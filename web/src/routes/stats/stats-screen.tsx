@@ -16,6 +16,7 @@ import { PageHeader } from '../../components/page-header';
 import { notify } from '../../components/toaster';
 import { isoDay } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdRecords, hasAdRecords } from './ad-records';
 import { Aggregator } from './aggregator';
 import { AlertsList } from './alerts-list';
 import { AD_SOURCES, CUSTOM_PREFIX, customEventNames, targetColumns, targetFooter } from './columns';
@@ -268,6 +269,19 @@ export function StatsScreen() {
     }
   };
 
+  // Ad performance comes from the platform too: it shows even before the first visit.
+  const adRecordsCard = applied && hasAdRecords(campaign?.trafficSource) && applied.start && applied.end && (
+    <Card
+      title="Ad performance"
+      description="Per ad, from the platform and this tracker."
+      flush
+      className="stats-card"
+      id="ad-records"
+    >
+      <AdRecords campaignId={applied.campaignId} startDate={applied.start} endDate={applied.end} />
+    </Card>
+  );
+
   const name = campaign?.name ?? campaignList.find((c) => c.campaignId === routeId)?.name;
   const noData = answer !== null && !answer.campaignVisits;
   const isDirect = campaign?.campaignType === 'direct_link';
@@ -347,20 +361,23 @@ export function StatsScreen() {
           )}
         </Card>
       ) : noData ? (
-        <Card>
-          <EmptyState
-            icon={TrendingUp}
-            title="No report data yet"
-            action={
-              <Link className="btn btn-primary btn-md" to={`/basic-info/${applied.campaignId}`}>
-                <span>Open the campaign's links</span>
-              </Link>
-            }
-          >
-            This campaign has not received a visit. Put its tracking link in your ad; visits, clicks and
-            conversions appear here within seconds.
-          </EmptyState>
-        </Card>
+        <>
+          <Card>
+            <EmptyState
+              icon={TrendingUp}
+              title="No report data yet"
+              action={
+                <Link className="btn btn-primary btn-md" to={`/basic-info/${applied.campaignId}`}>
+                  <span>Open the campaign's links</span>
+                </Link>
+              }
+            >
+              This campaign has not received a visit. Put its tracking link in your ad; visits, clicks and
+              conversions appear here within seconds.
+            </EmptyState>
+          </Card>
+          {adRecordsCard}
+        </>
       ) : (
         <>
           <KpiStrip totals={stats.totals} loading={stats.totalsLoading && !stats.totals} />
@@ -416,6 +433,8 @@ export function StatsScreen() {
               totalsLoading={stats.totalsLoading}
             />
           </Card>
+
+          {adRecordsCard}
 
           {!isDirect && (
             <Card

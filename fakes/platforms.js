@@ -1,0 +1,717 @@
+// Local fakes of the ad platforms' APIs (docs/decisions/070): Facebook Graph / Marketing API,
+// TikTok Business API, Taboola Backstage, MediaGo and LiveIntent, one small Worker. Shapes are
+// written from the platforms' public references (docs/decisions/072); MediaGo has none and its
+// shapes are ours. Plain JavaScript with no imports, so vitest can load it as an auxiliary worker
+// without a build step.
+//
+// Every platform lives under its own prefix: /facebook, /tiktok, /taboola, /mediago, /liveintent.
+// The numbers are seeded from (platform, campaign, ad, day), so the same question always gets the
+// same answer. Telling a fake to fail:
+//   - a magic value anywhere in the request's keys (token, campaign id, account id) that starts
+//     with fail-401, fail-429, fail-500, slow or malformed;
+//   - or POST /__control {key, fail, times, retryAfter, delayMs, revise} (times: how many
+//     requests fail before it answers again; revise: {day, ad_id, impressions, clicks, spend}
+//     replaces one row, as a platform's correction of a past day does); DELETE /__control?key=.
+// GET /__expected?platform=&campaign=&since=&until= answers the seeded rows in one plain shape
+// (spend_micros) for tests to compare with what the product stored; GET /__requests?contains=
+// counts the logged requests whose method, URL or credentials contain a string.
+
+const FAILURES = ['fail-401', 'fail-429', 'fail-500', 'slow', 'malformed'];
+const SLOW_MS = 15_000;
+const ADS_PER_CAMPAIGN = 3;
+
+/** The last requests served (method, URL and credentials), for tests that check who called. */
+const requestLog = [];
+const LOG_SIZE = 2000;
+
+/** @type {Map<string, {fail?: string, times?: number, retryAfter?: number, delayMs?: number, revise?: Record<string, any>[]}>} */
+const scenarios = new Map();
+
+const json = (body, status = 200, headers = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+function hash(text) {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return h >>> 0;
+}
+
+const traceId = (seed) => `A${hash(`trace:${seed}`).toString(36).toUpperCase()}x${Date.now() % 100000}`;
+
+function daysBetween(since, until) {
+  const out = [];
+  const start = Date.parse(`${since}T00:00:00Z`);
+  const end = Date.parse(`${until}T00:00:00Z`);
+  if (Number.isNaN(start) || Number.isNaN(end) || end < start || end - start > 400 * 86_400_000) return out;
+  for (let t = start; t <= end; t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
+
+function numericId(seed, digits) {
+  const a = hash(`a:${seed}`).toString().padStart(10, '0');
+  const b = hash(`b:${seed}`).toString().padStart(10, '0');
+  return `1${(a + b).slice(0, digits - 1)}`;
+}
+
+/** The ads of a platform campaign (ids and names are stable). */
+function adsOf(platform, campaign) {
+  return Array.from({ length: ADS_PER_CAMPAIGN }, (_, i) => ({
+    ad_id: numericId(`${platform}:${campaign}:${i}`, platform === 'facebook' ? 17 : 16),
+    ad_name: `Ad ${i + 1} of ${campaign}`,
+  }));
+}
+
+/** Seeded rows per day and ad: impressions, clicks, spend in cents (platform currency, USD). */
+function seededRows(platform, campaign, since, until) {
+  const rows = [];
+  const revisions = scenarios.get(String(campaign))?.revise ?? [];
+  for (const day of daysBetween(since, until)) {
+    for (const ad of adsOf(platform, campaign)) {
+      const h = hash(`${platform}:${campaign}:${ad.ad_id}:${day}`);
+      let row = {
+        day,
+        ...ad,
+        impressions: 1000 + (h % 9000),
+        clicks: 10 + ((h >>> 8) % 190),
+        spend_cents: 500 + ((h >>> 4) % 20000),
+      };
+      const fix = revisions.find((r) => r.day === day && r.ad_id === ad.ad_id);
+      if (fix) {
+        row = {
+          ...row,
+          impressions: fix.impressions ?? row.impressions,
+          clicks: fix.clicks ?? row.clicks,
+          spend_cents: fix.spend !== undefined ? Math.round(Number(fix.spend) * 100) : row.spend_cents,
+        };
+      }
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+const money = (cents) => (cents / 100).toFixed(2);
+
+/** The failure a request is to get, if any (a consumed `times` counts down). */
+function failureFor(keys) {
+  for (const key of keys) {
+    if (!key) continue;
+    const text = String(key);
+    const magic = FAILURES.find((f) => text.startsWith(f));
+    if (magic) return { fail: magic, retryAfter: 7, delayMs: SLOW_MS };
+    const s = scenarios.get(text);
+    if (s?.fail) {
+      if (s.times !== undefined) {
+        if (s.times <= 0) continue;
+        s.times -= 1;
+      }
+      return { fail: s.fail, retryAfter: s.retryAfter ?? 7, delayMs: s.delayMs ?? SLOW_MS };
+    }
+  }
+  return null;
+}
+
+/**
+ * Answers a failure in the platform's own shape; null when there is none. `slow` waits and then
+ * answers normally, so a client with a shorter timeout sees the timeout.
+ */
+async function fail(failure, shapes) {
+  if (!failure) return null;
+  switch (failure.fail) {
+    case 'fail-401':
+      return shapes.unauthorized();
+    case 'fail-429':
+      return shapes.rateLimited(failure.retryAfter);
+    case 'fail-500':
+      return shapes.serverError();
+    case 'malformed':
+      return new Response('<html><body>Bad Gateway</body>', {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    case 'slow':
+      await new Promise((r) => setTimeout(r, failure.delayMs));
+      return null;
+    default:
+      return null;
+  }
+}
+
+async function readBody(request) {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('form-urlencoded') || type.includes('multipart/form-data')) {
+    return Object.fromEntries(await request.formData());
+  }
+  const text = await request.text();
+  if (type.includes('application/json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return {};
+    }
+  }
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+const bearer = (request) => (request.headers.get('authorization') ?? '').replace(/^(Bearer|OAuth)\s+/i, '');
+
+// ---- Facebook Graph / Marketing API -----------------------------------------------------------
+
+const fbError = (status, message, code, subcode, type = 'OAuthException', headers = {}) =>
+  json(
+    { error: { message, type, code, error_subcode: subcode, fbtrace_id: traceId(message) } },
+    status,
+    headers,
+  );
+
+const fbShapes = {
+  unauthorized: () =>
+    fbError(
+      401,
+      'Error validating access token: Session has expired on Monday, 23-Nov-26 10:00:00 PST.',
+      190,
+      463,
+    ),
+  rateLimited: (retryAfter) =>
+    fbError(429, '(#17) User request limit reached', 17, 2446079, 'OAuthException', {
+      'retry-after': String(retryAfter),
+      'x-business-use-case-usage': JSON.stringify({
+        fake: [{ call_count: 100, estimated_time_to_regain_access: 1 }],
+      }),
+    }),
+  serverError: () => fbError(500, 'An unknown error has occurred.', 1, 99, 'OAuthException'),
+};
+
+// Small pages, so a client always has to follow the cursors.
+const FB_PAGE = 4;
+
+async function facebook(request, path, url) {
+  const q = url.searchParams;
+  const body = request.method === 'POST' ? await readBody(request) : {};
+  const token = q.get('access_token') ?? body.access_token ?? bearer(request);
+  const parts = path
+    .replace(/^\/v\d+\.\d+/, '')
+    .split('/')
+    .filter(Boolean);
+  const failed = await fail(failureFor([token, q.get('code'), ...parts]), fbShapes);
+  if (failed) return failed;
+
+  if (parts[0] === 'dialog' && parts[1] === 'oauth') {
+    // The login dialog: a real one asks the user; the fake consents at once and sends them back.
+    const back = q.get('redirect_uri');
+    if (!back || !q.get('client_id'))
+      return fbError(400, 'Missing client_id or redirect_uri parameter.', 100, 0);
+    const target = new URL(back);
+    if (q.get('deny') === '1') {
+      target.searchParams.set('error', 'access_denied');
+      target.searchParams.set('error_reason', 'user_denied');
+    } else {
+      target.searchParams.set(
+        'code',
+        `fake-code-${hash(`${q.get('client_id')}:${Date.now()}`).toString(36)}`,
+      );
+    }
+    if (q.get('state')) target.searchParams.set('state', q.get('state'));
+    return new Response(null, { status: 302, headers: { location: target.toString() } });
+  }
+  if (parts[0] === 'oauth' && parts[1] === 'access_token') {
+    const code = q.get('code') ?? '';
+    if (!q.get('client_id') || !q.get('redirect_uri')) {
+      return fbError(400, 'Missing client_id or redirect_uri parameter.', 100, 0);
+    }
+    if (!code || code === 'bad-code') {
+      return fbError(400, 'Invalid verification code format.', 100, 36007);
+    }
+    return json({
+      access_token: `EAAF${hash(code).toString(36)}${hash(`t:${code}`).toString(36)}`,
+      token_type: 'bearer',
+      expires_in: 5183944,
+    });
+  }
+  if (!token) return fbError(400, 'An access token is required to request this resource.', 104, 0);
+  if (token.startsWith('expired')) return fbShapes.unauthorized();
+
+  if (parts[0] === 'debug_token') {
+    const input = q.get('input_token') ?? '';
+    const valid = Boolean(input) && !input.startsWith('expired');
+    return json({
+      data: {
+        app_id: q.get('access_token')?.split('|')[0] ?? 'fake-app',
+        type: 'USER',
+        application: 'Edge Tracker',
+        data_access_expires_at: 1_900_000_000,
+        expires_at: valid ? 1_900_000_000 : 1_600_000_000,
+        is_valid: valid,
+        scopes: valid ? ['ads_read', 'ads_management'] : [],
+        user_id: numericId(`user:${input}`, 15),
+        ...(valid ? {} : { error: { code: 190, message: 'Session has expired', subcode: 463 } }),
+      },
+    });
+  }
+  if (parts[0] === 'me' && parts.length === 1) {
+    return json({ id: numericId(`user:${token}`, 15), name: 'Fake Marketer' });
+  }
+  if (parts.length === 2 && parts[1] === 'events' && request.method === 'POST') {
+    let events = body.data;
+    if (typeof events === 'string') {
+      try {
+        events = JSON.parse(events);
+      } catch {
+        events = null;
+      }
+    }
+    if (!Array.isArray(events) || events.length === 0) {
+      return fbError(400, '(#100) The parameter data is required', 100, 2804003);
+    }
+    if (!/^\d+$/.test(parts[0])) {
+      return fbError(400, `Unsupported post request. Object with ID '${parts[0]}' does not exist`, 100, 33);
+    }
+    return json({
+      events_received: events.length,
+      messages: body.test_event_code ? [] : ['No test_event_code: events counted as live'],
+      fbtrace_id: traceId(parts[0]),
+    });
+  }
+  if (parts.length === 2 && parts[1] === 'insights') {
+    const range = JSON.parse(q.get('time_range') ?? '{}');
+    if (q.get('time_increment') !== '1' || q.get('level') !== 'ad' || !range.since || !range.until) {
+      return fbError(400, '(#100) time_range, time_increment=1 and level=ad are required here', 100, 0);
+    }
+    const object = parts[0].replace(/^act_/, '');
+    const rows = seededRows('facebook', object, range.since, range.until);
+    const start = Number(q.get('after') ? atob(q.get('after')) : 0);
+    const limit = Math.min(Number(q.get('limit') ?? FB_PAGE) || FB_PAGE, FB_PAGE);
+    const page = rows.slice(start, start + limit);
+    const fields = (q.get('fields') ?? 'ad_id,ad_name,impressions,clicks,spend').split(',');
+    const data = page.map((r) => {
+      const full = {
+        campaign_id: object,
+        ad_id: r.ad_id,
+        ad_name: r.ad_name,
+        impressions: String(r.impressions),
+        clicks: String(r.clicks),
+        spend: money(r.spend_cents),
+        date_start: r.day,
+        date_stop: r.day,
+      };
+      return Object.fromEntries(
+        Object.entries(full).filter(([k]) => fields.includes(k) || k === 'date_start' || k === 'date_stop'),
+      );
+    });
+    const paging = { cursors: { before: btoa(String(start)), after: btoa(String(start + page.length)) } };
+    if (start + page.length < rows.length) {
+      const next = new URL(url);
+      next.searchParams.set('after', paging.cursors.after);
+      paging.next = next.toString();
+    }
+    return json({ data, paging });
+  }
+  if (parts.length === 1 && request.method === 'GET') {
+    const id = parts[0];
+    if (!/^\d{6,}$/.test(id)) {
+      return fbError(
+        400,
+        `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        100,
+        33,
+        'GraphMethodException',
+      );
+    }
+    return json({
+      id,
+      name: `Campaign ${id}`,
+      status: 'ACTIVE',
+      objective: 'OUTCOME_SALES',
+      account_id: numericId(`account:${id}`, 15),
+    });
+  }
+  return fbError(400, `Unknown path components: /${parts.join('/')}`, 2500, 0);
+}
+
+// ---- TikTok Business API ----------------------------------------------------------------------
+
+const requestId = (seed) => `2026${hash(`req:${seed}:${Date.now()}`).toString().padStart(10, '0')}`;
+const ttAnswer = (code, message, data, status = 200, headers = {}) =>
+  json({ code, message, request_id: requestId(message), data: data ?? {} }, status, headers);
+
+const ttShapes = {
+  // TikTok answers most errors with HTTP 200 and a code in the envelope.
+  unauthorized: () => ttAnswer(40105, 'The access token is invalid or has expired.'),
+  rateLimited: (retryAfter) =>
+    ttAnswer(40100, 'Requests made too frequently. Please try again later.', {}, 429, {
+      'retry-after': String(retryAfter),
+    }),
+  serverError: () => ttAnswer(50000, 'System error. Please try again later.', {}, 500),
+};
+
+function tiktokCampaignOf(q) {
+  try {
+    const filters = JSON.parse(q.get('filtering') ?? '[]');
+    const f = filters.find((x) => x.field_name === 'campaign_ids');
+    return f ? JSON.parse(f.filter_value)[0] : '';
+  } catch {
+    return '';
+  }
+}
+
+async function tiktok(request, path, url) {
+  const q = url.searchParams;
+  const token = request.headers.get('access-token') ?? '';
+  const campaign = tiktokCampaignOf(q);
+  const failed = await fail(failureFor([token, q.get('advertiser_id'), campaign]), ttShapes);
+  if (failed) return failed;
+  if (!token || token.startsWith('expired')) return ttShapes.unauthorized();
+  const route = path.replace(/^\/open_api\/v\d+\.\d+/, '').replace(/\/$/, '');
+
+  if (route === '/user/info') {
+    return ttAnswer(0, 'OK', {
+      id: numericId(`tt-user:${token}`, 19),
+      display_name: 'Fake Marketer',
+      email: 'marketer@example.com',
+    });
+  }
+  if (route === '/report/integrated/get') {
+    let dimensions = [];
+    try {
+      dimensions = JSON.parse(q.get('dimensions') ?? '[]');
+    } catch {}
+    if (!q.get('advertiser_id')) return ttAnswer(40002, 'advertiser_id: Missing data for required field.');
+    if (!dimensions.includes('ad_id') || !dimensions.includes('stat_time_day')) {
+      return ttAnswer(40002, 'dimensions: ad_id and stat_time_day are required for this report.');
+    }
+    const rows = seededRows(
+      'tiktok',
+      campaign || q.get('advertiser_id'),
+      q.get('start_date'),
+      q.get('end_date'),
+    );
+    const page = Math.max(1, Number(q.get('page') ?? 1));
+    const pageSize = Math.min(1000, Math.max(1, Number(q.get('page_size') ?? 10)));
+    const list = rows.slice((page - 1) * pageSize, page * pageSize).map((r) => ({
+      dimensions: { ad_id: r.ad_id, stat_time_day: `${r.day} 00:00:00` },
+      metrics: {
+        ad_name: r.ad_name,
+        spend: money(r.spend_cents),
+        impressions: String(r.impressions),
+        clicks: String(r.clicks),
+      },
+    }));
+    return ttAnswer(0, 'OK', {
+      list,
+      page_info: {
+        page,
+        page_size: pageSize,
+        total_number: rows.length,
+        total_page: Math.ceil(rows.length / pageSize),
+      },
+    });
+  }
+  return ttAnswer(40001, `Unknown API path: ${route}`, {}, 404);
+}
+
+// ---- Taboola Backstage ------------------------------------------------------------------------
+
+const tbError = (status, message, headers = {}) =>
+  json({ http_status: status, message, offending_field: null }, status, headers);
+const tbShapes = {
+  unauthorized: () => tbError(401, 'Token expired or invalid'),
+  rateLimited: (retryAfter) => tbError(429, 'Too many requests', { 'retry-after': String(retryAfter) }),
+  serverError: () => tbError(500, 'Internal server error'),
+};
+
+async function taboola(request, path, url) {
+  const q = url.searchParams;
+  const route = path.replace(/^\/backstage/, '');
+  if (route === '/oauth/token' && request.method === 'POST') {
+    const body = await readBody(request);
+    const failed = await fail(failureFor([body.client_id, body.client_secret]), tbShapes);
+    if (failed) return failed;
+    if (
+      body.grant_type !== 'client_credentials' ||
+      !body.client_id ||
+      !body.client_secret ||
+      body.client_secret.startsWith('bad')
+    ) {
+      return json({ error: 'invalid_client', error_description: 'Bad client credentials' }, 401);
+    }
+    return json({
+      access_token: `tb-${hash(`${body.client_id}:${body.client_secret}`).toString(36)}`,
+      token_type: 'bearer',
+      expires_in: 43200,
+    });
+  }
+  const token = bearer(request);
+  const parts = route.split('/').filter(Boolean); // api, 1.0, account, ...
+  const campaign = q.get('campaign') ?? parts[4] ?? '';
+  const failed = await fail(failureFor([token, parts[2], campaign]), tbShapes);
+  if (failed) return failed;
+  if (!token || token.startsWith('expired')) return tbShapes.unauthorized();
+  if (parts[0] !== 'api' || parts[1] !== '1.0') return tbError(404, 'Not found');
+
+  if (parts[2] === 'users' && parts[3] === 'current' && parts[4] === 'account') {
+    return json({
+      account_id: `fake-advertiser-${hash(token) % 1000}`,
+      name: 'Fake Advertiser',
+      partner_types: ['ADVERTISER'],
+      type: 'PARTNER',
+      currency: 'USD',
+    });
+  }
+  const account = parts[2];
+  if (parts[3] === 'campaigns' && parts[4] && parts[5] === 'items') {
+    return json({
+      results: adsOf('taboola', parts[4]).map((a) => ({
+        id: a.ad_id,
+        campaign_id: parts[4],
+        title: a.ad_name,
+        url: 'https://example.com/offer',
+        status: 'RUNNING',
+      })),
+    });
+  }
+  if (parts[3] === 'campaigns' && parts[4]) {
+    return json({
+      id: parts[4],
+      advertiser_id: account,
+      name: `Campaign ${parts[4]}`,
+      status: 'RUNNING',
+      is_active: true,
+    });
+  }
+  if (parts[3] === 'reports' && parts[5] === 'dimensions') {
+    const since = q.get('start_date');
+    const until = q.get('end_date');
+    if (!since || !until || !campaign) return tbError(400, 'start_date, end_date and campaign are required');
+    const rows = seededRows('taboola', campaign, since, until);
+    const dimension = parts[6];
+    let results;
+    if (parts[4] === 'campaign-summary' && dimension === 'campaign_day_breakdown') {
+      const byDay = new Map();
+      for (const r of rows) {
+        const d = byDay.get(r.day) ?? { impressions: 0, clicks: 0, spend_cents: 0 };
+        d.impressions += r.impressions;
+        d.clicks += r.clicks;
+        d.spend_cents += r.spend_cents;
+        byDay.set(r.day, d);
+      }
+      results = [...byDay].map(([day, d]) => ({
+        date: `${day} 00:00:00.0`,
+        campaign,
+        impressions: d.impressions,
+        clicks: d.clicks,
+        spent: Number(money(d.spend_cents)),
+        currency: 'USD',
+      }));
+    } else if (parts[4] === 'top-campaign-content' && dimension === 'item_breakdown') {
+      const byItem = new Map();
+      for (const r of rows) {
+        const d = byItem.get(r.ad_id) ?? { item_name: r.ad_name, impressions: 0, clicks: 0, spend_cents: 0 };
+        d.impressions += r.impressions;
+        d.clicks += r.clicks;
+        d.spend_cents += r.spend_cents;
+        byItem.set(r.ad_id, d);
+      }
+      results = [...byItem].map(([item, d]) => ({
+        item,
+        item_name: d.item_name,
+        campaign,
+        impressions: d.impressions,
+        clicks: d.clicks,
+        spent: Number(money(d.spend_cents)),
+        currency: 'USD',
+      }));
+    } else {
+      return tbError(400, `Unknown report dimension ${dimension}`);
+    }
+    return json({
+      'last-used-rawdata-update-time': '2026-11-23 00:00:00.0',
+      timezone: 'UTC',
+      results,
+      recordCount: results.length,
+      metadata: { total: results.length, count: results.length },
+    });
+  }
+  return tbError(404, 'Not found');
+}
+
+// ---- MediaGo (no public SDK: shapes defined from spec 4, docs/decisions/072) -------------------
+
+const mgError = (status, code, msg, headers = {}) => json({ code, msg, data: null }, status, headers);
+const mgShapes = {
+  unauthorized: () => mgError(401, 401, 'Invalid or expired token'),
+  rateLimited: (retryAfter) => mgError(429, 429, 'Too many requests', { 'retry-after': String(retryAfter) }),
+  serverError: () => mgError(500, 500, 'Internal error'),
+};
+
+async function mediago(request, path, url) {
+  const q = url.searchParams;
+  const token = bearer(request);
+  const failed = await fail(failureFor([token, q.get('campaign_id')]), mgShapes);
+  if (failed) return failed;
+  if (!token || token.startsWith('expired')) return mgShapes.unauthorized();
+  if (path === '/api/v1/account') {
+    return json({
+      code: 0,
+      msg: 'success',
+      data: { account_id: numericId(`mg:${token}`, 8), name: 'Fake Advertiser' },
+    });
+  }
+  if (path === '/api/v1/report') {
+    const campaign = q.get('campaign_id');
+    if (!campaign || !q.get('start_date') || !q.get('end_date')) {
+      return mgError(400, 400, 'campaign_id, start_date and end_date are required');
+    }
+    const rows = seededRows('mediago', campaign, q.get('start_date'), q.get('end_date'));
+    const page = Math.max(1, Number(q.get('page') ?? 1));
+    const size = Math.min(500, Math.max(1, Number(q.get('page_size') ?? 100)));
+    return json({
+      code: 0,
+      msg: 'success',
+      data: {
+        total: rows.length,
+        page,
+        page_size: size,
+        list: rows.slice((page - 1) * size, page * size).map((r) => ({
+          date: r.day,
+          campaign_id: campaign,
+          ad_id: r.ad_id,
+          ad_name: r.ad_name,
+          impressions: r.impressions,
+          clicks: r.clicks,
+          spend: money(r.spend_cents),
+        })),
+      },
+    });
+  }
+  return mgError(404, 404, 'Not found');
+}
+
+// ---- LiveIntent -------------------------------------------------------------------------------
+
+const liError = (status, message, headers = {}) =>
+  json({ message, errors: { message: [message] } }, status, headers);
+const liShapes = {
+  unauthorized: () => liError(401, 'Unauthenticated.'),
+  rateLimited: (retryAfter) => liError(429, 'Too Many Attempts.', { 'retry-after': String(retryAfter) }),
+  serverError: () => liError(500, 'Server Error'),
+};
+
+async function liveintent(request, path, url) {
+  const q = url.searchParams;
+  if (path === '/oauth/token' && request.method === 'POST') {
+    const body = await readBody(request);
+    const failed = await fail(failureFor([body.username, body.password]), liShapes);
+    if (failed) return failed;
+    if (!body.username || !body.password || body.password.startsWith('bad')) {
+      return json({ error: 'invalid_grant', message: 'The user credentials were incorrect.' }, 401);
+    }
+    return json({
+      access_token: `li-${hash(`${body.username}:${body.password}`).toString(36)}`,
+      token_type: 'Bearer',
+      expires_in: 3600,
+    });
+  }
+  const token = bearer(request);
+  const body = request.method === 'POST' ? await readBody(request) : {};
+  const parts = path.split('/').filter(Boolean);
+  const campaign = q.get('campaign') ?? body.campaign ?? (parts[0] === 'campaign' ? parts[1] : '');
+  const failed = await fail(failureFor([token, campaign, q.get('advertiser') ?? body.advertiser]), liShapes);
+  if (failed) return failed;
+  if (!token || token.startsWith('expired')) return liShapes.unauthorized();
+  const campaignOf = (id) => ({
+    id: Number(numericId(`li-campaign:${id}`, 6)),
+    refId: String(id),
+    name: `Campaign ${id}`,
+    status: 'active',
+    advertiser: q.get('advertiser') ?? '1000',
+  });
+  if (parts[0] === 'campaign' && parts[1]) return json({ output: campaignOf(parts[1]) });
+  if (parts[0] === 'campaigns') {
+    return json({ output: [1, 2].map((i) => campaignOf(`${q.get('advertiser') ?? '1000'}-${i}`)) });
+  }
+  if (parts[0] === 'strategy') {
+    if (!campaign) return liError(422, 'The campaign field is required.');
+    return json({
+      output: [1, 2].map((i) => ({
+        id: Number(numericId(`li-strategy:${campaign}:${i}`, 6)),
+        refId: `${campaign}-li-${i}`,
+        name: `Line item ${i}`,
+        status: 'paused',
+        campaign: { refId: campaign },
+      })),
+    });
+  }
+  if (parts[0] === 'report' && request.method === 'POST') {
+    if (!campaign || !body.start || !body.end)
+      return liError(422, 'The campaign, start and end fields are required.');
+    const rows = seededRows('liveintent', campaign, body.start, body.end);
+    return json({
+      output: {
+        rows: rows.map((r) => ({
+          date: r.day,
+          creative_id: r.ad_id,
+          creative_name: r.ad_name,
+          impressions: r.impressions,
+          clicks: r.clicks,
+          advertiserSpent: Number(money(r.spend_cents)),
+        })),
+      },
+    });
+  }
+  return liError(404, 'Not Found');
+}
+
+// ---- control ----------------------------------------------------------------------------------
+
+async function control(request, url) {
+  if (url.pathname === '/__requests') {
+    const needle = url.searchParams.get('contains') ?? '';
+    return json({ count: requestLog.filter((line) => line.includes(needle)).length });
+  }
+  if (url.pathname === '/__expected') {
+    const q = url.searchParams;
+    const rows = seededRows(q.get('platform'), q.get('campaign'), q.get('since'), q.get('until'));
+    return json({
+      rows: rows.map((r) => ({
+        date: r.day,
+        ad_id: r.ad_id,
+        ad_name: r.ad_name,
+        impressions: r.impressions,
+        clicks: r.clicks,
+        spend_micros: r.spend_cents * 10_000,
+      })),
+    });
+  }
+  if (request.method === 'DELETE') {
+    scenarios.delete(url.searchParams.get('key') ?? '');
+    return json({ ok: true });
+  }
+  const body = await readBody(request);
+  if (!body.key) return json({ message: 'key is required' }, 422);
+  const current = scenarios.get(String(body.key)) ?? {};
+  const next = { ...current, ...body };
+  if (body.revise) next.revise = [...(current.revise ?? []), ...[].concat(body.revise)];
+  if (body.fail === null) delete next.fail;
+  scenarios.set(String(body.key), next);
+  return json({ ok: true, scenario: next });
+}
+
+const PLATFORMS = { facebook, tiktok, taboola, mediago, liveintent };
+
+export default {
+  async fetch(request) {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith('/__')) return control(request, url);
+    requestLog.push(
+      `${request.method} ${url} ${request.headers.get('authorization') ?? ''} ${request.headers.get('access-token') ?? ''}`,
+    );
+    if (requestLog.length > LOG_SIZE) requestLog.shift();
+    const [, platform, ...rest] = url.pathname.split('/');
+    const handler = PLATFORMS[platform];
+    if (!handler) return json({ message: 'Unknown platform' }, 404);
+    return handler(request, `/${rest.join('/')}`, url);
+  },
+};

@@ -1,0 +1,53 @@
+// The ad platforms' fakes (fakes/, docs/decisions/070) beside the app: `npm start` and the
+// browser tests run them as a second local Worker and point the app's platform base URLs at it.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** `wrangler dev --var` arguments that send every platform call of the app to the fakes. */
+export function fakeVarArgs(port) {
+  const base = `http://127.0.0.1:${port}`;
+  const vars = {
+    FACEBOOK_API_URL: `${base}/facebook/v21.0`,
+    FACEBOOK_DIALOG_URL: `${base}/facebook/dialog/oauth`,
+    FACEBOOK_APP_ID: 'fake-app-id',
+    FACEBOOK_APP_SECRET: 'fake-app-secret',
+    TIKTOK_API_URL: `${base}/tiktok/open_api/v1.3`,
+    TABOOLA_API_URL: `${base}/taboola/backstage`,
+    MEDIAGO_API_URL: `${base}/mediago`,
+    LIVEINTENT_API_URL: `${base}/liveintent`,
+  };
+  return Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+}
+
+/** Starts the fakes' Worker on 127.0.0.1:port; `options` go to spawn (stdio, detached, env). */
+export function startFakes(port, options = {}) {
+  return spawn(
+    'npx',
+    [
+      'wrangler',
+      'dev',
+      '-c',
+      'fakes/wrangler.toml',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--inspector-port',
+      '0',
+      '--show-interactive-dev-session=false',
+    ],
+    options,
+  );
+}

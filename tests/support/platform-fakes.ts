@@ -1,0 +1,55 @@
+import { env } from 'cloudflare:workers';
+
+// Helpers for tests that talk to the ad platforms' fakes (fakes/platforms.js) through the
+// PLATFORM_FAKES binding vitest.config.ts sets up.
+
+export type ExpectedRow = {
+  date: string;
+  ad_id: string;
+  ad_name: string;
+  impressions: number;
+  clicks: number;
+  spend_micros: number;
+};
+
+/** The seeded rows the fake answers for a platform campaign and days. */
+export async function expectedRows(platform: string, campaign: string, since: string, until: string) {
+  const q = new URLSearchParams({ platform, campaign, since, until });
+  const res = await env.PLATFORM_FAKES!.fetch(`http://fakes.test/__expected?${q}`);
+  return ((await res.json()) as { rows: ExpectedRow[] }).rows;
+}
+
+/** Tells the fake how to answer requests naming `key` (a token, campaign or account id). */
+export async function scenario(key: string, body: Record<string, unknown>) {
+  const res = await env.PLATFORM_FAKES!.fetch('http://fakes.test/__control', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key, ...body }),
+  });
+  if (!res.ok) throw new Error(`fake control failed: ${res.status}`);
+}
+
+export async function resetScenario(key: string) {
+  await env.PLATFORM_FAKES!.fetch(`http://fakes.test/__control?key=${encodeURIComponent(key)}`, {
+    method: 'DELETE',
+  });
+}
+
+/** The same rows as a client maps them (AdDay). */
+export const asAdDays = (rows: ExpectedRow[]) =>
+  rows.map((r) => ({
+    date: r.date,
+    adId: r.ad_id,
+    adName: r.ad_name,
+    impressions: r.impressions,
+    clicks: r.clicks,
+    spendMicros: r.spend_micros,
+  }));
+
+/** How many requests the fakes served whose URL or credentials contain `needle`. */
+export async function requestsContaining(needle: string): Promise<number> {
+  const res = await env.PLATFORM_FAKES!.fetch(
+    `http://fakes.test/__requests?contains=${encodeURIComponent(needle)}`,
+  );
+  return ((await res.json()) as { count: number }).count;
+}

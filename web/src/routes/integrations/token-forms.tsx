@@ -1,0 +1,171 @@
+// The token forms of the integrations screen (spec 4 §2, §8): TikTok and MediaGo tokens,
+// Taboola's client id and secret, and the Facebook conversion test. A stored value is shown
+// masked beside its field; the field itself starts empty, so a secret never sits in the page.
+import { FlaskConical, Save } from 'lucide-react';
+import { mutate } from 'swr';
+import {
+  apiTokenInput,
+  CONNECTION_MESSAGES as M,
+  TABOOLA_ORDER,
+  TEST_CONVERSION_ORDER,
+  taboolaInput,
+  testConversionInput,
+} from '../../../../schema/connections-api';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { TextField } from '../../components/field';
+import { notify } from '../../components/toaster';
+import { useForm } from '../../lib/forms';
+import {
+  setPlatformToken,
+  setTaboola,
+  TABOOLA_KEY,
+  testConversion,
+  tokenKey,
+  usePlatformToken,
+  useTaboola,
+} from './api';
+
+function Stored({ label, value, testId }: { label: string; value: string | undefined; testId: string }) {
+  return (
+    <p className="integration-stored">
+      {label}:{' '}
+      {value ? (
+        <code data-testid={testId}>{value}</code>
+      ) : (
+        <span className="integration-none" data-testid={testId}>
+          none stored
+        </span>
+      )}
+    </p>
+  );
+}
+
+export function PlatformTokenForm({ platform, label }: { platform: 'tiktok' | 'mediago'; label: string }) {
+  const stored = usePlatformToken(platform);
+  const form = useForm(`${platform}-form`, { api_token: '' });
+  const onSubmit = form.onSubmitWith({
+    schema: apiTokenInput,
+    order: ['api_token'],
+    // The toast carries the spec's message; field messages stay at their fields.
+    failure: () => null,
+    send: async () => {
+      try {
+        await setPlatformToken(platform, form.values.api_token);
+      } catch (err) {
+        notify.error(M.tokenFailed);
+        throw err;
+      }
+      notify.success(M.tokenSaved);
+      form.setValue('api_token', '');
+      await mutate(tokenKey(platform));
+    },
+  });
+  return (
+    <Card title={label} description={`The ${label} API token the cost import and ad records use.`}>
+      <form id={`${platform}-form`} className="form" onSubmit={onSubmit} noValidate>
+        <Stored label="Stored token" value={stored.data?.token} testId={`${platform}-stored`} />
+        <TextField
+          {...form.field('api_token')}
+          label={`${label} API token`}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={form.busy} icon={<Save size={16} aria-hidden />}>
+            Save token
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+export function TaboolaForm() {
+  const stored = useTaboola();
+  const form = useForm('taboola-form', { client_id: '', client_secret: '' });
+  const onSubmit = form.onSubmitWith({
+    schema: taboolaInput,
+    order: TABOOLA_ORDER,
+    // The toast carries the spec's message; field messages stay at their fields.
+    failure: () => null,
+    send: async () => {
+      try {
+        await setTaboola(form.values);
+      } catch (err) {
+        notify.error(M.taboolaFailed);
+        throw err;
+      }
+      notify.success(M.taboolaSaved);
+      form.setValue('client_id', '');
+      form.setValue('client_secret', '');
+      await mutate(TABOOLA_KEY);
+    },
+  });
+  return (
+    <Card title="Taboola" description="The Backstage API client credentials of your Taboola account.">
+      <form id="taboola-form" className="form" onSubmit={onSubmit} noValidate>
+        <div className="integration-stored-pair">
+          <Stored label="Stored client ID" value={stored.data?.client_id} testId="taboola-client-stored" />
+          <Stored
+            label="Stored client secret"
+            value={stored.data?.client_secret}
+            testId="taboola-secret-stored"
+          />
+        </div>
+        <div className="form-grid">
+          <TextField {...form.field('client_id')} label="Client ID" autoComplete="off" spellCheck={false} />
+          <TextField
+            {...form.field('client_secret')}
+            label="Client secret"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </div>
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={form.busy} icon={<Save size={16} aria-hidden />}>
+            Save Taboola
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+export function ConversionTestForm() {
+  const form = useForm('conversion-test', { dataset_id: '', test_event_code: '' });
+  const onSubmit = form.onSubmitWith({
+    schema: testConversionInput,
+    order: TEST_CONVERSION_ORDER,
+    // The toast carries the spec's message; field messages stay at their fields.
+    failure: () => null,
+    send: async () => {
+      try {
+        await testConversion(form.values);
+      } catch (err) {
+        notify.error(M.conversionFailed);
+        throw err;
+      }
+      notify.success(M.conversionOk);
+    },
+  });
+  return (
+    <form id="conversion-test" className="form integration-subform" onSubmit={onSubmit} noValidate>
+      <h3 className="form-section-title">Conversion test</h3>
+      <p className="field-hint">
+        Sends one test event to the dataset; it appears under Test events in Facebook's Events Manager.
+      </p>
+      <div className="form-grid">
+        <TextField {...form.field('dataset_id')} label="Dataset ID" inputMode="numeric" autoComplete="off" />
+        <TextField {...form.field('test_event_code')} label="Test event code" autoComplete="off" />
+      </div>
+      <div className="form-actions">
+        <Button type="submit" busy={form.busy} icon={<FlaskConical size={16} aria-hidden />}>
+          Send test conversion
+        </Button>
+      </div>
+    </form>
+  );
+}

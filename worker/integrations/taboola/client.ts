@@ -1,0 +1,120 @@
+import type { Env } from '../../env';
+import {
+  type AdDay,
+  checkedRow,
+  type HttpContext,
+  isObject,
+  kindOfStatus,
+  PlatformError,
+  platformRequest,
+  retryAfterSeconds,
+  toCount,
+  toMicros,
+} from '../http';
+
+// Taboola Backstage API (shapes: taboola/backstage-api-java-client, docs/decisions/072): a
+// client-credentials token, the current account, and the campaign reports. The campaign summary
+// has no day-by-item breakdown, so the item report is asked once per day of the window.
+
+type TaboolaEnv = HttpContext & Pick<Env, 'TABOOLA_API_URL'>;
+
+const base = (env: TaboolaEnv) => env.TABOOLA_API_URL.replace(/\/+$/, '');
+
+async function call(env: TaboolaEnv, url: string, init?: RequestInit): Promise<Record<string, unknown>> {
+  const { status, headers, body } = await platformRequest(env, 'taboola', url, init);
+  if (status >= 400) {
+    const b = isObject(body) ? body : {};
+    const message =
+      typeof b.message === 'string'
+        ? b.message
+        : typeof b.error_description === 'string'
+          ? b.error_description
+          : `Taboola answered ${status}.`;
+    throw new PlatformError(
+      'taboola',
+      kindOfStatus(status),
+      message,
+      status,
+      retryAfterSeconds(headers.get('retry-after')),
+    );
+  }
+  if (!isObject(body))
+    throw new PlatformError('taboola', 'malformed', 'Taboola sent an answer that could not be read.', status);
+  return body;
+}
+
+/** An access token for the client id and secret (client-credentials grant). */
+export async function clientToken(env: TaboolaEnv, clientId: string, clientSecret: string): Promise<string> {
+  const body = await call(env, `${base(env)}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: clientId,
+      client_secret: clientSecret,
+      grant_type: 'client_credentials',
+    }),
+  });
+  if (typeof body.access_token !== 'string' || !body.access_token) {
+    throw new PlatformError('taboola', 'malformed', 'Taboola answered without an access token.');
+  }
+  return body.access_token;
+}
+
+const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+
+/** The account the credentials belong to (its id names the account in every other path). */
+export async function currentAccount(
+  env: TaboolaEnv,
+  token: string,
+): Promise<{ accountId: string; name: string }> {
+  const body = await call(env, `${base(env)}/api/1.0/users/current/account`, auth(token));
+  if (typeof body.account_id !== 'string')
+    throw new PlatformError('taboola', 'malformed', 'Taboola sent an account without an id.');
+  return { accountId: body.account_id, name: typeof body.name === 'string' ? body.name : '' };
+}
+
+function daysBetween(since: string, until: string): string[] {
+  const out: string[] = [];
+  const end = Date.parse(`${until}T00:00:00Z`);
+  for (let t = Date.parse(`${since}T00:00:00Z`); t <= end && out.length < 93; t += 86_400_000) {
+    out.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return out;
+}
+
+/** Per day and item (ad) of one campaign: the item report of each day of the window. */
+export async function itemDayReport(
+  env: TaboolaEnv,
+  token: string,
+  accountId: string,
+  campaignId: string,
+  since: string,
+  until: string,
+): Promise<AdDay[]> {
+  const rows: AdDay[] = [];
+  for (const day of daysBetween(since, until)) {
+    const url = new URL(
+      `${base(env)}/api/1.0/${encodeURIComponent(accountId)}/reports/top-campaign-content/dimensions/item_breakdown`,
+    );
+    url.searchParams.set('start_date', day);
+    url.searchParams.set('end_date', day);
+    url.searchParams.set('campaign', campaignId);
+    const body = await call(env, url.toString(), auth(token));
+    if (!Array.isArray(body.results))
+      throw new PlatformError('taboola', 'malformed', 'Taboola sent a report without results.');
+    for (const item of body.results) {
+      const r = isObject(item) ? item : {};
+      rows.push(
+        checkedRow('taboola', {
+          date: day,
+          adId: String(r.item ?? ''),
+          adName: typeof r.item_name === 'string' ? r.item_name : '',
+          impressions: toCount(r.impressions),
+          clicks: toCount(r.clicks),
+          spendMicros: toMicros(r.spent),
+        }),
+      );
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,70 @@
+import type { Platform } from '../../../schema/integrations';
+import type { Env } from '../../env';
+import { adInsights } from '../../integrations/facebook/client';
+import { type AdDay, PLATFORM_LABELS, PlatformError } from '../../integrations/http';
+import { login as liveIntentLogin, report as liveIntentReport } from '../../integrations/liveintent/client';
+import { adReport as mediagoReport } from '../../integrations/mediago/client';
+import { clientToken, currentAccount, itemDayReport } from '../../integrations/taboola/client';
+import { adReport as tiktokReport } from '../../integrations/tiktok/client';
+import { liveIntentAccounts } from '../settings-form';
+import { credentialFor } from './credentials';
+
+// One question for every platform: impressions, clicks and spend per day and ad of the platform
+// campaign a campaign is linked to. Each platform gets its credentials its own way.
+
+export type PlatformLink = {
+  campaignId: number;
+  platform: Platform;
+  /** Ad account: Facebook act_..., TikTok advertiser id, Taboola account id (optional there). */
+  externalAccountId: string;
+  externalCampaignId: string;
+  /** The campaign's owner: their own credential is used before the installation's. */
+  ownerId: number | null;
+};
+
+const notConnected = (platform: Platform) =>
+  new PlatformError(platform, 'not_connected', `${PLATFORM_LABELS[platform]} is not connected.`);
+
+async function token(env: Env, link: PlatformLink) {
+  const credential = await credentialFor(env, link.platform, link.ownerId);
+  if (!credential) throw notConnected(link.platform);
+  return credential;
+}
+
+export async function fetchAdDays(
+  env: Env,
+  link: PlatformLink,
+  since: string,
+  until: string,
+): Promise<AdDay[]> {
+  switch (link.platform) {
+    case 'facebook': {
+      const { token: accessToken } = await token(env, link);
+      return adInsights(env, accessToken, link.externalCampaignId, since, until);
+    }
+    case 'tiktok': {
+      const { token: accessToken } = await token(env, link);
+      return tiktokReport(env, accessToken, link.externalAccountId, link.externalCampaignId, since, until);
+    }
+    case 'taboola': {
+      const credential = await token(env, link);
+      const accessToken = await clientToken(env, credential.clientId, credential.token);
+      const account = link.externalAccountId || (await currentAccount(env, accessToken)).accountId;
+      return itemDayReport(env, accessToken, account, link.externalCampaignId, since, until);
+    }
+    case 'mediago': {
+      const { token: apiToken } = await token(env, link);
+      return mediagoReport(env, apiToken, link.externalCampaignId, since, until);
+    }
+    case 'liveintent': {
+      // A credential stored on the integrations side wins; else the account of the settings.
+      const stored = await credentialFor(env, 'liveintent', link.ownerId);
+      const own = stored ? null : (await liveIntentAccounts(env)).own;
+      const username = stored?.clientId ?? own?.username ?? '';
+      const password = stored?.token ?? own?.password ?? '';
+      if (!username || !password) throw notConnected('liveintent');
+      const accessToken = await liveIntentLogin(env, username, password);
+      return liveIntentReport(env, accessToken, link.externalCampaignId, since, until);
+    }
+  }
+}
