@@ -3,7 +3,15 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { setCredential } from '../../worker/services/integrations/credentials';
-import { api, hit, makeCampaign, makeOffer, setupInstallation, waitForCount } from '../factories';
+import {
+  api,
+  hit,
+  makeCampaign,
+  makeOffer,
+  postbackSecret,
+  setupInstallation,
+  waitForCount,
+} from '../factories';
 import { requestsContaining } from '../support/platform-fakes';
 
 // No request to an ad platform happens inside a tracking request: the tracking code cannot reach
@@ -79,7 +87,7 @@ describe('no platform request inside a tracking request', () => {
     const visit = await hit(`/go/${campaignId}?tid=ad-1`);
     expect(visit.status).toBe(302);
     const clickId = new URL(visit.headers.get('location')!).searchParams.get('clickid');
-    const postback = await hit(`/postback?clickid=${clickId}&txid=ISO-1`);
+    const postback = await hit(`/postback?clickid=${clickId}&txid=ISO-1&secret=${await postbackSecret()}`);
     expect(postback.status).toBe(200);
     await waitForCount('SELECT count(*) AS n FROM conversions WHERE campaign_id = ?1', [campaignId], 1);
     expect(await requestsContaining(FB_TOKEN)).toBe(0);

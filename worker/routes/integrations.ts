@@ -22,6 +22,7 @@ import type { AppEnv } from '../env';
 import { requireAuth } from '../lib/auth';
 import { ApiError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
+import { signFacebookVerification, trackedInternally } from '../services/campaigns/facebook-verification';
 import { getCredential, setCredential } from '../services/integrations/credentials';
 import {
   exchangeFacebookCode,
@@ -30,7 +31,6 @@ import {
   PlatformError,
   sendFacebookTestEvent,
 } from '../services/integrations/facebook-connect';
-import { signFacebookVerification, trackedInternally } from '../services/integrations/facebook-verification';
 import { postbackUrls } from '../services/integrations/postback-urls';
 
 // The integrations screen (spec 4 §2, §7, §8), Facebook campaign verification (spec 2 §7) and
@@ -63,7 +63,7 @@ export const integrationRoutes = integrationsApp
       expiresAt: token.expiresAt,
       status: 'active',
     });
-    return c.json({ data: ok(M.fbConnected) });
+    return c.json({ data: ok(M.fbConnected) satisfies ConnectionStatusAnswer });
   })
   .post('/auth/reset-fb-token', requireAuth, async (c) => {
     const user = c.get('user');
@@ -71,7 +71,7 @@ export const integrationRoutes = integrationsApp
     if (!current || current.token === '') throw new ApiError(404, M.fbDisconnectFailed);
     // The token is dropped, not only marked: a disconnected account leaves nothing to decrypt.
     await setCredential(c.env, 'facebook', user.id, { token: '', status: 'inactive' });
-    return c.json({ data: ok(M.fbDisconnected) });
+    return c.json({ data: ok(M.fbDisconnected) satisfies ConnectionStatusAnswer });
   })
   .get('/auth/get-fb-token', requireAuth, async (c) => {
     const current = await getCredential(c.env, 'facebook', c.get('user').id);
@@ -145,7 +145,7 @@ export const integrationRoutes = integrationsApp
       clientId: input.client_id,
       status: 'active',
     });
-    return c.json({ data: ok(M.taboolaSaved) });
+    return c.json({ data: ok(M.taboolaSaved) satisfies ConnectionStatusAnswer });
   })
   .get('/auth/get-taboola', requireAuth, async (c) => {
     const current = await getCredential(c.env, 'taboola', c.get('user').id);
@@ -158,7 +158,7 @@ export const integrationRoutes = integrationsApp
   })
   .get('/postback-urls', requireAuth, async (c) => {
     const rows: PostbackUrlsAnswer = await postbackUrls(c.env, new URL(c.req.url).origin);
-    return c.json({ data: rows });
+    return c.json({ data: rows satisfies PostbackUrlsAnswer });
   });
 
 type Ctx = Context<AppEnv>;
@@ -166,7 +166,7 @@ type Ctx = Context<AppEnv>;
 async function savePlatformToken(c: Ctx, platform: 'tiktok' | 'mediago') {
   const { api_token } = parseInput(apiTokenInput, await readBody(c));
   await setCredential(c.env, platform, c.get('user').id, { token: api_token, status: 'active' });
-  return c.json({ data: ok(M.tokenSaved) });
+  return c.json({ data: ok(M.tokenSaved) satisfies ConnectionStatusAnswer });
 }
 
 async function readPlatformToken(c: Ctx, platform: 'tiktok' | 'mediago') {

@@ -17,8 +17,8 @@ import { getDb } from '../../lib/db';
 import { fieldError } from '../../lib/errors';
 import { campaignRuleProblem } from '../campaign-rules';
 import { invalidateCompiledCampaign } from '../compiled-campaigns';
-import { assertFacebookVerified } from '../integrations/facebook-verification';
 import { type CampaignRow, campaignForUser, ownedBy, type TokenRow } from './access';
+import { assertFacebookVerified } from './facebook-verification';
 
 // Adding and editing a campaign with its extra tokens; validation that needs the database.
 
