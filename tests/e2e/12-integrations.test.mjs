@@ -349,3 +349,13 @@ test('the conversion tracker page fires the stored conversion and counts down to
   // The tab was not opened by a script, so it cannot close itself: the page says so at zero.
   await expectText(page.getByTestId('conversion-countdown'), 'Done. You can close this tab.', 15_000);
 });
+
+test('the integrations route has no entry check; signed out it asks to sign in', async () => {
+  const { context: fresh, page: anon } = await openPage(browser);
+  await anon.goto(`${BASE}/integrations`);
+  await expectText(anon.locator('.empty-state-title'), 'Sign in to connect your ad platforms');
+  await anon.getByRole('link', { name: 'Sign in' }).click();
+  await expectPath(anon, '/login');
+  assert.deepEqual(anon.pageErrors, []);
+  await fresh.close();
+});
