@@ -173,6 +173,8 @@ test('a Facebook campaign cannot be saved until its Facebook campaign is verifie
   await page.getByTestId('facebook-verify').click();
   await toast('Facebook campaign verified.');
   await expectText(page.getByTestId('facebook-verify-status'), 'Facebook campaign verified.');
+  // The failed save's message under Traffic source goes once the campaign is verified.
+  await page.locator('#basic-trafficSource-error').waitFor({ state: 'detached' });
   // The tokens card of the editor is wider than 390 px (not this issue's screen): no overflow check.
   await shots('editor-facebook-verified', { allowOverflow: true });
   await page.getByTestId('campaign-save').click();
