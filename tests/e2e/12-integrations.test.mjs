@@ -173,6 +173,8 @@ test('a Facebook campaign cannot be saved until its Facebook campaign is verifie
   await page.getByTestId('facebook-verify').click();
   await toast('Facebook campaign verified.');
   await expectText(page.getByTestId('facebook-verify-status'), 'Facebook campaign verified.');
+  // The failed save's message under Traffic source goes once the campaign is verified.
+  await page.locator('#basic-trafficSource-error').waitFor({ state: 'detached' });
   // The tokens card of the editor is wider than 390 px (not this issue's screen): no overflow check.
   await shots('editor-facebook-verified', { allowOverflow: true });
   await page.getByTestId('campaign-save').click();
@@ -348,4 +350,14 @@ test('the conversion tracker page fires the stored conversion and counts down to
   await shots('conversion-tracker');
   // The tab was not opened by a script, so it cannot close itself: the page says so at zero.
   await expectText(page.getByTestId('conversion-countdown'), 'Done. You can close this tab.', 15_000);
+});
+
+test('the integrations route has no entry check; signed out it asks to sign in', async () => {
+  const { context: fresh, page: anon } = await openPage(browser);
+  await anon.goto(`${BASE}/integrations`);
+  await expectText(anon.locator('.empty-state-title'), 'Sign in to connect your ad platforms');
+  await anon.getByRole('link', { name: 'Sign in' }).click();
+  await expectPath(anon, '/login');
+  assert.deepEqual(anon.pageErrors, []);
+  await fresh.close();
 });

@@ -266,6 +266,28 @@ describe('Facebook campaign verification and the save rule', () => {
   });
 });
 
+describe('a refused Facebook token', () => {
+  it('answers the spec message and shows the connection as inactive', async () => {
+    const coach = await userWithRole(admin, 'coach');
+    await connectFacebook(coach.token);
+    // Facebook now refuses this token (code 190, session expired).
+    const plain = (await getCredential(env, 'facebook', coach.id))?.token ?? '';
+    await env.PLATFORM_FAKES!.fetch('http://fakes.test/__control', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: plain, fail: 'fail-401', times: 1 }),
+    });
+    const res = await api('/api/facebook/test-conversion', {
+      token: coach.token,
+      body: { dataset_id: '123456789', test_event_code: 'TEST1' },
+    });
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe('Conversion test failed.');
+    expect(res.body.errors.message[1]).toContain('Error validating access token');
+    expect((await api('/api/auth/get-fb-token', { token: coach.token })).body.data.status).toBe('inactive');
+  });
+});
+
 describe('Facebook disconnect', () => {
   it('drops the token and answers the spec messages', async () => {
     await connectFacebook(student.token);

@@ -23,7 +23,7 @@ import { requireAuth } from '../lib/auth';
 import { ApiError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
 import { signFacebookVerification, trackedInternally } from '../services/campaigns/facebook-verification';
-import { getCredential, setCredential } from '../services/integrations/credentials';
+import { getCredential, setCredential, setCredentialStatus } from '../services/integrations/credentials';
 import {
   exchangeFacebookCode,
   facebookAuthUrl,
@@ -92,6 +92,7 @@ export const integrationRoutes = integrationsApp
         } satisfies TestConversionAnswer,
       });
     } catch (err) {
+      await markRefused(c.env, c.get('user').id, err);
       throw platformError(err, M.conversionFailed);
     }
   })
@@ -106,6 +107,7 @@ export const integrationRoutes = integrationsApp
     try {
       found = await facebookCampaignExists(c.env, token, id);
     } catch (err) {
+      await markRefused(c.env, c.get('user').id, err);
       throw platformError(err, M.verifyFailed);
     }
     const is_internal = await trackedInternally(c.env, id, exceptId);
@@ -180,6 +182,13 @@ async function activeFacebookToken(env: AppEnv['Bindings'], userId: number): Pro
     throw new ApiError(409, M.fbNotConnected);
   }
   return current.token;
+}
+
+/** Facebook refused the stored token (expired, revoked): it shows as inactive until reconnected. */
+async function markRefused(env: AppEnv['Bindings'], userId: number, err: unknown) {
+  if (err instanceof PlatformError && err.kind === 'auth') {
+    await setCredentialStatus(env, 'facebook', userId, 'inactive');
+  }
 }
 
 /**

@@ -2,6 +2,7 @@
 // state remembered), the source-change effects, extra tokens and token templates.
 import { ChevronDown, Lock } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { CONNECTION_MESSAGES } from '../../../../schema/connections-api';
 import { Alert } from '../../components/alert';
 import { Card } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
@@ -145,7 +146,12 @@ export function BasicTab(props: BasicTabProps) {
               value={form.trafficSource}
               onValueChange={props.onTrafficSource}
               options={TRAFFIC_SOURCE_OPTIONS}
-              error={errors.trafficSource}
+              error={
+                // A verification made after the failed save answers the Facebook message.
+                errors.trafficSource === CONNECTION_MESSAGES.facebookUnverified && form.metainfo.verification
+                  ? undefined
+                  : errors.trafficSource
+              }
               disabled={form.campaignType === 'rotator'}
               hint={form.campaignType === 'rotator' ? 'Rotator campaigns have no traffic source.' : undefined}
             />

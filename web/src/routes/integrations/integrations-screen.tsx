@@ -1,18 +1,20 @@
 // The integrations screen (spec 4 §2, §7, §8): Facebook connect and disconnect (with the return
 // from Facebook's login carrying `code` or `code_error`), the conversion test, the TikTok and
 // MediaGo tokens and Taboola's client id and secret. Stored values come back masked.
-import { Link2, Unlink } from 'lucide-react';
+import { Link2, Plug, Unlink } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { mutate } from 'swr';
 import { CONNECTION_MESSAGES as M } from '../../../../schema/connections-api';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { notify } from '../../components/toaster';
+import { KEYS, readKey } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import '../../styles/integrations.css';
 import { FB_TOKEN_KEY, resetFbToken, setFbToken, useFacebookStatus, useFbToken } from './api';
@@ -141,6 +143,27 @@ function FacebookCard() {
 
 export function IntegrationsScreen() {
   useDocumentTitle('Integrations');
+  // The route has no entry check (spec 4 §2), but every call is the signed-in user's own.
+  if (!readKey(KEYS.token)) {
+    return (
+      <div className="page integrations-page">
+        <PageHeader title="Integrations" />
+        <Card>
+          <EmptyState
+            icon={Plug}
+            title="Sign in to connect your ad platforms"
+            action={
+              <Link className="btn btn-primary btn-md" to="/login">
+                <span>Sign in</span>
+              </Link>
+            }
+          >
+            Connections and tokens belong to your account.
+          </EmptyState>
+        </Card>
+      </div>
+    );
+  }
   return (
     <div className="page integrations-page">
       <PageHeader
