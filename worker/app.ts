@@ -7,6 +7,7 @@ import { authRoutes, csrfCookieHandler } from './routes/auth';
 import { campaignListRoutes, campaignUploadRoutes } from './routes/campaign-list';
 import { campaignRoutes } from './routes/campaigns';
 import { fileRoutes } from './routes/files';
+import { masterDashboardRoutes } from './routes/masterdashboard';
 import { pagesOperationRoutes, pagesUploadRoutes } from './routes/pages-operations';
 import { settingsRoutes, settingsUploadRoutes } from './routes/settings';
 import { statsRoutes } from './routes/stats';
@@ -32,7 +33,8 @@ export function createApp() {
     .route('/', campaignListRoutes)
     .route('/', settingsRoutes)
     .route('/', statsRoutes)
-    .route('/', pagesOperationRoutes);
+    .route('/', pagesOperationRoutes)
+    .route('/', masterDashboardRoutes);
 
   const app = new Hono<AppEnv>();
   app.onError(onError);
