@@ -22,6 +22,9 @@ export default defineConfig(async () => {
             PASSWORD_PEPPER: 'test-pepper',
             ENCRYPTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
             ENVIRONMENT: 'test',
+            // Requests to http://operator.test are the operator's (tests/integration/operator.test.ts).
+            OPERATOR_HOST: 'operator.test',
+            OPERATOR_TIMEOUT_MS: '400',
           },
         },
       }),

@@ -156,7 +156,8 @@ export type ReportTotal = {
 };
 
 /** One day: its base numbers and every graph series of spec 4 §9 (money in dollars). */
-export type ReportDay = { date: string } & ReportTotal & Record<GraphMetric, number>;
+export type ReportDay = { date: string; ad_spend_micros: number; revenue_micros: number } & ReportTotal &
+  Record<GraphMetric, number>;
 
 export type CampaignReport = { campaign_id: number; name: string } & ReportTotal;
 
@@ -233,7 +234,8 @@ export function reportDay(date: string, m: MetricBase): ReportDay {
       return [g, MONEY_SERIES.has(g) ? money2(v) : v];
     }),
   ) as Record<GraphMetric, number>;
-  return { date, ...reportTotal(m), ...series };
+  // Micro-units too, so that the operator's cache sums days without cent rounding drift.
+  return { date, ad_spend_micros: m.spend, revenue_micros: m.revenue, ...reportTotal(m), ...series };
 }
 
 export const emptyBase = (): MetricBase => ({

@@ -8,6 +8,7 @@ import { campaignListRoutes, campaignUploadRoutes } from './routes/campaign-list
 import { campaignRoutes } from './routes/campaigns';
 import { fileRoutes } from './routes/files';
 import { masterDashboardRoutes } from './routes/masterdashboard';
+import { isOperatorHost, operatorRoutes } from './routes/operator';
 import { pagesOperationRoutes, pagesUploadRoutes } from './routes/pages-operations';
 import { settingsRoutes, settingsUploadRoutes } from './routes/settings';
 import { statsRoutes } from './routes/stats';
@@ -34,7 +35,8 @@ export function createApp() {
     .route('/', settingsRoutes)
     .route('/', statsRoutes)
     .route('/', pagesOperationRoutes)
-    .route('/', masterDashboardRoutes);
+    .route('/', masterDashboardRoutes)
+    .route('/', operatorRoutes);
 
   const app = new Hono<AppEnv>();
   app.onError(onError);
@@ -51,6 +53,10 @@ export function createApp() {
   // Tracking links never get here: worker/index.ts answers them before the app (their routes
   // come from settings, so they cannot be static routes). Everything else is the SPA: the assets
   // binding answers index.html.
+  // The master dashboard is served on the operator's host only (spec 3 §2, docs/decisions/082).
+  app.get('/master-dashboard', async (c) =>
+    isOperatorHost(c.env, c.req.url) ? await c.env.ASSETS.fetch(c.req.raw) : c.redirect('/dashboard', 302),
+  );
   app.all('*', (c) => c.env.ASSETS.fetch(c.req.raw));
   app.notFound((c) => c.json(errorBody('Not found.'), 404));
   // No AppType export for hc<AppType>: web/ reads the answer types from schema/ instead

@@ -207,6 +207,8 @@ describe('reports', () => {
     // 11-10: spend 17 + 3 = 20, revenue 50, 17 visits, 6 LP clicks, 3 sales.
     expect(r.days[0]).toEqual({
       date: '2026-11-10',
+      ad_spend_micros: 20_000_000,
+      revenue_micros: 50_000_000,
       ad_spend: 20,
       revenue: 50,
       conversions: 3,

@@ -15,7 +15,12 @@ describe('job tables', () => {
     expect(consumerQueues.length).toBeGreaterThan(0);
     const needed = new Set(consumerQueues.map((q) => q.replace(/-dlq$/, '')));
     expect(Object.keys(CONSUMERS).sort()).toEqual([...needed].sort());
-    expect(Object.keys(CONSUMERS).sort()).toEqual(['tracker-ingest', 'tracker-postbacks', 'tracker-stats']);
+    expect(Object.keys(CONSUMERS).sort()).toEqual([
+      'tracker-ingest',
+      'tracker-operator',
+      'tracker-postbacks',
+      'tracker-stats',
+    ]);
   });
 
   it('lists each cron job once', () => {
@@ -25,6 +30,7 @@ describe('job tables', () => {
       'stats-jobs-cleanup',
       'landing-optimizer',
       'landing-test-reporting',
+      'operator-refresh',
       'system-alerts',
     ]);
   });

@@ -1,6 +1,7 @@
 import type { Env } from '../env';
 import { getSettings } from '../services/settings';
 import { replaySpool } from './ingest';
+import { enqueueOperatorRefresh } from './operator';
 import { optimizeCampaigns, raiseSystemAlerts, reportAllLandingTests } from './optimizer';
 import { sweepPostbacks } from './postbacks';
 import { cleanupStatsJobs } from './statistics';
@@ -14,6 +15,7 @@ export const CRON_JOBS: readonly CronJob[] = [
   { name: 'stats-jobs-cleanup', run: cleanupStatsJobs },
   { name: 'landing-optimizer', run: optimizeCampaigns },
   { name: 'landing-test-reporting', run: reportAllLandingTests },
+  { name: 'operator-refresh', run: async (env) => void (await enqueueOperatorRefresh(env)) },
   { name: 'system-alerts', run: async (env) => raiseSystemAlerts(env, (await getSettings(env)).time_zone) },
 ];
 
