@@ -3,6 +3,7 @@
 // http://127.0.0.1:$PORT (default 8787) with local D1, R2, Queues and the cron trigger.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 
 const run = (cmd, args, extraEnv = {}) => {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...extraEnv } });
@@ -12,13 +13,30 @@ const env = { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'fals
 const port = process.env.PORT || '8787';
 
 run('node', ['scripts/dev-setup.mjs']);
-run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local'], { ...env, CI: 'true' });
+// STATE_DIR gives an installation local D1/R2/Queues of its own (a second one beside the first:
+// `PORT=8788 STATE_DIR=.wrangler/second npm start`); without it, wrangler's default .wrangler/state.
+const persist = process.env.STATE_DIR ? ['--persist-to', process.env.STATE_DIR] : [];
+run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persist], { ...env, CI: 'true' });
 run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
 
 const license = readFileSync(new URL('../.dev-license.txt', import.meta.url), 'utf8');
 console.log(
   `\nEdge Tracker: http://127.0.0.1:${port}\nFor the first-run setup page, a local development license:\n${license}`,
 );
+
+/** A free local port: wrangler's default inspector port 9229 is taken by a second installation. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port: free } = srv.address();
+      srv.close(() => resolve(free));
+    });
+  });
+}
+const inspectorPort = process.env.INSPECTOR_PORT || String(await freePort());
 
 const child = spawn(
   'npx',
@@ -29,6 +47,11 @@ const child = spawn(
     '127.0.0.1',
     '--port',
     port,
+    '--inspector-port',
+    inspectorPort,
+    ...persist,
+    // OPERATOR_HOST=localhost npm start: this installation is also the operator's (master dashboard).
+    ...(process.env.OPERATOR_HOST ? ['--var', `OPERATOR_HOST:${process.env.OPERATOR_HOST}`] : []),
     '--test-scheduled',
     '--show-interactive-dev-session=false',
   ],

@@ -81,7 +81,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 process.on('exit', () => killGroup('SIGKILL'));
 
-function startServer(port, state, logFile) {
+function startServer(port, inspectorPort, state, logFile) {
   const log = openSync(logFile, 'w');
   return spawn(
     'npx',
@@ -92,8 +92,17 @@ function startServer(port, state, logFile) {
       '127.0.0.1',
       '--port',
       String(port),
+      // A free inspector port, so that this server runs beside `npm start` or another test run.
+      '--inspector-port',
+      String(inspectorPort),
       '--persist-to',
       state,
+      // Requests to http://localhost:<port> are the operator's (master dashboard, test 15); the
+      // same server on 127.0.0.1 is a student installation.
+      '--var',
+      'OPERATOR_HOST:localhost',
+      '--var',
+      'OPERATOR_TIMEOUT_MS:3000',
       '--show-interactive-dev-session=false',
     ],
     // detached: a process group of its own, so the whole tree can be stopped at once.
@@ -121,7 +130,7 @@ try {
   for (let attempt = 1; ; attempt += 1) {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = startServer(port, state, logFile);
+    server = startServer(port, await freePort(), state, logFile);
     try {
       await waitUntilUp(`${base}/api/setup-created`, server, logFile, 60_000);
       break;

@@ -292,6 +292,7 @@ describe('central calls', () => {
     });
     expect(failed.status).toBe(502);
     expect(failed.body.data).toEqual({ status_code: 500, message: 'connection refused', corrections: [] });
+    expect(failed.body.message).toBe('connection refused');
     const invalid = await op('modify/modify-revenue', {
       body: {
         student_id_hash: hashes.a,

@@ -27,7 +27,7 @@ import {
 } from '../../schema/operator-api';
 import type { AppEnv, Env } from '../env';
 import { requireAuth, requireRole } from '../lib/auth';
-import { ApiError, fieldError } from '../lib/errors';
+import { ApiError, errorBody, fieldError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
 import { cachedReports, refreshInstallation } from '../services/operator/cache';
 import { type CallOptions, callInstallation, fanOut, timeoutFor } from '../services/operator/fan-out';
@@ -171,7 +171,10 @@ const central = new Hono<AppEnv>()
     if (!r.ok) {
       const status = r.status === 422 || r.status === 404 ? r.status : 502;
       return c.json(
-        { data: { status_code: 500, message: r.error, corrections: [] } satisfies OperatorModifyAnswer },
+        {
+          ...errorBody(r.error),
+          data: { status_code: 500, message: r.error, corrections: [] } satisfies OperatorModifyAnswer,
+        },
         status,
       );
     }
