@@ -18,13 +18,16 @@ export const OPERATOR_MESSAGES = {
 
 const text = (max: number) => z.preprocess((v) => (v == null ? '' : String(v).trim()), z.string().max(max));
 
-/** An installation's base URL: http(s), no path, no trailing slash. */
+/**
+ * An installation's base URL: http(s), no query or fragment, no trailing slash. A path is
+ * allowed for an installation served under a prefix behind a proxy (https://host/tracker).
+ */
 const domain = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().replace(/\/+$/, '') : v),
   z.string({ error: OPERATOR_MESSAGES.domainInvalid }).refine((s) => {
     try {
       const u = new URL(s);
-      return (u.protocol === 'https:' || u.protocol === 'http:') && (u.pathname === '/' || u.pathname === '');
+      return (u.protocol === 'https:' || u.protocol === 'http:') && !u.search && !u.hash && !u.username;
     } catch {
       return false;
     }
