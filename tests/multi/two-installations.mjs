@@ -248,6 +248,21 @@ try {
     s.idHash = added.body.data.student.id_hash;
   }
 
+  // Each installation's credential opens that installation only; a user token opens none.
+  const guarded = (s, bearer) =>
+    call(s.base, `/api/masterdashboard/reports?start_date=${today}&end_date=${today}`, {
+      headers: { authorization: `Bearer ${bearer}`, 'X-Master-Dashboard': 'edge-tracker-operator' },
+    }).then((r) => r.status);
+  assert.deepEqual(
+    [
+      await guarded(a, b.credential),
+      await guarded(b, a.credential),
+      await guarded(a, a.token),
+      await guarded(a, a.credential),
+    ],
+    [401, 401, 401, 200],
+  );
+
   // The real cron: one queue message per installation, each refreshing the operator's cache.
   const cron = await fetch(`${operator.base}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`);
   assert.equal(cron.status, 200);
