@@ -241,7 +241,10 @@ test('detailed mode: select students, their totals, and the one that did not ans
 test('the graph modal and an add-data correction', async () => {
   const { context, page } = await signedIn({ width: 1366, height: 900 });
   await page.getByRole('button', { name: /Students/ }).click();
-  await page.getByTestId('student-panel').getByRole('checkbox', { name: /^Student One/ }).check();
+  await page
+    .getByTestId('student-panel')
+    .getByRole('checkbox', { name: /^Student One/ })
+    .check();
   await page.getByRole('button', { name: /Students/ }).click();
   await page.getByRole('button', { name: 'Show students' }).click();
   await page.locator('tr[data-student="Student One"]').getByRole('button', { name: 'View Graph' }).click();
