@@ -328,7 +328,10 @@ test('general mode from the cache, and both modes at 390 px', async () => {
   await small.page.getByRole('button', { name: 'Tick all' }).click();
   await small.page.getByRole('button', { name: /Students/ }).click();
   await small.page.getByRole('button', { name: 'Show students' }).click();
-  await small.page.locator('[data-testid="detailed-table"] tr[data-student="Student One"]').waitFor();
+  // Student One's report covers every campaign earlier browser tests made: give it time.
+  await small.page
+    .locator('[data-testid="detailed-table"] tr[data-student="Student One"]')
+    .waitFor({ timeout: 25_000 });
   await shot(small.page, 'master-dashboard-detailed-390');
   const overflow = await small.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `the page overflows by ${overflow} px at 390`);

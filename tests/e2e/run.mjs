@@ -102,7 +102,7 @@ function startServer(port, inspectorPort, state, logFile) {
       '--var',
       'OPERATOR_HOST:localhost',
       '--var',
-      'OPERATOR_TIMEOUT_MS:3000',
+      'OPERATOR_TIMEOUT_MS:10000',
       '--show-interactive-dev-session=false',
     ],
     // detached: a process group of its own, so the whole tree can be stopped at once.

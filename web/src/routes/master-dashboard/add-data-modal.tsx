@@ -51,7 +51,10 @@ export function AddDataModal({ open, student, campaignId, defaultDate, onClose, 
       setError(null);
     }
   }, [open, defaultDate]);
-  const set = (k: keyof typeof v) => (value: string) => setV((s) => ({ ...s, [k]: value }));
+  const set = (k: keyof typeof v) => (value: string) => {
+    setV((s) => ({ ...s, [k]: value }));
+    setError(null);
+  };
   const spec = KINDS.find((k) => k.value === kind)!;
 
   async function submit(e: FormEvent) {

@@ -1,7 +1,8 @@
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import type { GraphMetric } from '../../../../schema/metrics';
+import { addBase, emptyBase, reportTotal } from '../../../../schema/masterdashboard-api';
+import type { GraphMetric, MetricBase } from '../../../../schema/metrics';
 import type { Student } from '../../../../schema/operator-api';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
@@ -71,22 +72,29 @@ export function GraphModal({
   }, [data.error]);
 
   const days = data.data?.days ?? [];
-  const sum = (k: 'ad_spend_micros' | 'revenue_micros' | 'conversions') => days.reduce((a, d) => a + d[k], 0);
-  const spend = sum('ad_spend_micros') / 1e6;
-  const revenue = sum('revenue_micros') / 1e6;
-  const conversions = sum('conversions');
+  // The range's totals from the days' base numbers, with the shared formulas (schema/metrics.ts).
+  const t = reportTotal(
+    days.reduce<MetricBase>(
+      (a, d) =>
+        addBase(a, {
+          impressions: d.impressions,
+          adClicks: d.ad_clicks,
+          visits: d.visits,
+          lpClicks: d.lp_clicks,
+          conversions: d.conversions,
+          revenue: d.revenue_micros,
+          spend: d.ad_spend_micros,
+        }),
+      emptyBase(),
+    ),
+  );
   const totals = [
-    { key: 'ad_spend', label: 'Ad spend', value: formatDollars(spend) },
-    { key: 'revenue', label: 'Revenue', value: formatDollars(revenue) },
-    { key: 'net_profit', label: 'Net profit', value: formatDollars(revenue - spend), sign: revenue - spend },
-    {
-      key: 'roi',
-      label: 'ROI',
-      value: formatPercent(spend ? ((revenue - spend) / spend) * 100 : 0, 2),
-      sign: revenue - spend,
-    },
-    { key: 'conversions', label: 'Conversions', value: formatInteger(conversions) },
-    { key: 'cpa', label: 'CPA', value: formatDollars(conversions ? spend / conversions : 0) },
+    { key: 'ad_spend', label: 'Ad spend', value: formatDollars(t.ad_spend) },
+    { key: 'revenue', label: 'Revenue', value: formatDollars(t.revenue) },
+    { key: 'net_profit', label: 'Net profit', value: formatDollars(t.net_profit), sign: t.net_profit },
+    { key: 'roi', label: 'ROI', value: formatPercent(t.roi, 2), sign: t.roi },
+    { key: 'conversions', label: 'Conversions', value: formatInteger(t.conversions) },
+    { key: 'cpa', label: 'CPA', value: formatDollars(t.cpa) },
   ];
   const percent = PERCENT.includes(metric);
   const points = days.map((d) => ({ date: d.date, value: d[metric] }));
