@@ -33,6 +33,9 @@ export default defineConfig(async () => {
             MEDIAGO_API_URL: 'http://fakes.test/mediago',
             LIVEINTENT_API_URL: 'http://fakes.test/liveintent',
             PLATFORM_TIMEOUT_MS: '1000',
+            // Requests to http://operator.test are the operator's (tests/integration/operator.test.ts).
+            OPERATOR_HOST: 'operator.test',
+            OPERATOR_TIMEOUT_MS: '400',
           },
           serviceBindings: { PLATFORM_FAKES: 'platform-fakes' },
           workers: [

@@ -15,7 +15,10 @@ const env = { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'fals
 const port = process.env.PORT || '8787';
 
 run('node', ['scripts/dev-setup.mjs']);
-run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local'], { ...env, CI: 'true' });
+// STATE_DIR gives an installation local D1/R2/Queues of its own (a second one beside the first:
+// `PORT=8788 STATE_DIR=.wrangler/second npm start`); without it, wrangler's default .wrangler/state.
+const persist = process.env.STATE_DIR ? ['--persist-to', process.env.STATE_DIR] : [];
+run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persist], { ...env, CI: 'true' });
 run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
 
 const license = readFileSync(new URL('../.dev-license.txt', import.meta.url), 'utf8');
@@ -28,6 +31,8 @@ const fakesPort = useFakes ? Number(process.env.FAKES_PORT) || (await freePort()
 const fakes = useFakes ? startFakes(fakesPort, { stdio: 'inherit', env: { ...process.env, ...env } }) : null;
 if (fakes)
   console.log(`Ad platform fakes: http://127.0.0.1:${fakesPort} (PLATFORMS=real to use the real APIs)`);
+// wrangler's default inspector port 9229 would be taken by a second installation.
+const inspectorPort = process.env.INSPECTOR_PORT || String(await freePort());
 
 const child = spawn(
   'npx',
@@ -38,6 +43,11 @@ const child = spawn(
     '127.0.0.1',
     '--port',
     port,
+    '--inspector-port',
+    inspectorPort,
+    ...persist,
+    // OPERATOR_HOST=localhost npm start: this installation is also the operator's (master dashboard).
+    ...(process.env.OPERATOR_HOST ? ['--var', `OPERATOR_HOST:${process.env.OPERATOR_HOST}`] : []),
     '--test-scheduled',
     // The shipped configuration is production; only a local `npm start` is development.
     '--var',

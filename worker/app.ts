@@ -9,6 +9,8 @@ import { campaignRoutes } from './routes/campaigns';
 import { fileRoutes } from './routes/files';
 import { fundingRoutes } from './routes/funding';
 import { integrationRoutes } from './routes/integrations';
+import { masterDashboardRoutes } from './routes/masterdashboard';
+import { isOperatorHost, operatorRoutes } from './routes/operator';
 import { pagesOperationRoutes, pagesUploadRoutes } from './routes/pages-operations';
 import { platformSyncRoutes } from './routes/platform-sync';
 import { postbackSecretRoutes } from './routes/postback-secret';
@@ -44,7 +46,10 @@ export function createApp() {
     .route('/', rotatorRoutes)
     .route('/', postbackSecretRoutes)
     .route('/', integrationRoutes)
-    .route('/', platformSyncRoutes);
+    .route('/', platformSyncRoutes)
+
+    .route('/', masterDashboardRoutes)
+    .route('/', operatorRoutes);
 
   const app = new Hono<AppEnv>();
   app.onError(onError);
@@ -63,6 +68,12 @@ export function createApp() {
   // Tracking links never get here: worker/index.ts answers them before the app (their routes
   // come from settings, so they cannot be static routes). Everything else is the SPA: the assets
   // binding answers index.html.
+  // The master dashboard is served on the operator's host only (spec 3 §2, docs/decisions/082).
+  app.get('/master-dashboard', async (c) =>
+    isOperatorHost(c.env, c.req.url)
+      ? withSecurityHeaders(await c.env.ASSETS.fetch(c.req.raw))
+      : c.redirect('/dashboard', 302),
+  );
   app.all('*', async (c) => withSecurityHeaders(await c.env.ASSETS.fetch(c.req.raw)));
   app.notFound((c) => c.json(errorBody('Not found.'), 404));
   // No AppType export for hc<AppType>: web/ reads the answer types from schema/ instead

@@ -49,6 +49,15 @@ export interface Env {
    * platform requests go there instead of the network.
    */
   PLATFORM_FAKES?: Fetcher;
+  /**
+   * Operator mode (docs/decisions/082): the host (name, or name:port) on which this installation
+   * serves /master-dashboard and the central /api/operator/ calls. Unset: a student installation.
+   */
+  OPERATOR_HOST?: string;
+  /** Per-installation timeout of the operator's fan-out calls, in ms (default 5000). */
+  OPERATOR_TIMEOUT_MS?: string;
+  /** The operator's cache refresh: one message per student installation (worker/jobs/operator.ts). */
+  OPERATOR_QUEUE: Queue;
 }
 
 export type AppEnv = {

@@ -86,7 +86,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 process.on('exit', () => killGroup('SIGKILL'));
 
-function startServer(port, state, logFile, fakesPort) {
+function startServer(port, inspectorPort, state, logFile, fakesPort) {
   const log = openSync(logFile, 'w');
   return spawn(
     'npx',
@@ -97,11 +97,20 @@ function startServer(port, state, logFile, fakesPort) {
       '127.0.0.1',
       '--port',
       String(port),
+      // A free inspector port, so that this server runs beside `npm start` or another test run.
+      '--inspector-port',
+      String(inspectorPort),
       '--persist-to',
       state,
       // wrangler.toml ships production; the browser tests read reset mails from the dev outbox.
       '--var',
       'ENVIRONMENT:development',
+      // Requests to http://localhost:<port> are the operator's (master dashboard, test 15); the
+      // same server on 127.0.0.1 is a student installation.
+      '--var',
+      'OPERATOR_HOST:localhost',
+      '--var',
+      'OPERATOR_TIMEOUT_MS:10000',
       '--show-interactive-dev-session=false',
       ...fakeVarArgs(fakesPort),
     ],
@@ -145,7 +154,7 @@ try {
   for (let attempt = 1; ; attempt += 1) {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = startServer(port, state, logFile, fakesPort);
+    server = startServer(port, await freePort(), state, logFile, fakesPort);
     try {
       await waitUntilUp(`${base}/api/setup-created`, server, logFile, 60_000);
       break;

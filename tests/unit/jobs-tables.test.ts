@@ -15,7 +15,12 @@ describe('job tables', () => {
     expect(consumerQueues.length).toBeGreaterThan(0);
     const needed = new Set(consumerQueues.map((q) => q.replace(/-dlq$/, '')));
     expect(Object.keys(CONSUMERS).sort()).toEqual([...needed].sort());
-    expect(Object.keys(CONSUMERS).sort()).toEqual(['tracker-ingest', 'tracker-postbacks', 'tracker-stats']);
+    expect(Object.keys(CONSUMERS).sort()).toEqual([
+      'tracker-ingest',
+      'tracker-operator',
+      'tracker-postbacks',
+      'tracker-stats',
+    ]);
   });
 
   it('lists each cron job once', () => {
@@ -27,6 +32,7 @@ describe('job tables', () => {
       'landing-test-reporting',
       'wallet-spend',
       'platform-cost-sync',
+      'operator-refresh',
       'system-alerts',
     ]);
   });

@@ -31,6 +31,7 @@ import {
   type LiveintentView,
   ManageLiveintentScreen,
 } from './routes/manage-liveintent/manage-liveintent-screen';
+import { masterDashboardLoader } from './routes/master-dashboard/api';
 import { MasterDashboardScreen } from './routes/master-dashboard/master-dashboard-screen';
 import { PostbackUrlsScreen } from './routes/postback-urls/postback-urls-screen';
 import { RegisterScreen } from './routes/register/register-screen';
@@ -89,7 +90,7 @@ export const routes: RouteObject[] = [
           { path: 'funding', loader: requireAuth, element: <FundingScreen /> },
           { path: 'stats/:id', loader: statsLoader, element: <StatsScreen /> },
           { path: 'registeruser', element: <RegisterUserScreen /> },
-          { path: 'master-dashboard', element: <MasterDashboardScreen /> },
+          { path: 'master-dashboard', loader: masterDashboardLoader, element: <MasterDashboardScreen /> },
           { path: 'integrations', element: <IntegrationsScreen /> },
           { path: 'release-notes', element: <ReleaseNotesScreen /> },
           liveintent('', 'manage', requireAuth),

@@ -1,5 +1,6 @@
 import type { Env } from '../env';
 import { consumeIngest, INGEST_QUEUE } from './ingest';
+import { consumeOperator, OPERATOR_QUEUE } from './operator';
 import { consumePostbacks, POSTBACK_QUEUE } from './postbacks';
 import { consumeStats, STATS_QUEUE } from './statistics';
 
@@ -13,6 +14,7 @@ export const CONSUMERS: Readonly<Record<string, QueueHandler>> = {
   [INGEST_QUEUE]: consumeIngest,
   [POSTBACK_QUEUE]: consumePostbacks,
   [STATS_QUEUE]: consumeStats,
+  [OPERATOR_QUEUE]: consumeOperator,
 };
 
 export async function handleQueue(

@@ -2,6 +2,7 @@ import type { Env } from '../env';
 import { getSettings } from '../services/settings';
 import { walletSpendJob } from './balances';
 import { replaySpool } from './ingest';
+import { enqueueOperatorRefresh } from './operator';
 import { optimizeCampaigns, raiseSystemAlerts, reportAllLandingTests } from './optimizer';
 import { schedulePlatformSyncs } from './platform-jobs';
 import { sweepPostbacks } from './postbacks';
@@ -18,6 +19,7 @@ export const CRON_JOBS: readonly CronJob[] = [
   { name: 'landing-test-reporting', run: reportAllLandingTests },
   { name: 'wallet-spend', run: walletSpendJob },
   { name: 'platform-cost-sync', run: schedulePlatformSyncs },
+  { name: 'operator-refresh', run: async (env) => void (await enqueueOperatorRefresh(env)) },
   { name: 'system-alerts', run: async (env) => raiseSystemAlerts(env, (await getSettings(env)).time_zone) },
 ];
 

@@ -10,7 +10,7 @@ export const CAMPAIGN_ITEM_TABLES = [
   'paths',
 ] as const;
 
-/** A campaign's numbers: raw events, rollups, costs, statistics jobs and postbacks. */
+/** A campaign's numbers: raw events, rollups, costs, statistics jobs, postbacks and corrections. */
 export const CAMPAIGN_STATISTICS_TABLES = [
   'visits',
   'lp_clicks',
@@ -26,6 +26,8 @@ export const CAMPAIGN_STATISTICS_TABLES = [
   'stats_jobs',
   'postback_log',
   'ad_record_jobs',
+  // The operator's corrections of the campaign's days (docs/decisions/081).
+  'operator_corrections',
 ] as const;
 
 /**

@@ -1,22 +1,189 @@
-import { Gauge } from 'lucide-react';
-import { ComingSoon } from '../../components/coming-soon';
+import { Gauge, RefreshCw, Users } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import useSWR from 'swr';
+import type { Student, StudentsDataAnswer } from '../../../../schema/operator-api';
+import { ApiError } from '../../api/client';
+import { useCurrentUser, useStatsToday } from '../../api/hooks';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import {
+  DateRange,
+  type DateRangeValue,
+  describeRange,
+  initialRange,
+} from '../../components/date-range/date-range';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { notify } from '../../components/toaster';
+import { isoDay } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { MD_ERRORS, mdApi, type Range } from './api';
+import { GraphModal } from './graph-modal';
+import { InstallationsCard } from './installations-card';
+import { DetailedTable, GeneralTable } from './report-tables';
+import { StudentSelect } from './student-select';
 
-const FEATURES = [
-  'Ad spend, revenue, ROI and net profit per student',
-  'Detailed and general modes with quick date ranges',
-  'A graph per student and campaign',
-] as const;
+type Mode = 'detailed' | 'general';
 
-/** Master dashboard: placeholder until a later release builds the screen. */
+const failure = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.status !== 401 ? `${fallback}: ${err.firstMessage}` : fallback;
+
+/** Master dashboard (spec 3 §2, §4, §8): the operator's view over many student installations. */
 export function MasterDashboardScreen() {
   useDocumentTitle('Master dashboard');
+  const todayInfo = useStatsToday();
+  const me = useCurrentUser();
+  const today = todayInfo.data?.today ?? (todayInfo.error ? isoDay(new Date()) : null);
+  const [mode, setMode] = useState<Mode>('detailed');
+  const [range, setRange] = useState<DateRangeValue | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [applied, setApplied] = useState<Set<string>>(new Set());
+  const [detailed, setDetailed] = useState<StudentsDataAnswer | null>(null);
+  const [loadingDetailed, setLoadingDetailed] = useState(false);
+  const [graphFor, setGraphFor] = useState<Student | null>(null);
+
+  useEffect(() => {
+    if (today && !range) setRange(initialRange('past-7-days', today));
+  }, [today, range]);
+  const dates: Range | null =
+    range?.start && range.end ? { start_date: range.start, end_date: range.end } : null;
+
+  const students = useSWR('md-students', mdApi.students, { revalidateOnFocus: false });
+  useEffect(() => {
+    if (students.error) notify.error(failure(students.error, MD_ERRORS.students));
+  }, [students.error]);
+  const general = useSWR(
+    mode === 'general' && dates ? ['md-general', dates.start_date, dates.end_date] : null,
+    () => mdApi.allReports(dates as Range),
+  );
+  useEffect(() => {
+    if (general.error) notify.error(failure(general.error, MD_ERRORS.allReports));
+  }, [general.error]);
+
+  async function loadDetailed() {
+    if (selected.size === 0) {
+      notify.warning(MD_ERRORS.selectStudent);
+      return;
+    }
+    if (!dates) return;
+    setLoadingDetailed(true);
+    try {
+      setDetailed(await mdApi.studentsData([...selected], dates));
+      setApplied(new Set(selected));
+    } catch (err) {
+      notify.error(failure(err, MD_ERRORS.studentsData));
+    } finally {
+      setLoadingDetailed(false);
+    }
+  }
+
+  // A new date range reloads the students already shown.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the dates trigger the reload
+  useEffect(() => {
+    if (mode === 'detailed' && detailed && applied.size > 0) void loadDetailed();
+  }, [dates?.start_date, dates?.end_date]);
+
+  const list = students.data?.students ?? [];
+  // The role arrives as 'type|name' (spec 4 §6).
+  const isAdmin = me.data?.user.role.split('|')[0] === 'admin';
+  const unavailable = detailed?.unavailable ?? [];
+  const generalStale = useMemo(
+    () => (general.data?.students ?? []).filter((s) => s.refreshed_at === null),
+    [general.data],
+  );
+
   return (
-    <ComingSoon
-      title="Master dashboard"
-      icon={Gauge}
-      description="An operator's view over many student installations."
-      features={FEATURES}
-    />
+    <div className="stats-screen md-screen">
+      <PageHeader
+        title="Master dashboard"
+        description={range ? describeRange(range) : 'Ad spend, revenue, ROI and net profit of every student.'}
+      />
+      <section className="card md-filters" aria-label="Filters">
+        <div className="md-modes" role="tablist" aria-label="Mode">
+          {(['detailed', 'general'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              className="graph-tab"
+              aria-selected={mode === m}
+              onClick={() => setMode(m)}
+              data-mode={m}
+            >
+              {m === 'detailed' ? 'Detailed' : 'General'}
+            </button>
+          ))}
+        </div>
+        {range && today && <DateRange id="md" value={range} today={today} onChange={setRange} />}
+        {mode === 'detailed' && (
+          <div className="md-detailed-bar">
+            <StudentSelect
+              students={list}
+              selected={selected}
+              applied={applied}
+              onChange={setSelected}
+              loading={students.isLoading}
+            />
+            <Button
+              variant="primary"
+              busy={loadingDetailed}
+              onClick={loadDetailed}
+              icon={<RefreshCw size={15} aria-hidden />}
+            >
+              Show students
+            </Button>
+          </div>
+        )}
+      </section>
+
+      {mode === 'detailed' ? (
+        <Card title="Selected students" flush>
+          {unavailable.length > 0 && (
+            <div className="md-unavailable">
+              <Alert>
+                Not answering:{' '}
+                {unavailable
+                  .map((u) => `${u.name} (${u.domain.replace(/^https?:\/\//, '')}): ${u.error}`)
+                  .join('; ')}
+              </Alert>
+            </div>
+          )}
+          {detailed && detailed.students.length > 0 ? (
+            <DetailedTable rows={detailed.students} onGraph={setGraphFor} />
+          ) : (
+            <EmptyState icon={Users} title={detailed ? 'No student answered' : 'No students selected'}>
+              {detailed
+                ? 'None of the selected installations answered. Try again in a moment.'
+                : 'Tick one or more students above, then choose Show students.'}
+            </EmptyState>
+          )}
+        </Card>
+      ) : (
+        <Card
+          title="All students"
+          description="From the totals the operator refreshes every few minutes."
+          flush
+        >
+          {generalStale.length > 0 && (
+            <div className="md-unavailable">
+              <Alert tone="info">Not refreshed yet: {generalStale.map((s) => s.name).join(', ')}</Alert>
+            </div>
+          )}
+          {general.data && general.data.students.length > 0 ? (
+            <GeneralTable rows={general.data.students} total={general.data.total} />
+          ) : general.data || general.error ? (
+            <EmptyState icon={Gauge} title="No students yet">
+              Student installations added below show here with their totals.
+            </EmptyState>
+          ) : (
+            <div className="chart-placeholder skeleton" />
+          )}
+        </Card>
+      )}
+
+      {isAdmin && <InstallationsCard students={list} onChanged={() => void students.mutate()} />}
+      {dates && <GraphModal student={graphFor} range={dates} onClose={() => setGraphFor(null)} />}
+    </div>
   );
 }

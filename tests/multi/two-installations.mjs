@@ -1,0 +1,361 @@
+#!/usr/bin/env node
+// Two real student installations side by side plus the operator's: three `wrangler dev`
+// Workers on free ports (and free inspector ports), each with local D1/R2/Queues of its own
+// (--persist-to). Tracked visits and postbacks on each student must show in the operator's
+// general mode (through the real cron -> queue -> cache refresh) and detailed mode with the right
+// totals; then one student is stopped and must be named as unavailable while the other's
+// numbers still show. Needs web/dist (`npm run build`). Run: `npm run test:multi`.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { issueLicense } from '../../scripts/license-lib.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const logs = join(root, 'tests/multi/.tmp');
+const quietEnv = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+  CI: 'true',
+};
+const NAVIGATE = {
+  'user-agent':
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
+  'sec-fetch-mode': 'navigate',
+  accept: 'text/html',
+};
+const ADMIN = { username: 'owner', password: 'Owner-pass-2027', email: 'admin@example.com' };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const servers = [];
+function kill(server, signal) {
+  try {
+    process.kill(-server.child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+async function stop(server) {
+  if (server.stopped) return;
+  server.stopped = true;
+  kill(server, 'SIGTERM');
+  await Promise.race([
+    new Promise((r) => (server.child.exitCode !== null ? r() : server.child.once('exit', r))),
+    new Promise((r) => setTimeout(r, 5000)),
+  ]);
+  kill(server, 'SIGKILL');
+}
+process.on('exit', () => {
+  for (const s of servers) kill(s, 'SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+/** One installation: its own state directory, migrations, and a Worker on free ports. */
+async function start(name, vars = {}) {
+  const state = mkdtempSync(join(tmpdir(), `edge-multi-${name}-`));
+  const r = spawnSync(
+    'npx',
+    ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state],
+    {
+      cwd: root,
+      env: quietEnv,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  assert.equal(r.status, 0, `migrations of ${name} failed`);
+  const port = await freePort();
+  const logFile = join(logs, `${name}.log`);
+  const log = openSync(logFile, 'w');
+  const varArgs = Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  const child = spawn(
+    'npx',
+    [
+      'wrangler',
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(await freePort()),
+      '--persist-to',
+      state,
+      '--test-scheduled',
+      ...varArgs,
+      '--show-interactive-dev-session=false',
+    ],
+    { cwd: root, env: quietEnv, detached: true, stdio: ['ignore', log, log] },
+  );
+  const server = { name, state, child, base: `http://127.0.0.1:${port}`, stopped: false };
+  servers.push(server);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${server.base}/api/setup-created`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`${name} did not start:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return server;
+}
+
+async function call(base, path, { body, token, headers = {}, method } = {}) {
+  const res = await fetch(new URL(path, base), {
+    method: method ?? (body ? 'POST' : 'GET'),
+    headers: {
+      accept: 'application/json',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body: json };
+}
+
+async function install(server) {
+  const jwk = JSON.parse(readFileSync(join(root, '.dev-keys/vendor-private.jwk.json'), 'utf8'));
+  const setup = await call(server.base, '/api/auth/application_startup', {
+    body: {
+      username: ADMIN.username,
+      password: ADMIN.password,
+      confirm_password: ADMIN.password,
+      baseurl: server.base,
+      email: ADMIN.email,
+      timezone: 'UTC',
+      license_key: await issueLicense(jwk, { email: ADMIN.email, days: 30 }),
+    },
+  });
+  assert.equal(setup.status, 200, JSON.stringify(setup.body));
+  const login = await call(server.base, '/api/auth/login', {
+    body: { username: ADMIN.username, password: ADMIN.password, loginToken: '', hash: '' },
+  });
+  assert.equal(login.status, 200, JSON.stringify(login.body));
+  server.token = login.body.data.token;
+}
+
+/** A campaign with `visits` tracked visits, `lpClicks` LP clicks and `sales` postbacks. */
+async function traffic(server, { cpc, payout, visits, lpClicks, sales }) {
+  const { token, base } = server;
+  const made = await call(base, '/api/add-campaign', {
+    token,
+    body: { name: `${server.name} campaign`, campaignType: 'landing_page', cpc },
+  });
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  const campaignId = made.body.data.campaign.campaignData.campaignId;
+  await call(base, '/api/add-landing', {
+    token,
+    body: { campaignId, name: 'LP', url: 'https://lp.example/x' },
+  });
+  await call(base, '/api/add-offer', {
+    token,
+    body: { campaignId, name: 'Offer', url: 'https://offer.example/x', payout },
+  });
+  const links = (await call(base, `/api/campaign?campaignId=${campaignId}`, { token })).body.data.linkpixel;
+  const local = (link) => {
+    const u = new URL(link);
+    return new URL(`${u.pathname}${u.search}`, base).toString();
+  };
+  for (let i = 0; i < visits; i++) {
+    const visit = await fetch(`${local(links.campaignURL)}t${i}`, { headers: NAVIGATE, redirect: 'manual' });
+    assert.equal(visit.status, 302);
+    const clickId = new URL(visit.headers.get('location')).searchParams.get('clickid');
+    if (i < lpClicks) {
+      const click = await fetch(`${local(links.lpofferlink_simple)}?clickid=${clickId}`, {
+        headers: NAVIGATE,
+        redirect: 'manual',
+      });
+      assert.equal(click.status, 302);
+    }
+    if (i < sales) assert.equal((await fetch(new URL(`/postback?clickid=${clickId}`, base))).status, 200);
+  }
+  server.campaignId = campaignId;
+}
+
+async function waitFor(check, message, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(message);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+let failed = false;
+try {
+  mkdirSync(logs, { recursive: true });
+  spawnSync('node', ['scripts/dev-setup.mjs'], { cwd: root, stdio: 'inherit' });
+  // The three start one after another: on a 2-core machine three wrangler starts at once stall.
+  const a = await start('student-a');
+  const b = await start('student-b');
+  const operator = await start('operator', { OPERATOR_HOST: '127.0.0.1', OPERATOR_TIMEOUT_MS: '2000' });
+  console.log(`multi: student A ${a.base}, student B ${b.base}, operator ${operator.base}`);
+  for (const s of [a, b, operator]) await install(s);
+
+  // A: 6 visits at $0.50 ($3), 3 LP clicks, 1 sale at $20. B: 4 visits at $1 ($4), 2 sales at $15.
+  await traffic(a, { cpc: '0.50', payout: '20', visits: 6, lpClicks: 3, sales: 1 });
+  await traffic(b, { cpc: '1.00', payout: '15', visits: 4, lpClicks: 2, sales: 2 });
+  const today = (await call(operator.base, '/api/stats-today', { token: operator.token })).body.data.today;
+  const range = { start_date: today, end_date: today };
+
+  for (const s of [a, b]) {
+    const made = await call(s.base, '/api/masterdashboard-credentials', {
+      token: s.token,
+      body: { label: 'operator' },
+    });
+    assert.equal(made.status, 201);
+    s.credential = made.body.data.credential;
+    // The rollups are written by each installation's own ingest queue.
+    await waitFor(async () => {
+      const r = await call(s.base, `/api/masterdashboard/reports?start_date=${today}&end_date=${today}`, {
+        headers: { authorization: `Bearer ${s.credential}`, 'X-Master-Dashboard': 'edge-tracker-operator' },
+      });
+      return (
+        r.body?.data?.total.visits === (s === a ? 6 : 4) &&
+        r.body.data.total.conversions === (s === a ? 1 : 2)
+      );
+    }, `${s.name}: its tracked numbers did not arrive`);
+    const added = await call(operator.base, '/api/operator/installations', {
+      token: operator.token,
+      body: { name: s.name, domain: s.base, server: 'local', credential: s.credential },
+    });
+    assert.equal(added.status, 201, JSON.stringify(added.body));
+    s.idHash = added.body.data.student.id_hash;
+  }
+
+  // Each installation's credential opens that installation only; a user token opens none.
+  const guarded = (s, bearer) =>
+    call(s.base, `/api/masterdashboard/reports?start_date=${today}&end_date=${today}`, {
+      headers: { authorization: `Bearer ${bearer}`, 'X-Master-Dashboard': 'edge-tracker-operator' },
+    }).then((r) => r.status);
+  assert.deepEqual(
+    [
+      await guarded(a, b.credential),
+      await guarded(b, a.credential),
+      await guarded(a, a.token),
+      await guarded(a, a.credential),
+    ],
+    [401, 401, 401, 200],
+  );
+
+  // The real cron: one queue message per installation, each refreshing the operator's cache.
+  const cron = await fetch(`${operator.base}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`);
+  assert.equal(cron.status, 200);
+  const general = await waitFor(async () => {
+    const r = await call(
+      operator.base,
+      `/api/operator/all-students-reports?start_date=${today}&end_date=${today}`,
+      {
+        token: operator.token,
+      },
+    );
+    return r.body.data.students.every((s) => s.refreshed_at) ? r.body.data : null;
+  }, 'the cron refresh did not fill the cache');
+  const byName = Object.fromEntries(general.students.map((s) => [s.name, s.total]));
+  assert.deepEqual(
+    [
+      byName['student-a'].ad_spend,
+      byName['student-a'].revenue,
+      byName['student-a'].net_profit,
+      byName['student-a'].roi,
+    ],
+    [3, 20, 17, 566.67],
+  );
+  assert.deepEqual(
+    [
+      byName['student-b'].ad_spend,
+      byName['student-b'].revenue,
+      byName['student-b'].net_profit,
+      byName['student-b'].roi,
+    ],
+    [4, 30, 26, 650],
+  );
+  assert.deepEqual([general.total.ad_spend, general.total.revenue, general.total.conversions], [7, 50, 3]);
+  console.log('multi: general mode (cron -> queue -> cache) shows both installations');
+
+  const detailed = await call(operator.base, '/api/operator/students-data', {
+    token: operator.token,
+    body: { students: [a.idHash, b.idHash], ...range },
+  });
+  assert.equal(detailed.status, 200, JSON.stringify(detailed.body));
+  assert.deepEqual(
+    detailed.body.data.students.map((s) => [s.name, s.total.ad_spend, s.total.revenue, s.total.visits]),
+    [
+      ['student-a', 3, 20, 6],
+      ['student-b', 4, 30, 4],
+    ],
+  );
+  assert.deepEqual(detailed.body.data.unavailable, []);
+  console.log('multi: detailed mode fans out to both');
+
+  // Student B goes down mid-test.
+  await stop(b);
+  const partial = await call(operator.base, '/api/operator/students-data', {
+    token: operator.token,
+    body: { students: [a.idHash, b.idHash], ...range },
+  });
+  assert.equal(partial.status, 200);
+  assert.deepEqual(
+    partial.body.data.students.map((s) => [s.name, s.total.ad_spend, s.total.revenue]),
+    [['student-a', 3, 20]],
+  );
+  assert.deepEqual(
+    partial.body.data.unavailable.map((u) => [u.name, u.domain]),
+    [['student-b', b.base]],
+  );
+  const refresh = await call(operator.base, '/api/operator/update-student-data', {
+    token: operator.token,
+    body: { domain: b.base, ...range },
+  });
+  assert.equal(refresh.status, 502);
+  assert.match(refresh.body.message, /^student-b \(http:\/\/127\.0\.0\.1:\d+\) did not answer: /);
+  // The general mode still answers from the cache, B's last numbers included.
+  const cached = await call(
+    operator.base,
+    `/api/operator/all-students-reports?start_date=${today}&end_date=${today}`,
+    {
+      token: operator.token,
+    },
+  );
+  assert.deepEqual(
+    cached.body.data.students.map((s) => [s.name, s.total.ad_spend, s.error === null]),
+    [
+      ['student-a', 3, true],
+      ['student-b', 4, false],
+    ],
+  );
+  console.log('multi: with student B stopped, it is named unavailable and A still shows');
+  console.log('multi: ok');
+} catch (err) {
+  failed = true;
+  console.error(err);
+} finally {
+  for (const s of servers) await stop(s);
+  for (const s of servers) rmSync(s.state, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,190 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import type { ModifyVerb } from '../../../../schema/masterdashboard-api';
+import type { Student } from '../../../../schema/operator-api';
+import { ApiError } from '../../api/client';
+import { Button } from '../../components/button';
+import { SelectField, TextField } from '../../components/field';
+import { Modal } from '../../components/modal';
+import { notify } from '../../components/toaster';
+import { mdApi } from './api';
+
+// The add-data modal (spec 3 §2, §3): one metric of a day (ad_spend, ad_clicks, conversions,
+// cpa, cpc, lpcpc) or a whole row (sid_token, ad_clicks, ad_spend, conversions, payout). Each
+// is a modify call on the student's installation, written there as a reversible correction.
+
+type Kind = 'row' | 'ad_spend' | 'ad_clicks' | 'conversions' | 'cpa' | 'cpc' | 'lpcpc';
+const KINDS: readonly { value: Kind; label: string; verb: ModifyVerb; field?: string }[] = [
+  { value: 'row', label: 'Whole row', verb: 'modify-row' },
+  { value: 'ad_spend', label: 'Ad spend', verb: 'modify-adspend', field: 'ad_spend' },
+  { value: 'ad_clicks', label: 'Ad clicks', verb: 'modify-adclicks', field: 'ad_clicks' },
+  { value: 'conversions', label: 'Conversions', verb: 'modify-conversion', field: 'conversion' },
+  { value: 'cpa', label: 'CPA', verb: 'modify-cpa', field: 'cpa' },
+  { value: 'cpc', label: 'CPC', verb: 'modify-cpc', field: 'cpc' },
+  { value: 'lpcpc', label: 'LP CPC', verb: 'modify-lpcpc', field: 'lpcpc' },
+];
+
+type Props = {
+  open: boolean;
+  student: Student;
+  campaignId: number;
+  defaultDate: string;
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+export function AddDataModal({ open, student, campaignId, defaultDate, onClose, onSaved }: Props) {
+  const [kind, setKind] = useState<Kind>('row');
+  const [date, setDate] = useState(defaultDate);
+  const [v, setV] = useState({
+    value: '',
+    sid_token: '',
+    ad_clicks: '',
+    ad_spend: '',
+    conversions: '',
+    payout: '',
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (open) {
+      setDate(defaultDate);
+      setError(null);
+    }
+  }, [open, defaultDate]);
+  const set = (k: keyof typeof v) => (value: string) => {
+    setV((s) => ({ ...s, [k]: value }));
+    setError(null);
+  };
+  const spec = KINDS.find((k) => k.value === kind)!;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    const fields: Record<string, string | number> =
+      kind === 'row'
+        ? {
+            campaign_id: campaignId,
+            sid_token: v.sid_token,
+            ad_clicks: v.ad_clicks,
+            ad_spend: v.ad_spend,
+            conversions: v.conversions,
+            payout: v.payout,
+            date,
+          }
+        : {
+            campaign_id: campaignId,
+            start_date: date,
+            end_date: date,
+            [spec.field as string]: v.value,
+            ...(kind === 'conversions' ? { payout: v.payout } : {}),
+          };
+    try {
+      const answer = await mdApi.modify(spec.verb, { student_id_hash: student.id_hash, ...fields });
+      // A reply carrying status_code 500 is a failure even with HTTP 200 (spec 3 §4).
+      if (answer.status_code === 500) throw new Error(answer.message);
+      notify.success(answer.message);
+      onSaved();
+    } catch (err) {
+      // The failure shows the server's message (spec 3 §8).
+      const message = err instanceof ApiError ? err.firstMessage : (err as Error).message;
+      setError(message);
+      notify.error(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="md"
+      title={`Add data for ${student.name}`}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="primary" type="submit" form="md-add-data" busy={busy}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id="md-add-data" className="md-add-form" onSubmit={submit} noValidate>
+        <SelectField
+          id="md-add-kind"
+          label="Metric"
+          value={kind}
+          onValueChange={(x) => setKind(x as Kind)}
+          options={KINDS.map((k) => ({ value: k.value, label: k.label }))}
+        />
+        <TextField id="md-add-date" label="Date" type="date" value={date} onValueChange={setDate} required />
+        {kind === 'row' ? (
+          <>
+            <TextField
+              id="md-add-sid"
+              label="SID token"
+              value={v.sid_token}
+              onValueChange={set('sid_token')}
+              optional
+            />
+            <TextField
+              id="md-add-clicks"
+              label="Ad clicks"
+              inputMode="numeric"
+              value={v.ad_clicks}
+              onValueChange={set('ad_clicks')}
+            />
+            <TextField
+              id="md-add-spend"
+              label="Ad spend ($)"
+              inputMode="decimal"
+              value={v.ad_spend}
+              onValueChange={set('ad_spend')}
+            />
+            <TextField
+              id="md-add-conversions"
+              label="Conversions"
+              inputMode="numeric"
+              value={v.conversions}
+              onValueChange={set('conversions')}
+            />
+            <TextField
+              id="md-add-payout"
+              label="Payout ($)"
+              inputMode="decimal"
+              value={v.payout}
+              onValueChange={set('payout')}
+            />
+          </>
+        ) : (
+          <>
+            <TextField
+              id="md-add-value"
+              label={spec.label}
+              inputMode="decimal"
+              value={v.value}
+              onValueChange={set('value')}
+            />
+            {kind === 'conversions' && (
+              <TextField
+                id="md-add-payout"
+                label="Payout ($)"
+                inputMode="decimal"
+                value={v.payout}
+                onValueChange={set('payout')}
+              />
+            )}
+          </>
+        )}
+        {error && (
+          <p className="field-error md-add-error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+// The master dashboard's calls to the operator's central service (/api/operator/, spec 4 §7).
+// Answer types come from schema/operator-api.ts.
+import { redirect } from 'react-router';
+import type { ModifyVerb } from '../../../../schema/masterdashboard-api';
+import type {
+  AllStudentsReportsAnswer,
+  OperatorModifyAnswer,
+  OperatorStatusAnswer,
+  Student,
+  StudentCampaignDataAnswer,
+  StudentCampaignsAnswer,
+  StudentsAnswer,
+  StudentsDataAnswer,
+} from '../../../../schema/operator-api';
+import { api } from '../../api/client';
+import { requireAuth } from '../../lib/guards';
+
+export type Range = { start_date: string; end_date: string };
+
+export const MD_ERRORS = {
+  students: 'Failed to fetch students list',
+  campaigns: 'Failed to fetch student campaigns',
+  allReports: 'Error fetching all student reports!',
+  studentsData: 'Error fetching students data',
+  campaignData: 'Error fetching campaign data',
+  campaignDataAlert: 'Failed to fetch campaign data.',
+  selectStudent: 'Please select at least one student!',
+} as const;
+
+/** /master-dashboard: on any host but the operator's, the dashboard (spec 3 §2); then sign-in. */
+export async function masterDashboardLoader(args: Parameters<typeof requireAuth>[0]) {
+  let operator = false;
+  try {
+    operator = (await api.get<OperatorStatusAnswer>('operator/status')).operator;
+  } catch {
+    operator = false;
+  }
+  if (!operator) throw redirect('/dashboard');
+  return requireAuth(args);
+}
+
+export const mdApi = {
+  students: () => api.get<StudentsAnswer>('operator/students'),
+  studentsData: (students: string[], r: Range) =>
+    api.post<StudentsDataAnswer>('operator/students-data', { students, ...r }),
+  allReports: (r: Range) => api.get<AllStudentsReportsAnswer>('operator/all-students-reports', { query: r }),
+  campaigns: (hash: string, r: Range) =>
+    api.get<StudentCampaignsAnswer>('operator/student-campaigns', { query: { student_id_hash: hash, ...r } }),
+  campaignData: (hash: string, campaignId: number, r: Range) =>
+    api.get<StudentCampaignDataAnswer>('operator/campaign-data', {
+      query: { student_id_hash: hash, campaign_id: campaignId, ...r },
+    }),
+  modify: (verb: ModifyVerb, fields: Record<string, string | number>) =>
+    api.post<OperatorModifyAnswer>(`operator/modify/${verb}`, fields),
+  refresh: (domain: string, r: Range) => api.post('operator/update-student-data', { domain, ...r }),
+  saveInstallation: (id: number | null, body: Record<string, string>) =>
+    id
+      ? api.put<{ student: Student; message: string }>(`operator/installations/${id}`, body)
+      : api.post<{ student: Student; message: string }>('operator/installations', body),
+  removeInstallation: (id: number) => api.delete<{ message: string }>(`operator/installations/${id}`),
+};
