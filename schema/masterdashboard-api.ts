@@ -195,6 +195,11 @@ export type ModifyAnswer = { status_code: number; message: string; corrections: 
 export type CorrectionsAnswer = { corrections: CorrectionRecord[] };
 /** POST /api/masterdashboard-credentials (admin): the clear credential, shown once. */
 export type CredentialAnswer = { id: number; label: string; credential: string };
+/** GET /api/masterdashboard-credentials: the live and revoked credentials, never their values. */
+export type CredentialRow = { id: number; label: string; created_at: number; revoked_at: number | null };
+export type CredentialsAnswer = { credentials: CredentialRow[] };
+/** DELETE /api/masterdashboard-credentials/{id}. */
+export type CredentialRevokedAnswer = { message: string };
 
 const money2 = (micros: number) => round(fromMicros(micros), 2);
 

@@ -85,4 +85,9 @@ export type StudentCampaignTotalAnswer = {
 /** POST /api/operator/update-student-data */
 export type UpdateStudentDataAnswer = { student: Student; total: ReportTotal; days: number };
 /** POST /api/operator/modify/{verb}: the installation's answer; status_code 500 when it failed. */
+/** POST and PUT /api/operator/installations: the saved installation. */
+export type InstallationSavedAnswer = { student: Student; message: string };
+/** DELETE /api/operator/installations/{id}. */
+export type InstallationRemovedAnswer = { message: string };
+
 export type OperatorModifyAnswer = { status_code: number; message: string; corrections: CorrectionRecord[] };

@@ -5,6 +5,8 @@ import {
   type CampaignTotalAnswer,
   type CorrectionsAnswer,
   type CredentialAnswer,
+  type CredentialRevokedAnswer,
+  type CredentialsAnswer,
   campaignRangeSchema,
   DATE_FIELD_ORDER,
   dateRangeSchema,
@@ -123,7 +125,9 @@ const operatorApi = new Hono<MdEnv>()
   .post('/modify-row', async (c) => {
     const v = parseInput(modifyRowSchema, await readBody(c), MODIFY_ROW_ORDER);
     const row = await campaignOr404(c.env, v.campaign_id);
-    return c.json({ data: modifyAnswer(await modifyRow(c.env, row, v, c.get('operator'))) });
+    return c.json({
+      data: modifyAnswer(await modifyRow(c.env, row, v, c.get('operator'))) satisfies ModifyAnswer,
+    });
   });
 
 for (const [verb, schema] of Object.entries(MODIFY_VALUES)) {
@@ -141,14 +145,16 @@ for (const [verb, schema] of Object.entries(MODIFY_VALUES)) {
       range.end_date,
       c.get('operator'),
     );
-    return c.json({ data: modifyAnswer(written) });
+    return c.json({ data: modifyAnswer(written) satisfies ModifyAnswer });
   });
 }
 
 /** The installation's admin creates, lists and revokes operator credentials (user token). */
 const credentialApi = new Hono<AppEnv>()
   .use('*', requireAuth, requireRole('admin'))
-  .get('/', async (c) => c.json({ data: { credentials: await listCredentials(c.env) } }))
+  .get('/', async (c) =>
+    c.json({ data: { credentials: await listCredentials(c.env) } satisfies CredentialsAnswer }),
+  )
   .post('/', async (c) => {
     const body = await readBody(c);
     const label = typeof body.label === 'string' ? body.label.trim().slice(0, 100) : '';
@@ -160,7 +166,7 @@ const credentialApi = new Hono<AppEnv>()
   .delete('/:id{[0-9]+}', async (c) => {
     if (!(await revokeCredential(c.env, Number(c.req.param('id')))))
       throw new ApiError(404, 'Credential not found.');
-    return c.json({ data: { message: 'Credential revoked.' } });
+    return c.json({ data: { message: 'Credential revoked.' } satisfies CredentialRevokedAnswer });
   });
 
 export const masterDashboardRoutes = new Hono<AppEnv>()

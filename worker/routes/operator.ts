@@ -14,6 +14,8 @@ import {
 import {
   type AllStudentsReportsAnswer,
   INSTALLATION_FIELD_ORDER,
+  type InstallationRemovedAnswer,
+  type InstallationSavedAnswer,
   installationInputSchema,
   OPERATOR_MESSAGES,
   type OperatorModifyAnswer,
@@ -187,16 +189,23 @@ const registry = new Hono<AppEnv>()
   .post('/', async (c) => {
     const input = parseInput(installationInputSchema, await readBody(c), INSTALLATION_FIELD_ORDER);
     const inst = await addInstallation(c.env, input);
-    return c.json({ data: { student: student(inst), message: OPERATOR_MESSAGES.saved } }, 201);
+    return c.json(
+      {
+        data: { student: student(inst), message: OPERATOR_MESSAGES.saved } satisfies InstallationSavedAnswer,
+      },
+      201,
+    );
   })
   .put('/:id{[0-9]+}', async (c) => {
     const input = parseInput(installationInputSchema, await readBody(c), INSTALLATION_FIELD_ORDER);
     const inst = await editInstallation(c.env, Number(c.req.param('id')), input);
-    return c.json({ data: { student: student(inst), message: OPERATOR_MESSAGES.saved } });
+    return c.json({
+      data: { student: student(inst), message: OPERATOR_MESSAGES.saved } satisfies InstallationSavedAnswer,
+    });
   })
   .delete('/:id{[0-9]+}', async (c) => {
     await removeInstallation(c.env, Number(c.req.param('id')));
-    return c.json({ data: { message: OPERATOR_MESSAGES.removed } });
+    return c.json({ data: { message: OPERATOR_MESSAGES.removed } satisfies InstallationRemovedAnswer });
   });
 
 export const operatorRoutes = new Hono<AppEnv>()

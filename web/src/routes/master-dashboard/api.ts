@@ -4,9 +4,10 @@ import { redirect } from 'react-router';
 import type { ModifyVerb } from '../../../../schema/masterdashboard-api';
 import type {
   AllStudentsReportsAnswer,
+  InstallationRemovedAnswer,
+  InstallationSavedAnswer,
   OperatorModifyAnswer,
   OperatorStatusAnswer,
-  Student,
   StudentCampaignDataAnswer,
   StudentCampaignsAnswer,
   StudentsAnswer,
@@ -55,7 +56,7 @@ export const mdApi = {
   refresh: (domain: string, r: Range) => api.post('operator/update-student-data', { domain, ...r }),
   saveInstallation: (id: number | null, body: Record<string, string>) =>
     id
-      ? api.put<{ student: Student; message: string }>(`operator/installations/${id}`, body)
-      : api.post<{ student: Student; message: string }>('operator/installations', body),
-  removeInstallation: (id: number) => api.delete<{ message: string }>(`operator/installations/${id}`),
+      ? api.put<InstallationSavedAnswer>(`operator/installations/${id}`, body)
+      : api.post<InstallationSavedAnswer>('operator/installations', body),
+  removeInstallation: (id: number) => api.delete<InstallationRemovedAnswer>(`operator/installations/${id}`),
 };
