@@ -1,9 +1,9 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import wranglerToml from '../../wrangler.toml?raw';
-import worker from '../../worker/index';
 import type { Env } from '../../worker/env';
+import worker from '../../worker/index';
+import wranglerToml from '../../wrangler.toml?raw';
 
 // The shipped configuration is production: ENVIRONMENT unset (docs/decisions/040).
 

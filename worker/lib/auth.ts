@@ -56,7 +56,10 @@ export async function userFromToken(env: Env, token: string): Promise<AuthUser> 
   let payload: { sub?: string; ver?: unknown };
   try {
     // A token without exp would never expire: refused (docs/decisions/044).
-    ({ payload } = await jwtVerify(token, secretKey(env), { algorithms: ['HS256'], requiredClaims: ['exp'] }));
+    ({ payload } = await jwtVerify(token, secretKey(env), {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp'],
+    }));
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw new ApiError(401, SESSION_EXPIRED);
     throw new ApiError(401, 'Unauthenticated.');

@@ -1,8 +1,6 @@
 import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { strToU8, type UnzipFileInfo, unzipSync, zipSync } from 'fflate';
-import { inflateEntry, zipEntryMessage } from '../lib/zip';
-import { campaignRuleProblem } from './campaign-rules';
 import type { z } from 'zod';
 import {
   type AddCampaignInput,
@@ -47,6 +45,8 @@ import { parseCsv } from '../lib/csv';
 import { getDb } from '../lib/db';
 import { ApiError, fieldError, validationError } from '../lib/errors';
 import { signedDownloadPath } from '../lib/r2';
+import { inflateEntry, zipEntryMessage } from '../lib/zip';
+import { campaignRuleProblem } from './campaign-rules';
 import { chunks, descendants, listItem, requireRows, resolveFolder } from './campaign-tree';
 import { campaignAnswer, campaignForUser, campaignValues, canSeeEveryCampaign } from './campaigns';
 

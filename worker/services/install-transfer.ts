@@ -1,5 +1,4 @@
 import { strFromU8, strToU8, type UnzipFileInfo, unzipSync, Zip, ZipDeflate } from 'fflate';
-import { inflateEntry, ZipEntryError, zipEntryMessage } from '../lib/zip';
 import {
   IMPORT_MAX_BYTES,
   LOGO_MAX_BYTES,
@@ -14,6 +13,7 @@ import { randomToken } from '../lib/crypto';
 import { ApiError, fieldError } from '../lib/errors';
 import { isSecretValue } from '../lib/secrets';
 import { isTimeZone } from '../lib/timezones';
+import { inflateEntry, ZipEntryError, zipEntryMessage } from '../lib/zip';
 import { invalidateCompiledCampaign } from './compiled-campaigns';
 import { invalidateSettings } from './settings';
 import { sniffImage } from './settings-form';

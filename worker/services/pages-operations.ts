@@ -1,5 +1,4 @@
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { inflateEntry, zipEntryMessage } from '../lib/zip';
 import {
   addLandingSchema,
   addOfferSchema,
@@ -19,6 +18,7 @@ import type { AuthUser } from '../lib/auth';
 import { csvLine, parseCsv } from '../lib/csv';
 import { ApiError, validationError } from '../lib/errors';
 import { signedDownloadPath } from '../lib/r2';
+import { inflateEntry, zipEntryMessage } from '../lib/zip';
 import {
   type CampaignRow,
   campaignForUser,
