@@ -9,9 +9,9 @@
 // that a busy machine slows both alike; the workerd CPU time per request is printed as well,
 // which stays meaningful when other processes compete for the cores.
 // Environment: BENCH_REQUESTS (default 50000), BENCH_ROUNDS (5), BENCH_CONNECTIONS (32),
-// BENCH_INGEST_MESSAGES (400). BENCH_NO_CONSUMER=1 runs the tracked Worker without its ingest
-// consumer (events pile up in the local queue): for diagnosis only, it measures the redirect alone,
-// without the queue and D1 work that Miniflare runs on the same thread; drain and ingest are skipped.
+// BENCH_INGEST_MESSAGES (400), BENCH_DURABLE_REQUESTS (half of BENCH_REQUESTS: the durable-mode
+// run). BENCH_NO_CONSUMER=1 runs the tracked Worker without its ingest consumer (events pile up in
+// the local queue): for diagnosis only, it measures the redirect alone, without the queue and D1 work that Miniflare runs on the same thread; drain and ingest are skipped.
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
@@ -33,6 +33,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const NO_CONSUMER = Boolean(process.env.BENCH_NO_CONSUMER);
 const INGEST_MESSAGES = Number(process.env.BENCH_INGEST_MESSAGES ?? 400);
+const DURABLE_REQUESTS = Number(process.env.BENCH_DURABLE_REQUESTS ?? Math.ceil(REQUESTS / 2));
 const EVENTS_PER_MESSAGE = 100;
 const WARMUP = 3_000;
 const UA =
@@ -296,6 +297,27 @@ async function main() {
     }
   }
 
+  // ---- 4b. durable mode (docs/decisions/043): the same clicks, answered after the queue took them
+  log(`Durable mode: ${fmt(DURABLE_REQUESTS)} tracked clicks in ${ROUNDS} rounds...`);
+  await db
+    .prepare(
+      "INSERT INTO settings (key, value) VALUES ('tracking_mode', 'durable') ON CONFLICT(key) DO UPDATE SET value = 'durable'",
+    )
+    .run();
+  await sleep(5_500); // the isolate's settings cache lives 5 s
+  const durableBefore = await count('visits');
+  const durableRuns = [];
+  let durableCpu = 0;
+  for (let round = 1; round <= ROUNDS; round++) {
+    const cpu = cpuOf(trackerPid);
+    durableRuns.push(await run(trackerUrl, Math.ceil(DURABLE_REQUESTS / ROUNDS)));
+    durableCpu += cpuOf(trackerPid) - cpu;
+  }
+  const durable = total(durableRuns, trackerPid, durableCpu);
+  const durablePersisted = (await waitForVisits(durableBefore + durable.redirects, 180_000)) - durableBefore;
+  const durableLost = durable.redirects - durablePersisted;
+  await db.prepare("UPDATE settings SET value = 'batched' WHERE key = 'tracking_mode'").run();
+
   // ---- 5. ingest throughput: messages of 100 events through the real queue consumer ---------
   log(`Ingest: ${fmt(INGEST_MESSAGES)} messages of ${EVENTS_PER_MESSAGE} events...`);
   const producer = await tracker.getQueueProducer('INGEST_QUEUE');
@@ -376,6 +398,7 @@ async function main() {
   );
   log(line('bare redirect', baseline));
   log(line('tracked click', tracked));
+  log(line('tracked durable', durable));
   log(
     `throughput ratio tracked/bare  ${fmt(throughputRatio, 2)}   (target >= 0.80: ${verdict(throughputRatio >= 0.8)})`,
   );
@@ -385,6 +408,9 @@ async function main() {
   );
   log(
     `persisted visits               ${fmt(persisted)} of ${fmt(tracked.redirects)} successful responses, lost ${lost}, rolled up ${fmt(rolled)}; drained ${fmt(drainSeconds, 1)} s after the last round   (target 0 lost: ${verdict(lost === 0 && rolled === persisted)})`,
+  );
+  log(
+    `durable mode                   throughput ratio durable/bare ${fmt(durable.rps / baseline.rps, 2)}, p99 ${fmt(durable.p99, 1)} ms (batched ${fmt(tracked.p99, 1)} ms); persisted ${fmt(durablePersisted)} of ${fmt(durable.redirects)}, lost ${durableLost}   (target 0 lost: ${verdict(durableLost === 0)})`,
   );
   log(
     `ingest                         ${fmt(stored)} events in ${fmt(ingestSeconds, 2)} s = ${fmt(ingestRate)} events/s, messages of ${EVENTS_PER_MESSAGE}   (target >= 10,000: ${verdict(ingestRate >= 10_000)})`,
@@ -399,6 +425,8 @@ async function main() {
     rounds: ROUNDS,
     baseline: baselineFigures,
     tracked: trackedFigures,
+    durable: (({ pid: _p, ...rest }) => rest)(durable),
+    durableLost,
     trackedCpuWithIngest,
     throughputRatio,
     p99Ratio,
@@ -410,7 +438,7 @@ async function main() {
   };
   mkdirSync(join(root, '.bench'), { recursive: true });
   writeFileSync(join(root, '.bench/tracking.json'), `${JSON.stringify(results, null, 2)}\n`);
-  return lost === 0 && stored === expected ? 0 : 1;
+  return lost === 0 && durableLost === 0 && stored === expected ? 0 : 1;
 }
 
 let code = 1;
