@@ -269,6 +269,8 @@ export const CAMPAIGN_TABLES = [
   'stats_jobs',
   'postback_log',
   'optimizer_log',
+  'campaign_postback_secrets',
+  'conversion_rejections',
 ] as const;
 
 /** DELETE /api/delete-campaign: soft (undoable) or permanent; a folder takes its subtree with it. */
