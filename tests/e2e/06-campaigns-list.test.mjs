@@ -175,7 +175,7 @@ test('folders by drag and drop, move to the parent and back, delete and undo', {
   await page.locator('dialog[open]').getByRole('button', { name: 'Yes' }).click();
   await expectToast(page, 'Campaigns Deleted Successfully.');
   await row(page, ids.direct).waitFor({ state: 'detached' });
-  await page.locator('[data-testid="show-deleted"]').check({ force: true });
+  await toggleShowDeleted(page, true);
   assert.equal(await storage(page, 'campaignsShowDeleted'), '1');
   await row(page, ids.direct).waitFor();
   await expectText(row(page, ids.direct).locator('.badge'), 'Deleted');
@@ -195,7 +195,7 @@ test('folders by drag and drop, move to the parent and back, delete and undo', {
   assert.equal(await storage(page, 'campaignSortBy'), '-name');
   await page.locator('[data-testid="sort-campaignId"]').click();
   assert.equal(await storage(page, 'campaignSortBy'), 'campaignId');
-  await page.locator('[data-testid="show-deleted"]').uncheck({ force: true });
+  await toggleShowDeleted(page, false);
   await row(page, ids.direct).waitFor({ state: 'detached' });
 
   // Clicking a campaign opens its editor.
@@ -428,3 +428,15 @@ test('keyboard Move to…, new and renamed folder, empty folder, clone, reset st
   );
   assert.deepEqual(page.pageErrors, []);
 });
+
+/**
+ * Flips the Show deleted switch through its visible label. The pointer leaves the toasts first:
+ * hovered, sonner keeps its stack expanded and its timers paused, over the switch. A plain click
+ * then waits until nothing covers the switch (a forced click on the 1-px input landed on a toast),
+ * and the input's state is checked.
+ */
+async function toggleShowDeleted(page, on) {
+  await page.mouse.move(0, 0);
+  await page.locator('.cl-switch', { hasText: 'Show deleted' }).click();
+  await page.locator(`[data-testid="show-deleted"][aria-checked="${on}"]`).waitFor({ state: 'attached' });
+}

@@ -77,7 +77,18 @@ export function BarChart({
               return (
                 <div className="chart-tip">
                   <div className="chart-tip-title">{longDay(d.date)}</div>
-                  <div className="chart-tip-value" style={{ color: signColors ? color(d) : undefined }}>
+                  {/* The bars' bright green and red are too light for text: the tip's figure takes
+                      the meaning colours that pass AA on white. */}
+                  <div
+                    className="chart-tip-value"
+                    style={{
+                      color: signColors
+                        ? d.value >= 0
+                          ? 'var(--success)'
+                          : 'var(--danger-strong)'
+                        : undefined,
+                    }}
+                  >
                     {format(d.value)}
                   </div>
                 </div>

@@ -167,7 +167,7 @@ export function CopyField({
           type="button"
           className="btn btn-secondary btn-md ce-copy-btn"
           onClick={() => void copy()}
-          aria-label={`Copy ${typeof label === 'string' ? label : 'value'}`}
+          aria-label={`${copied ? 'Copied' : 'Copy'} ${typeof label === 'string' ? label : 'value'}`}
           data-testid={`${id}-copy`}
         >
           {copied ? <Check size={16} aria-hidden /> : <Copy size={16} aria-hidden />}
