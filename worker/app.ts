@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env';
 import { ApiError, errorBody, onError } from './lib/errors';
-import { securityHeaders, withSecurityHeaders } from './lib/security-headers';
+import { pagePolicy, securityHeaders, withSecurityHeaders } from './lib/security-headers';
 import { authRoutes, csrfCookieHandler } from './routes/auth';
 import { campaignListRoutes, campaignUploadRoutes } from './routes/campaign-list';
 import { campaignRoutes } from './routes/campaigns';
@@ -74,7 +74,7 @@ export function createApp() {
       ? withSecurityHeaders(await c.env.ASSETS.fetch(c.req.raw))
       : c.redirect('/dashboard', 302),
   );
-  app.all('*', async (c) => withSecurityHeaders(await c.env.ASSETS.fetch(c.req.raw)));
+  app.all('*', async (c) => withSecurityHeaders(await c.env.ASSETS.fetch(c.req.raw), pagePolicy(c.req.url)));
   app.notFound((c) => c.json(errorBody('Not found.'), 404));
   // No AppType export for hc<AppType>: web/ reads the answer types from schema/ instead
   // (docs/decisions/005-hand-typed-web-client.md).

@@ -32,6 +32,20 @@ function expectSecurityHeaders(headers: Headers, what: string) {
 }
 
 describe('security headers', () => {
+  it("let only the conversion tracker page load LiveIntent's tag, still with no inline script", async () => {
+    await setupInstallation();
+    const tracker = await navigate('/conversion-tracker');
+    expect(tracker.status).toBe(200);
+    await tracker.text();
+    expectSecurityHeaders(tracker.headers, '/conversion-tracker');
+    expect(tracker.headers.get('content-security-policy')).toContain(
+      "script-src 'self' https://b-code.liadm.com;",
+    );
+    const login = await navigate('/login');
+    await login.text();
+    expect(login.headers.get('content-security-policy')).not.toContain('liadm');
+  });
+
   it('are on every SPA page, signed out and for deep links', async () => {
     await setupInstallation();
     for (const path of [

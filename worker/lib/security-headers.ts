@@ -19,6 +19,19 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
+/**
+ * The conversion tracker page (spec 3 §2) fires LiveIntent's conversion tag, a script of theirs,
+ * so that one page (opened directly, as its own window) may load it and let it report back;
+ * every other page keeps script-src 'self'.
+ */
+export const LIVEINTENT_TAG_ORIGIN = 'https://b-code.liadm.com';
+export const CONVERSION_TRACKER_CSP = CONTENT_SECURITY_POLICY.replace(
+  "script-src 'self'",
+  `script-src 'self' ${LIVEINTENT_TAG_ORIGIN}`,
+)
+  .replace("img-src 'self' data: blob:", "img-src 'self' data: blob: https://*.liadm.com")
+  .replace("connect-src 'self'", "connect-src 'self' https://*.liadm.com");
+
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
@@ -33,10 +46,18 @@ function setAll(headers: Headers) {
 }
 
 /** The answer with the security headers set; the ASSETS binding's answers are immutable, so a copy. */
-export function withSecurityHeaders(response: Response): Response {
+export function withSecurityHeaders(response: Response, csp = CONTENT_SECURITY_POLICY): Response {
   const copy = new Response(response.body, response);
   setAll(copy.headers);
+  copy.headers.set('content-security-policy', csp);
   return copy;
+}
+
+/** The CSP of an SPA page: the conversion tracker page may load LiveIntent's tag. */
+export function pagePolicy(url: string): string {
+  return new URL(url).pathname.replace(/\/+$/, '') === '/conversion-tracker'
+    ? CONVERSION_TRACKER_CSP
+    : CONTENT_SECURITY_POLICY;
 }
 
 export const securityHeaders = createMiddleware(async (c, next) => {
