@@ -205,6 +205,11 @@ test('the statistics screen of the Facebook campaign shows its ad records after 
   );
   await page.goto(`${BASE}/stats/${fbCampaignId}`);
   const range = (await started).postDataJSON();
+  // The cost import's state per linked platform, with a button that queues a sync now.
+  const sync = page.getByTestId('platform-sync');
+  await expectText(sync, 'Facebook cost import: waiting for its first sync.');
+  await sync.getByRole('button', { name: 'Sync now' }).click();
+  await toast('The cost import was queued.');
   const table = page.getByTestId('ad-records-table');
   await table.waitFor();
   // Loading rows until the queued job says done (polled every 3 s), then one row per ad.

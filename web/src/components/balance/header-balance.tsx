@@ -35,8 +35,10 @@ export function HeaderBalance() {
         className="header-balance"
         onClick={() => setOpen(true)}
         data-testid="header-balance"
-        aria-label={`Balances of ${owner}: open the balance dashboard`}
+        title={`Balances of ${owner}: open the balance dashboard`}
       >
+        {/* The name is the visible text (WCAG 2.5.3), led by whose balances these are. */}
+        <span className="sr-only">{`${owner}: `}</span>
         <WalletIcon size={16} aria-hidden className="header-balance-icon" />
         <span className="header-balance-compact">Balances</span>
         <span className="header-balance-list">

@@ -24,6 +24,7 @@ import { CostsPanel } from './costs-panel';
 import { KpiStrip } from './kpi-strip';
 import { LandingTable } from './landing-table';
 import { OfferTable, PathTable } from './placement-tables';
+import { PlatformSyncStatusPanel } from './platform-sync-status';
 import {
   type Applied,
   baseBody,
@@ -339,6 +340,7 @@ export function StatsScreen() {
 
       {applied && <InsufficientBalanceNotice show={balanceError} />}
       {applied && <AlertsList campaignId={applied.campaignId} alerts={alerts} onChange={setAlerts} />}
+      {applied && <PlatformSyncStatusPanel campaignId={applied.campaignId} />}
 
       {unknown ? (
         <Card>
