@@ -1,0 +1,4 @@
+import { defineFuzzApi } from '../fuzz-api-suite';
+
+// The fuzz suite's /api/ half, part 3 of 3 (tests/fuzz-api-suite.ts; docs/operations.md).
+defineFuzzApi(2, 3);
