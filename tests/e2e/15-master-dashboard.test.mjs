@@ -106,7 +106,9 @@ before(async () => {
     });
     assert.equal(click.status, 302);
     if (i >= 2) continue;
-    const postback = await fetch(new URL(`/postback?clickid=${clickId}`, BASE));
+    // The postback URL the product shows carries the installation's postback secret.
+    const secret = new URL(links.postback).searchParams.get('secret');
+    const postback = await fetch(new URL(`/postback?clickid=${clickId}&secret=${secret}`, BASE));
     assert.equal(postback.status, 200);
   }
 

@@ -163,7 +163,7 @@ test('link tester: a dry run of a pasted link shows the chain, the reasons and t
   await pageShot(page, '18-link-tester-1366');
 
   // The tabs answer the arrow keys.
-  await page.locator('#tools-tab-link-tester').focus();
+  await page.locator('#tools-tab-link-tester').click();
   await page.keyboard.press('ArrowRight');
   assert.equal(await page.locator('#tools-tab-postback-tester').getAttribute('aria-selected'), 'true');
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'tools-tab-postback-tester');

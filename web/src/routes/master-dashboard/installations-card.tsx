@@ -93,7 +93,12 @@ export function InstallationsCard({
           Add a student's installation with its address and master-dashboard credential.
         </EmptyState>
       ) : (
-        <div className="table-wrap">
+        <section
+          className="table-wrap"
+          aria-label="Installations, scrollable"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
+          tabIndex={0}
+        >
           <table
             className="table md-table"
             aria-label="Student installations"
@@ -139,7 +144,7 @@ export function InstallationsCard({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       <Modal
         open={editing !== null}

@@ -33,7 +33,12 @@ export function DetailedTable({
   onGraph: (s: Student) => void;
 }) {
   return (
-    <div className="table-wrap">
+    <section
+      className="table-wrap"
+      aria-label="Table, scrollable"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
+      tabIndex={0}
+    >
       <table className="table md-table" aria-label="Selected students" data-testid="detailed-table">
         <thead>
           <tr>
@@ -70,7 +75,7 @@ export function DetailedTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
@@ -79,7 +84,12 @@ type GeneralRow = StudentReport & { refreshed_at: number | null; error: string |
 /** General mode: every student from the operator's cache, and the sum over all of them. */
 export function GeneralTable({ rows, total }: { rows: readonly GeneralRow[]; total: ReportTotal }) {
   return (
-    <div className="table-wrap">
+    <section
+      className="table-wrap"
+      aria-label="Table, scrollable"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
+      tabIndex={0}
+    >
       <table className="table md-table" aria-label="All students" data-testid="general-table">
         <thead>
           <tr>
@@ -124,6 +134,6 @@ export function GeneralTable({ rows, total }: { rows: readonly GeneralRow[]; tot
           </tr>
         </tfoot>
       </table>
-    </div>
+    </section>
   );
 }

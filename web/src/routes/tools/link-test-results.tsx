@@ -34,7 +34,12 @@ function CandidateTable({ title, rows }: { title: string; rows: Candidate[] }) {
   return (
     <div className="tools-table-block">
       <h3 className="tools-subtitle">{title}</h3>
-      <div className="table-wrap">
+      <section
+        className="table-wrap"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
+        tabIndex={0}
+        aria-label={`${title}, scrollable`}
+      >
         <table className="table tools-table">
           <thead>
             <tr>
@@ -74,7 +79,7 @@ function CandidateTable({ title, rows }: { title: string; rows: Candidate[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </div>
   );
 }
@@ -88,7 +93,12 @@ function SplitCard({ split }: { split: SplitAnswer }) {
       description={`${formatInteger(split.runs)} dry runs against the configured shares. Within tolerance: the observed share is within the stated points of the configured one (±4 points at 1,000 runs of a group, wider for fewer).`}
       flush
     >
-      <div className="table-wrap">
+      <section
+        className="table-wrap"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
+        tabIndex={0}
+        aria-label="Observed split, scrollable"
+      >
         <table className="table tools-table" aria-label="Observed split">
           <thead>
             <tr>
@@ -130,7 +140,7 @@ function SplitCard({ split }: { split: SplitAnswer }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <ul className="tools-pools">
         {split.pools.map((p) => (
           <li key={`${p.level}-${p.pool}`}>

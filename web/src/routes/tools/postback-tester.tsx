@@ -344,7 +344,12 @@ export function PostbackTester() {
             Make a test click and send a conversion to it: it shows up here.
           </EmptyState>
         ) : (
-          <div className="table-wrap">
+          <section
+            className="table-wrap"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
+            tabIndex={0}
+            aria-label="Test conversions, scrollable"
+          >
             <table className="table tools-table" aria-label="Test conversions">
               <thead>
                 <tr>
@@ -375,7 +380,7 @@ export function PostbackTester() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         )}
       </Card>
     </div>
