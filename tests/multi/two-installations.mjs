@@ -191,7 +191,12 @@ async function traffic(server, { cpc, payout, visits, lpClicks, sales }) {
       });
       assert.equal(click.status, 302);
     }
-    if (i < sales) assert.equal((await fetch(new URL(`/postback?clickid=${clickId}`, base))).status, 200);
+    if (i < sales) {
+      // The postback URL the product shows carries the installation's postback secret.
+      const secret = new URL(links.postback).searchParams.get('secret');
+      const postback = await fetch(new URL(`/postback?clickid=${clickId}&secret=${secret}`, base));
+      assert.equal(postback.status, 200);
+    }
   }
   server.campaignId = campaignId;
 }
