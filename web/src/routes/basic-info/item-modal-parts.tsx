@@ -1,11 +1,12 @@
 // What the four item modals (landing page, offer, path, option) share: the modal with its form,
 // the form reset on each opening, and the save that toasts, hands the new list up and closes.
-import { type FormEvent, type ReactNode, useEffect } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { CampaignType } from '../../../../schema/campaigns';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/toaster';
 import { useForm } from '../../lib/forms';
+import { useOnOpen } from '../../lib/use-on-open';
 import type { Agent, PathItem } from './types';
 
 export function FormModal({
@@ -83,15 +84,12 @@ export function useItemForm<T extends Record<string, string>>(
   onReset?: () => void,
 ) {
   const form = useForm(formId, initial());
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the modal opens for another row
-  useEffect(() => {
-    if (open) {
-      form.setValues(initial());
-      form.setErrors({});
-      form.setFormError(null);
-      onReset?.();
-    }
-  }, [open, resetKey]);
+  useOnOpen(open, resetKey, () => {
+    form.setValues(initial());
+    form.setErrors({});
+    form.setFormError(null);
+    onReset?.();
+  });
   return form;
 }
 

@@ -9,6 +9,7 @@ import { FileUpload } from '../../components/file-upload';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
 import { getStoredUser } from '../../lib/auth';
+import { useOnOpen } from '../../lib/use-on-open';
 import { type CampaignListItem, getCampaignList, type UploadAnswer } from './api';
 import { type Crumb, rememberFolders } from './folder-trail';
 
@@ -34,13 +35,11 @@ export function FolderNameDialog({ open, mode, initialName = '', lead, onClose, 
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (open) {
-      setName(initialName);
-      setError(null);
-      setFormError(null);
-    }
-  }, [open, initialName]);
+  useOnOpen(open, initialName, () => {
+    setName(initialName);
+    setError(null);
+    setFormError(null);
+  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { ModifyVerb } from '../../../../schema/masterdashboard-api';
 import type { Student } from '../../../../schema/operator-api';
 import { ApiError } from '../../api/client';
@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/toaster';
+import { useOnOpen } from '../../lib/use-on-open';
 import { mdApi } from './api';
 
 // The add-data modal (spec 3 §2, §3): one metric of a day (ad_spend, ad_clicks, conversions,
@@ -45,12 +46,10 @@ export function AddDataModal({ open, student, campaignId, defaultDate, onClose, 
   });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (open) {
-      setDate(defaultDate);
-      setError(null);
-    }
-  }, [open, defaultDate]);
+  useOnOpen(open, defaultDate, () => {
+    setDate(defaultDate);
+    setError(null);
+  });
   const set = (k: keyof typeof v) => (value: string) => {
     setV((s) => ({ ...s, [k]: value }));
     setError(null);
