@@ -171,6 +171,8 @@ export async function openPage(browser, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 840 }, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
+  // A page load on a busy 2-core CI machine (build, workerd, Chromium) has taken over 10 s.
+  page.setDefaultNavigationTimeout(30_000);
   page.pageErrors = [];
   page.on('pageerror', (err) => page.pageErrors.push(err.message));
   await watchCsp(context, page);
