@@ -10,6 +10,7 @@ import {
   BASE,
   createUserViaApi,
   ensureInstalled,
+  expectAttr,
   expectPath,
   expectText,
   expectToast,
@@ -329,9 +330,9 @@ test('the release notes accordion opens and closes by click and by keyboard', as
   // Keyboard: focus the first header and press Enter, then Space.
   await triggers.nth(0).focus();
   await page.keyboard.press('Enter');
-  assert.equal(await triggers.nth(0).getAttribute('aria-expanded'), 'false');
+  await expectAttr(triggers.nth(0), 'aria-expanded', 'false');
   await page.keyboard.press('Space');
-  assert.equal(await triggers.nth(0).getAttribute('aria-expanded'), 'true');
+  await expectAttr(triggers.nth(0), 'aria-expanded', 'true');
   await shots('release-notes');
 });
 

@@ -165,9 +165,10 @@ test('link tester: a dry run of a pasted link shows the chain, the reasons and t
   // The tabs answer the arrow keys.
   await page.locator('#tools-tab-link-tester').click();
   await page.keyboard.press('ArrowRight');
-  assert.equal(await page.locator('#tools-tab-postback-tester').getAttribute('aria-selected'), 'true');
+  // The key press re-renders after it returns: wait for the selection, then read the rest.
+  await page.locator('#tools-tab-postback-tester[aria-selected="true"]').waitFor();
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'tools-tab-postback-tester');
-  assert.equal(new URL(page.url()).searchParams.get('tab'), 'postback-tester');
+  await page.waitForURL((url) => url.searchParams.get('tab') === 'postback-tester');
   assert.deepEqual(page.pageErrors, []);
   await context.close();
 });

@@ -314,6 +314,13 @@ export async function expectText(locator, expected, timeout = 10_000) {
   assert.equal(await shows(), expected);
 }
 
+/** Waits until `locator`'s attribute `name` is `expected` (a key press re-renders after it returns). */
+export async function expectAttr(locator, name, expected, timeout = 10_000) {
+  const reads = async () => locator.getAttribute(name, { timeout: 1000 }).catch(() => null);
+  await until(async () => (await reads()) === expected, '', { timeout, every: 100 }).catch(() => {});
+  assert.equal(await reads(), expected);
+}
+
 /** Waits for the toast with this text (top right) and answers its locator. */
 export async function expectToast(page, text) {
   const toast = page.locator('[data-sonner-toast]', { hasText: text });
