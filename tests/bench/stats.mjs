@@ -22,6 +22,10 @@ import { Miniflare } from 'miniflare';
 
 const root = new URL('../..', import.meta.url).pathname;
 const VISITS = Number(process.env.BENCH_VISITS ?? 3_000_000);
+// The ingest-rate report: one line per BENCH_STEP visits (the rate of that step alone), and
+// seeding stops at BENCH_SEED_SECONDS (a shared 2-core machine), saying how far it got.
+const STEP = Number(process.env.BENCH_STEP ?? 1_000_000);
+const SEED_SECONDS = Number(process.env.BENCH_SEED_SECONDS ?? 1800);
 const PER_REQUEST = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const COMPATIBILITY_DATE = /compatibility_date\s*=\s*"([^"]+)"/.exec(
@@ -181,21 +185,36 @@ async function seedDatabase(base, db) {
   }
   await db.batch(seed);
 
-  log(`Seeding ${fmt(VISITS)} visits through the ingest code...`);
+  log(
+    `Seeding ${fmt(VISITS)} visits through the ingest code (rate per ${fmt(STEP)} visits, at most ${fmt(SEED_SECONDS)} s)...`,
+  );
   const started = Date.now();
   let events = 0;
+  let stepStarted = started;
+  let stepEvents = 0;
+  let seeded = 0;
+  const rates = [];
   for (let from = 0; from < VISITS; from += PER_REQUEST) {
-    const r = await call(
-      base,
-      `/seed?from=${from}&to=${Math.min(VISITS, from + PER_REQUEST)}&total=${VISITS}`,
-    );
+    const to = Math.min(VISITS, from + PER_REQUEST);
+    const r = await call(base, `/seed?from=${from}&to=${to}&total=${VISITS}`);
     events += r.body.events;
-    if ((from / PER_REQUEST) % 30 === 29) {
+    stepEvents += r.body.events;
+    seeded = to;
+    if (to % STEP === 0 || to === VISITS) {
+      const rate = stepEvents / ((Date.now() - stepStarted) / 1000);
+      rates.push(rate);
       log(
-        `  ${fmt(from + PER_REQUEST)} visits, ${fmt(events)} events, ${fmt(events / ((Date.now() - started) / 1000))} events/s`,
+        `  visits ${fmt(to - (((to - 1) % STEP) + 1) + 1)}..${fmt(to)}: ${fmt(rate)} events/s   (overall ${fmt(events / ((Date.now() - started) / 1000))} events/s)   target >= 10,000`,
       );
+      stepStarted = Date.now();
+      stepEvents = 0;
+    }
+    if ((Date.now() - started) / 1000 > SEED_SECONDS) {
+      log(`  stopped at ${fmt(seeded)} visits: BENCH_SEED_SECONDS=${SEED_SECONDS} reached`);
+      break;
     }
   }
+  if (rates.length) log(`  slowest step ${fmt(Math.min(...rates))} events/s`);
   const seconds = (Date.now() - started) / 1000;
   await call(base, '/costs');
   log(`Seeded ${fmt(events)} events in ${fmt(seconds, 1)} s (${fmt(events / seconds)} events/s).`);

@@ -3,6 +3,7 @@ import { TOKEN_SLOTS } from '../../schema/tracking';
 import type { Env } from '../env';
 import { dayIn } from './days';
 import { getSettings } from './settings';
+import { tokenRollupStatements } from './statistics/token-rollup';
 
 // Writes tracking events into the raw tables and the daily rollups, exactly once
 // (docs/decisions/011-ingest-idempotency.md):
@@ -524,6 +525,7 @@ export async function ingestEvents(
     });
   }
   for (const sql of OTHER_ROLLUPS) statements.push(db.prepare(sql).bind(mark));
+  statements.push(...tokenRollupStatements(db, mark));
   push('postbacks', db.prepare(QUEUE_POSTBACKS).bind(mark));
   statements.push(db.prepare(SQL.unmark).bind(mark));
 

@@ -32,9 +32,9 @@ import {
   type TargetAgg,
   targetAggregates,
   targetRow,
-  targetTokenAggregates,
   totals,
 } from './statistics';
+import { targetTokenRollupAggregates } from './statistics/token-rollup';
 
 // Statistics jobs: POST statistics stores a job and sends its id to the statistics queue; the
 // consumer computes the result and stores it; the SPA polls for it. A repeat of the same
@@ -214,7 +214,7 @@ export async function computeJob(
   const slots = await extraTokenSlots(env, c.id);
   const tokens = tokenSlotsFor(slots, groupedTokens(req, 'target'));
   const all = tokens.length
-    ? await targetTokenAggregates(env, c, bounds, tokens)
+    ? await targetTokenRollupAggregates(env, c, bounds, tokens)
     : await targetAggregates(env, c, bounds);
   const keep = keepRow(req, tokens);
   const aggs = tokens.length ? all.filter((a) => keep(a.tokens)) : all;
