@@ -69,3 +69,51 @@ CREATE TABLE `raw_archives` (
 	`archived_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
 	PRIMARY KEY(`campaign_id`, `day`)
 ) WITHOUT ROWID;
+--> statement-breakpoint
+-- Ingest that stays fast as tables grow (decision 106). daily_stats is the largest rollup (a row
+-- per target, path, landing page and offer each day) and every batch upserts into it: as a
+-- WITHOUT ROWID table it is one B-tree instead of three (the table, its key's index and a
+-- (campaign_id, day) index the key's prefix already serves), same for daily_event_stats.
+CREATE TABLE `daily_stats_new` (
+	`campaign_id` integer NOT NULL,
+	`day` text NOT NULL,
+	`target` text DEFAULT '' NOT NULL,
+	`path_id` integer DEFAULT 0 NOT NULL,
+	`landing_id` integer DEFAULT 0 NOT NULL,
+	`offer_id` integer DEFAULT 0 NOT NULL,
+	`visits` integer DEFAULT 0 NOT NULL,
+	`filtered_visits` integer DEFAULT 0 NOT NULL,
+	`lp_clicks` integer DEFAULT 0 NOT NULL,
+	`conversions` integer DEFAULT 0 NOT NULL,
+	`revenue_micros` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`campaign_id`, `day`, `target`, `path_id`, `landing_id`, `offer_id`)
+) WITHOUT ROWID;
+--> statement-breakpoint
+INSERT INTO `daily_stats_new` SELECT `campaign_id`, `day`, `target`, `path_id`, `landing_id`, `offer_id`, `visits`, `filtered_visits`, `lp_clicks`, `conversions`, `revenue_micros` FROM `daily_stats`;
+--> statement-breakpoint
+DROP TABLE `daily_stats`;
+--> statement-breakpoint
+ALTER TABLE `daily_stats_new` RENAME TO `daily_stats`;
+--> statement-breakpoint
+CREATE TABLE `daily_event_stats_new` (
+	`campaign_id` integer NOT NULL,
+	`day` text NOT NULL,
+	`target` text DEFAULT '' NOT NULL,
+	`path_id` integer DEFAULT 0 NOT NULL,
+	`landing_id` integer DEFAULT 0 NOT NULL,
+	`offer_id` integer DEFAULT 0 NOT NULL,
+	`event` text NOT NULL,
+	`events` integer DEFAULT 0 NOT NULL,
+	`revenue_micros` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`campaign_id`, `day`, `target`, `path_id`, `landing_id`, `offer_id`, `event`)
+) WITHOUT ROWID;
+--> statement-breakpoint
+INSERT INTO `daily_event_stats_new` SELECT `campaign_id`, `day`, `target`, `path_id`, `landing_id`, `offer_id`, `event`, `events`, `revenue_micros` FROM `daily_event_stats`;
+--> statement-breakpoint
+DROP TABLE `daily_event_stats`;
+--> statement-breakpoint
+ALTER TABLE `daily_event_stats_new` RENAME TO `daily_event_stats`;
+--> statement-breakpoint
+-- A counted landing-page click's dedupe key is its click id, so the ingest's lookups go through
+-- the unique dedupe index; orphans keep their partial click-id index. One index less per click.
+DROP INDEX `lp_clicks_click_id_idx`;

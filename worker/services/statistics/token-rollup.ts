@@ -22,31 +22,33 @@ export const TOKENS_KEY = `json_array(${TOKEN_SLOTS.map((s) => `coalesce(t${s}, 
 const from = (column: string) => `(SELECT ${column} FROM ingest_marks WHERE id = ?1)`;
 /** Rows the ingest transaction of mark ?1 inserted plus the older ones it adopted. */
 const touched = (table: string, fromColumn: string, where: string) =>
-  `(SELECT * FROM ${table} WHERE id > ${from(fromColumn)} AND ${where}
+  `(SELECT * FROM ${table} NOT INDEXED WHERE id > ${from(fromColumn)} AND ${where}
     UNION ALL SELECT * FROM ${table} WHERE adopted_mark = ?1 AND id <= ${from(fromColumn)} AND ${where})`;
 
 /**
  * Adds grouped source rows (campaign_id, day, target, tokens, measures...) to token_daily. A key
  * already there, or a new one within the day's remaining room (largest first), keeps its own row;
- * the rest go to "other". The room is read once per statement, so the limit holds exactly.
+ * the rest go to "other". The room is counted once per campaign-day and statement, so the limit
+ * holds exactly.
  */
 function admitInto(source: string, measures: string[], update: string): string {
-  return `INSERT INTO token_daily (campaign_id, day, target, tokens, ${measures.join(', ')})
+  return `WITH s AS MATERIALIZED (${source}),
+  room AS (SELECT campaign_id, day, (SELECT count(*) FROM token_daily t WHERE t.campaign_id = d.campaign_id
+      AND t.day = d.day AND t.tokens <> '${OTHER_TOKENS}') used FROM (SELECT DISTINCT campaign_id, day FROM s) d)
+  INSERT INTO token_daily (campaign_id, day, target, tokens, ${measures.join(', ')})
   SELECT campaign_id, day, CASE WHEN admit THEN target ELSE '' END,
     CASE WHEN admit THEN tokens ELSE '${OTHER_TOKENS}' END, ${measures.join(', ')}
   FROM (SELECT *, known OR used + row_number() OVER (PARTITION BY campaign_id, day, known ORDER BY ${measures[0]} DESC)
       <= ${TOKEN_ROLLUP_LIMIT - 1} AS admit
-    FROM (SELECT s.*, EXISTS (SELECT 1 FROM token_daily t WHERE t.campaign_id = s.campaign_id AND t.day = s.day
-        AND t.target = s.target AND t.tokens = s.tokens) AS known,
-      (SELECT count(*) FROM token_daily t WHERE t.campaign_id = s.campaign_id AND t.day = s.day
-        AND t.tokens <> '${OTHER_TOKENS}') AS used
-      FROM (${source}) s))
+    FROM (SELECT s.*, room.used, EXISTS (SELECT 1 FROM token_daily t WHERE t.campaign_id = s.campaign_id
+        AND t.day = s.day AND t.target = s.target AND t.tokens = s.tokens) AS known
+      FROM s JOIN room ON room.campaign_id = s.campaign_id AND room.day = s.day))
   WHERE true
   ON CONFLICT (campaign_id, day, target, tokens) DO UPDATE SET ${update}`;
 }
 
 const VISITS = admitInto(
-  `SELECT campaign_id, day, target, ${TOKENS_KEY} tokens, count(*) visits FROM visits
+  `SELECT campaign_id, day, target, ${TOKENS_KEY} tokens, count(*) visits FROM visits NOT INDEXED
     WHERE id > ${from('visits_from')} AND filter IS NULL GROUP BY 1, 2, 3, 4`,
   ['visits'],
   'visits = visits + excluded.visits',
