@@ -62,52 +62,98 @@ export async function archiveRawEvents(
   return run;
 }
 
+/** NDJSON is uploaded in parts of about this size: a big day never sits in memory whole. */
+const PART_BYTES = 8 * 1024 * 1024;
+const DELETE_CHUNK = 20_000;
+
 /**
  * One campaign-day: its rows (up to the highest id read, so a row written meanwhile stays for
- * the next run) are added to the day's object, then recorded and deleted in one D1 transaction.
- * A run that fails after the object is written leaves D1 as it was; the next writes the same rows
- * again and the merge keeps each row once (by click id or dedupe key).
+ * the next run) are streamed into the day's object page by page (an R2 multipart upload, after
+ * what the object already held), then recorded, then deleted from D1 in chunks. A run that stops
+ * before the record leaves D1 as it was; the next writes the same rows again and the merge keeps
+ * each row once (by click id or dedupe key).
  */
 export async function archiveDay(env: Pick<Env, 'DB' | 'BUCKET'>, campaignId: number, day: string) {
-  const rows: ArchivedRow[] = [];
-  const upTo: Record<string, number> = {};
-  for (const { kind, table } of RAW_TABLES) {
-    let after = 0;
-    upTo[table] = 0;
-    for (;;) {
-      const page = await env.DB.prepare(
-        `SELECT * FROM ${table} WHERE campaign_id = ?1 AND day = ?2 AND id > ?3 ORDER BY id LIMIT ${PAGE}`,
-      )
-        .bind(campaignId, day, after)
-        .all<Record<string, unknown> & { id: number }>();
-      for (const r of page.results) rows.push({ kind, ...r });
-      if (page.results.length < PAGE) break;
-      after = page.results[page.results.length - 1].id;
-    }
-    const last = rows.filter((r) => r.kind === kind).at(-1);
-    upTo[table] = last ? last.id : 0;
-  }
   const key = archiveKey(campaignId, day);
-  const merged = mergeRows(await readArchive(env, key), rows);
-  await env.BUCKET.put(key, merged.map((r) => JSON.stringify(r)).join('\n') + (merged.length ? '\n' : ''), {
+  const existing = await readArchive(env, key);
+  const seen = new Set(existing.map(uniqueKey));
+  const counts: Record<RawKind, number> = { visit: 0, lp_click: 0, conversion: 0 };
+  for (const r of existing) counts[r.kind]++;
+  const upload = await env.BUCKET.createMultipartUpload(key, {
     httpMetadata: { contentType: 'application/x-ndjson' },
   });
-  const count = (kind: RawKind) => merged.filter((r) => r.kind === kind).length;
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO raw_archives (campaign_id, day, object_key, visits, lp_clicks, conversions) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-       ON CONFLICT (campaign_id, day) DO UPDATE SET object_key = excluded.object_key, visits = excluded.visits,
-         lp_clicks = excluded.lp_clicks, conversions = excluded.conversions, archived_at = unixepoch() * 1000`,
-    ).bind(campaignId, day, key, count('visit'), count('lp_click'), count('conversion')),
-    ...RAW_TABLES.map(({ table }) =>
-      env.DB.prepare(`DELETE FROM ${table} WHERE campaign_id = ?1 AND day = ?2 AND id <= ?3`).bind(
-        campaignId,
-        day,
-        upTo[table],
-      ),
-    ),
-  ]);
-  return rows.length;
+  const parts: R2UploadedPart[] = [];
+  let pending: string[] = [];
+  let pendingBytes = 0;
+  const flush = async (last: boolean) => {
+    if (pending.length === 0 || (!last && pendingBytes < PART_BYTES)) return;
+    parts.push(await upload.uploadPart(parts.length + 1, pending.join('')));
+    pending = [];
+    pendingBytes = 0;
+  };
+  const add = async (r: ArchivedRow) => {
+    const line = `${JSON.stringify(r)}\n`;
+    pending.push(line);
+    pendingBytes += line.length;
+    await flush(false);
+  };
+  let added = 0;
+  const upTo: Record<string, number> = {};
+  try {
+    for (const r of existing) await add(r);
+    for (const { kind, table } of RAW_TABLES) {
+      let after = 0;
+      for (;;) {
+        const page = await env.DB.prepare(
+          `SELECT * FROM ${table} WHERE campaign_id = ?1 AND day = ?2 AND id > ?3 ORDER BY id LIMIT ${PAGE}`,
+        )
+          .bind(campaignId, day, after)
+          .all<Record<string, unknown> & { id: number }>();
+        for (const raw of page.results) {
+          const r = compact({ kind, ...raw });
+          after = r.id;
+          if (seen.has(uniqueKey(r))) continue;
+          seen.add(uniqueKey(r));
+          counts[kind]++;
+          added++;
+          await add(r);
+        }
+        if (page.results.length < PAGE) break;
+      }
+      upTo[table] = after;
+    }
+    await flush(true);
+    if (parts.length === 0) parts.push(await upload.uploadPart(1, ''));
+    await upload.complete(parts);
+  } catch (err) {
+    await upload.abort();
+    throw err;
+  }
+  await env.DB.prepare(
+    `INSERT INTO raw_archives (campaign_id, day, object_key, visits, lp_clicks, conversions) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+     ON CONFLICT (campaign_id, day) DO UPDATE SET object_key = excluded.object_key, visits = excluded.visits,
+       lp_clicks = excluded.lp_clicks, conversions = excluded.conversions, archived_at = unixepoch() * 1000`,
+  )
+    .bind(campaignId, day, key, counts.visit, counts.lp_click, counts.conversion)
+    .run();
+  // In chunks: one statement deleting a million rows would hold D1 for too long.
+  for (const { table } of RAW_TABLES) {
+    for (;;) {
+      const { meta } = await env.DB.prepare(
+        `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE campaign_id = ?1 AND day = ?2 AND id <= ?3 LIMIT ${DELETE_CHUNK})`,
+      )
+        .bind(campaignId, day, upTo[table])
+        .run();
+      if ((meta.changes ?? 0) < DELETE_CHUNK) break;
+    }
+  }
+  return added;
+}
+
+/** Null columns are left out of a line (most of the 20 token slots are empty). */
+function compact(r: ArchivedRow): ArchivedRow {
+  for (const k of Object.keys(r)) if (r[k] === null) delete r[k];
+  return r;
 }
 
 /** The rows of one archived object (none when there is none). */
@@ -122,14 +168,3 @@ export async function readArchive(env: Pick<Env, 'BUCKET'>, key: string): Promis
 
 /** A raw row's unique key (ids can be reused once the highest rows are deleted; these cannot). */
 const uniqueKey = (r: ArchivedRow) => `${r.kind}:${r.kind === 'visit' ? r.click_id : r.dedupe_key}`;
-
-function mergeRows(existing: ArchivedRow[], added: ArchivedRow[]): ArchivedRow[] {
-  const seen = new Set(existing.map(uniqueKey));
-  const out = [...existing];
-  for (const r of added) {
-    if (seen.has(uniqueKey(r))) continue;
-    seen.add(uniqueKey(r));
-    out.push(r);
-  }
-  return out;
-}
