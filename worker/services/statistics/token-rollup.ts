@@ -33,7 +33,7 @@ const touched = (table: string, fromColumn: string, where: string) =>
  */
 function admitInto(source: string, measures: string[], update: string): string {
   return `WITH s AS MATERIALIZED (${source}),
-  room AS (SELECT campaign_id, day, (SELECT count(*) FROM token_daily t WHERE t.campaign_id = d.campaign_id
+  room AS MATERIALIZED (SELECT campaign_id, day, (SELECT count(*) FROM token_daily t WHERE t.campaign_id = d.campaign_id
       AND t.day = d.day AND t.tokens <> '${OTHER_TOKENS}') used FROM (SELECT DISTINCT campaign_id, day FROM s) d)
   INSERT INTO token_daily (campaign_id, day, target, tokens, ${measures.join(', ')})
   SELECT campaign_id, day, CASE WHEN admit THEN target ELSE '' END,
