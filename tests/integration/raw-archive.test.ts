@@ -4,7 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../../schema/campaigns';
 import type { TrackEvent } from '../../schema/tracking';
 import { getDb } from '../../worker/lib/db';
-import { archivedRows, targetTokenAggregatesWithArchive } from '../../worker/services/archive/archived-rows';
+import {
+  archivedRows,
+  landingTokenAggregatesWithArchive,
+  targetTokenAggregatesWithArchive,
+} from '../../worker/services/archive/archived-rows';
 import { archiveKey, archiveRawEvents, readArchive } from '../../worker/services/archive/raw-archive';
 import { ingestEvents } from '../../worker/services/ingest';
 import { dayBounds, type TargetAgg } from '../../worker/services/statistics';
@@ -120,6 +124,14 @@ describe('raw archive', () => {
     const slots = [{ slot: 1, parameter: 'sub1' }];
     const exportBefore = sorted(await targetTokenAggregatesWithArchive(env, c, ALL, slots));
     const rollupBefore = sorted(await targetTokenRollupAggregates(env, c, ALL, slots));
+    const landingBefore = [...(await landingTokenAggregatesWithArchive(env, c, ALL, slots)).values()]
+      .flat()
+      .sort((a, b) => a.tokens.sub1.localeCompare(b.tokens.sub1));
+    expect(landingBefore.map((g) => [g.tokens.sub1, g.visits, g.conversions])).toEqual([
+      ['s0', 9, 3],
+      ['s1', 8, 3],
+      ['s2', 7, 1],
+    ]);
     const sumsBefore = await rollupSums();
     expect(sumsBefore).toEqual({ v: 24, l: 13, c: 7, r: 56_000_000 });
 
@@ -165,6 +177,10 @@ describe('raw archive', () => {
     expect(sorted(await targetTokenRollupAggregates(env, c, ALL, slots))).toEqual(rollupBefore);
     expect(sorted(await targetTokenAggregatesWithArchive(env, c, ALL, slots))).toEqual(exportBefore);
     expect(await archivedRows(env, campaignId, dayBounds('2026-06-02', '2026-06-02'))).toHaveLength(13);
+    const landingAfter = [...(await landingTokenAggregatesWithArchive(env, c, ALL, slots)).values()]
+      .flat()
+      .sort((a, b) => a.tokens.sub1.localeCompare(b.tokens.sub1));
+    expect(landingAfter).toEqual(landingBefore);
   });
 
   it('adds a late row of an archived day to its object once, however often the run repeats', async () => {

@@ -19,12 +19,12 @@ import { sha256Hex } from '../lib/crypto';
 import { getDb } from '../lib/db';
 import { validationError } from '../lib/errors';
 import { aggregateResult } from './aggregator';
+import { landingTokenAggregatesWithArchive } from './archive/archived-rows';
 import type { CampaignRow } from './campaigns';
 import {
   compareBy,
   dayBounds,
   landingTable,
-  landingTokenAggregates,
   type PlacementAgg,
   placementAggregates,
   type StatsCampaign,
@@ -112,7 +112,7 @@ export function onlyMetrics<T extends Record<string, unknown>>(row: T, metricPar
 
 /** The landing table's grouping by extra tokens for a request, or undefined. */
 export async function landingGrouping(
-  env: Pick<Env, 'DB'>,
+  env: Pick<Env, 'DB' | 'BUCKET'>,
   c: StatsCampaign,
   bounds: ReturnType<typeof dayBounds>,
   req: StatisticsRequest,
@@ -121,7 +121,7 @@ export async function landingGrouping(
   if (tokens.length === 0) return undefined;
   return {
     parameters: tokens.map((t) => t.parameter),
-    groups: await landingTokenAggregates(env, c, bounds, tokens),
+    groups: await landingTokenAggregatesWithArchive(env, c, bounds, tokens),
     keep: keepRow(req, tokens),
   };
 }

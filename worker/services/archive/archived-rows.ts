@@ -1,10 +1,11 @@
 import type { Env } from '../../env';
 import type { DayBounds, StatsCampaign } from '../statistics/common';
 import { emptyTarget, type TargetAgg, targetAggregates } from '../statistics/targets';
-import { targetTokenAggregates } from '../statistics/tokens';
+import { type LandingTokenGroup, landingTokenAggregates, targetTokenAggregates } from '../statistics/tokens';
 import { type ArchivedRow, readArchive } from './raw-archive';
 
-// Drill-downs that need raw rows (the CSV export grouped by extra tokens) read D1 and, for the
+// Drill-downs that need raw rows (the CSV export grouped by extra tokens, the landing table grouped
+// by tokens) read D1 and, for the
 // days moved to R2, the archive, so archiving changes where rows are, never the numbers.
 
 /** The archived rows of a campaign's days within the bounds, oldest day first. */
@@ -77,4 +78,48 @@ export async function targetTokenAggregatesWithArchive(
     g.adClicks = t ? Math.round(t.adClicks * share) : 0;
   }
   return [...groups.values()];
+}
+
+/** landingTokenAggregates over D1 and the archive together (the landing table grouped by tokens). */
+export async function landingTokenAggregatesWithArchive(
+  env: Pick<Env, 'DB' | 'BUCKET'>,
+  c: StatsCampaign,
+  b: DayBounds,
+  slots: { slot: number; parameter: string }[],
+): Promise<Map<number, LandingTokenGroup[]>> {
+  const [live, archived] = await Promise.all([
+    landingTokenAggregates(env, c, b, slots),
+    archivedRows(env, c.id, b),
+  ]);
+  if (archived.length === 0) return live;
+  const groups = new Map<string, LandingTokenGroup>();
+  const keyOf = (landingId: number, tokens: Record<string, string>) =>
+    [landingId, ...slots.map((s) => tokens[s.parameter])].join('\u0000');
+  for (const list of live.values()) for (const g of list) groups.set(keyOf(g.landingId, g.tokens), g);
+  for (const r of archived) {
+    const counted =
+      r.kind === 'visit'
+        ? r.filter == null
+        : r.kind === 'lp_click'
+          ? r.filter == null && !r.orphan
+          : !r.orphan;
+    if (!counted) continue;
+    const landingId = Number(r.landing_id ?? 0);
+    const tokens = Object.fromEntries(slots.map((s) => [s.parameter, String(r[`t${s.slot}`] ?? '')]));
+    const key = keyOf(landingId, tokens);
+    let g = groups.get(key);
+    if (!g) {
+      g = { landingId, tokens, visits: 0, lpClicks: 0, conversions: 0, revenue: 0 };
+      groups.set(key, g);
+    }
+    if (r.kind === 'visit') g.visits += 1;
+    else if (r.kind === 'lp_click') g.lpClicks += 1;
+    else {
+      g.conversions += Number(r.is_goal ?? 0);
+      g.revenue += Number(r.payout_micros ?? 0);
+    }
+  }
+  const byLanding = new Map<number, LandingTokenGroup[]>();
+  for (const g of groups.values()) byLanding.set(g.landingId, [...(byLanding.get(g.landingId) ?? []), g]);
+  return byLanding;
 }
