@@ -112,8 +112,11 @@ export async function archiveDay(env: Pick<Env, 'DB' | 'BUCKET'>, campaignId: nu
         for (const raw of page.results) {
           const r = compact({ kind, ...raw });
           after = r.id;
-          if (seen.has(uniqueKey(r))) continue;
-          seen.add(uniqueKey(r));
+          // Rows read from D1 are unique among themselves: only an older object can repeat one.
+          if (existing.length > 0) {
+            if (seen.has(uniqueKey(r))) continue;
+            seen.add(uniqueKey(r));
+          }
           counts[kind]++;
           added++;
           await add(r);
