@@ -6,5 +6,6 @@ export * from './integrations';
 export * from './operator';
 export * from './stats';
 export * from './tools';
+export * from './token-rollups';
 export * from './tracking';
 export * from './wallets';

@@ -97,8 +97,8 @@ export const lpClicks = sqliteTable(
     ...tokenColumns(),
   },
   (t) => [
+    // A counted click's dedupe key is its click id: lookups use this index (migration 0017).
     uniqueIndex('lp_clicks_dedupe_unique').on(t.dedupeKey),
-    index('lp_clicks_click_id_idx').on(t.clickId),
     index('lp_clicks_campaign_day_idx').on(t.campaignId, t.day),
     index('lp_clicks_orphan_idx').on(t.clickId).where(sql`${t.orphan} = 1`),
     index('lp_clicks_adopted_idx').on(t.adoptedMark).where(sql`${t.adoptedMark} IS NOT NULL`),
@@ -169,8 +169,8 @@ export const dailyStats = sqliteTable(
     revenueMicros: integer('revenue_micros').notNull().default(0),
   },
   (t) => [
+    // WITHOUT ROWID since migration 0017: the key's prefix serves (campaign_id, day) reads.
     primaryKey({ columns: [t.campaignId, t.day, t.target, t.pathId, t.landingId, t.offerId] }),
-    index('daily_stats_campaign_day_idx').on(t.campaignId, t.day),
   ],
 );
 
@@ -192,7 +192,6 @@ export const dailyEventStats = sqliteTable(
     primaryKey({
       columns: [t.campaignId, t.day, t.target, t.pathId, t.landingId, t.offerId, t.event],
     }),
-    index('daily_event_stats_campaign_day_idx').on(t.campaignId, t.day),
   ],
 );
 

@@ -58,6 +58,8 @@ export interface Env {
   OPERATOR_TIMEOUT_MS?: string;
   /** The operator's cache refresh: one message per student installation (worker/jobs/operator.ts). */
   OPERATOR_QUEUE: Queue;
+  /** Days after which raw events move to R2 (worker/services/archive/raw-archive.ts; default 90, 0 = never). */
+  RAW_ARCHIVE_AFTER_DAYS?: string;
 }
 
 export type AppEnv = {

@@ -16,7 +16,9 @@ import {
   pathTable,
   placementAggregates,
   targetAggregates,
+  targetTokenAggregates,
 } from '../../worker/services/statistics';
+import { targetTokenRollupAggregates } from '../../worker/services/statistics/token-rollup';
 import { exportStatistics } from '../../worker/services/stats-export';
 import {
   computeJob,
@@ -192,6 +194,31 @@ export default {
       }
       case '/report-tokens':
         return json(await computeJob(env, 'target', 1, request({ extraTokens: ['sub1'] })));
+      case '/tokens-raw':
+      case '/tokens-rollup': {
+        // The grouping's sums both ways: the raw rows (what exports read) and the token rollup.
+        const c = toStatsCampaign(await campaign(env));
+        const bounds = dayBounds(
+          new Date(START + 60 * DAY).toISOString().slice(0, 10),
+          new Date(START + 89 * DAY).toISOString().slice(0, 10),
+        );
+        const slots = [{ slot: 1, parameter: 'sub1' }];
+        const groups =
+          url.pathname === '/tokens-raw'
+            ? await targetTokenAggregates(env, c, bounds, slots)
+            : await targetTokenRollupAggregates(env, c, bounds, slots);
+        const other = groups.find((g) => g.tokens.sub1 === '(other)');
+        const sum = (k: 'visits' | 'lpClicks' | 'conversions' | 'revenue') =>
+          groups.reduce((a, g) => a + g[k], 0);
+        return json({
+          groups: groups.length,
+          visits: sum('visits'),
+          lpClicks: sum('lpClicks'),
+          conversions: sum('conversions'),
+          revenue: sum('revenue'),
+          otherVisits: other?.visits ?? 0,
+        });
+      }
       case '/export':
         return json(
           await exportStatistics(env, await campaign(env), request(), {

@@ -34,6 +34,7 @@ describe('job tables', () => {
       'platform-cost-sync',
       'operator-refresh',
       'system-alerts',
+      'raw-archive',
     ]);
   });
 });

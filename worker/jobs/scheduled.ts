@@ -1,4 +1,5 @@
 import type { Env } from '../env';
+import { archiveRawEvents } from '../services/archive/raw-archive';
 import { getSettings } from '../services/settings';
 import { walletSpendJob } from './balances';
 import { replaySpool } from './ingest';
@@ -21,6 +22,7 @@ export const CRON_JOBS: readonly CronJob[] = [
   { name: 'platform-cost-sync', run: schedulePlatformSyncs },
   { name: 'operator-refresh', run: async (env) => void (await enqueueOperatorRefresh(env)) },
   { name: 'system-alerts', run: async (env) => raiseSystemAlerts(env, (await getSettings(env)).time_zone) },
+  { name: 'raw-archive', run: async (env) => void (await archiveRawEvents(env)) },
 ];
 
 export async function handleScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {

@@ -3,6 +3,7 @@ import { TOKEN_SLOTS } from '../../schema/tracking';
 import type { Env } from '../env';
 import { dayIn } from './days';
 import { getSettings } from './settings';
+import { tokenRollupStatements } from './statistics/token-rollup';
 
 // Writes tracking events into the raw tables and the daily rollups, exactly once
 // (docs/decisions/011-ingest-idempotency.md):
@@ -162,7 +163,7 @@ const ADOPT_LP = `UPDATE lp_clicks SET orphan = 0, adopted_mark = ?1, visit_at =
     AND (v.id > ${from('visits_from')} OR lp_clicks.id > ${from('lp_clicks_from')})`;
 
 const ADOPTED_OFFER = `CASE WHEN conversions.offer_id > 0 THEN conversions.offer_id ELSE coalesce((SELECT l.offer_id
-    FROM lp_clicks l WHERE l.click_id = conversions.click_id AND l.filter IS NULL AND l.orphan = 0
+    FROM lp_clicks l WHERE l.dedupe_key = conversions.click_id AND l.filter IS NULL AND l.orphan = 0
     ORDER BY l.id LIMIT 1), v.offer_id) END`;
 
 const ADOPT_CONVERSIONS = `UPDATE conversions SET orphan = 0, adopted_mark = ?1, visit_at = v.created_at,
@@ -217,6 +218,9 @@ const SLOW_FROM = `(SELECT CASE WHEN visits_inserted = ?2 THEN ${Number.MAX_SAFE
  * equals the batch's count, ?2), the totals computed in JS (?3) are added as they are. Slow:
  * otherwise (a redelivery, a duplicate) the rows this transaction inserted are grouped in SQL.
  * Exactly one of the two does anything: when the fast one applies, the slow one's range is empty.
+ * NOT INDEXED keeps the slow one on the rowid range: left to itself the planner walks the whole
+ * (campaign_id, day) index for the GROUP BY order, a scan of every visit in every batch, which
+ * made ingest slow down as the table grew (decision 106).
  */
 function visitRollups(g: Grain): { fast: string; slow: string } {
   const key = g.key.join(', ');
@@ -231,10 +235,10 @@ function visitRollups(g: Grain): { fast: string; slow: string } {
       WHERE ${INSERTED} = ?2 ON CONFLICT (${key}) DO UPDATE SET ${update}`,
     slow: g.filtered
       ? `INSERT INTO ${g.table} (${key}, ${counts}) SELECT ${key}, sum(filter IS NULL), sum(filter IS NOT NULL)
-      FROM visits WHERE id > ${SLOW_FROM} GROUP BY ${key}
+      FROM visits NOT INDEXED WHERE id > ${SLOW_FROM} GROUP BY ${key}
       ON CONFLICT (${key}) DO UPDATE SET ${update}`
       : `INSERT INTO ${g.table} (${key}, ${counts}) SELECT ${key}, count(*)
-      FROM visits WHERE id > ${SLOW_FROM} AND filter IS NULL GROUP BY ${key}
+      FROM visits NOT INDEXED WHERE id > ${SLOW_FROM} AND filter IS NULL GROUP BY ${key}
       ON CONFLICT (${key}) DO UPDATE SET ${update}`,
   };
 }
@@ -295,7 +299,8 @@ const QUEUE_POSTBACKS = `INSERT INTO postback_log (conversion_id, campaign_id, c
 const LOOKUP = {
   visits: `SELECT click_id, campaign_id, path_id, landing_id, offer_id, created_at, target, keyword, device,
       country, ${TOKEN_COLUMNS.join(', ')} FROM visits WHERE click_id IN (SELECT value FROM json_each(?1))`,
-  lpClicks: `SELECT click_id, offer_id FROM lp_clicks WHERE click_id IN (SELECT value FROM json_each(?1))
+  // A counted click's dedupe key is its click id (the unique index; no click-id index, 0017).
+  lpClicks: `SELECT click_id, offer_id FROM lp_clicks WHERE dedupe_key IN (SELECT value FROM json_each(?1))
       AND filter IS NULL AND orphan = 0 ORDER BY id`,
   campaigns: `SELECT id, campaign_type, custom_conversion_goal FROM campaigns
       WHERE id IN (SELECT value FROM json_each(?1))`,
@@ -524,6 +529,7 @@ export async function ingestEvents(
     });
   }
   for (const sql of OTHER_ROLLUPS) statements.push(db.prepare(sql).bind(mark));
+  statements.push(...tokenRollupStatements(db, mark));
   push('postbacks', db.prepare(QUEUE_POSTBACKS).bind(mark));
   statements.push(db.prepare(SQL.unmark).bind(mark));
 

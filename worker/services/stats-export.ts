@@ -3,6 +3,7 @@ import { groupedTokens, STATS_MESSAGES, type StatisticsRequest } from '../../sch
 import type { Env } from '../env';
 import { R2CsvWriter } from '../lib/csv';
 import { signedDownloadPath } from '../lib/r2';
+import { targetTokenAggregatesWithArchive } from './archive/archived-rows';
 import {
   compareBy,
   dayBounds,
@@ -10,7 +11,6 @@ import {
   placementAggregates,
   targetAggregates,
   targetRow,
-  targetTokenAggregates,
 } from './statistics';
 import {
   extraTokenSlots,
@@ -70,7 +70,7 @@ export async function exportStatistics(
   const tokens = tokenSlotsFor(await extraTokenSlots(env, row.id), groupedTokens(req, 'target'));
   const keep = keepRow(req, tokens);
   const aggs = tokens.length
-    ? (await targetTokenAggregates(env, campaign, bounds, tokens)).filter((a) => keep(a.tokens))
+    ? (await targetTokenAggregatesWithArchive(env, campaign, bounds, tokens)).filter((a) => keep(a.tokens))
     : await targetAggregates(env, campaign, bounds);
   const targets = aggs.map((a) => targetRow(a, row.id)).sort(compareBy(req.sortKey || 'ctr', req.sortOrder));
   const landings =

@@ -19,12 +19,12 @@ import { sha256Hex } from '../lib/crypto';
 import { getDb } from '../lib/db';
 import { validationError } from '../lib/errors';
 import { aggregateResult } from './aggregator';
+import { landingTokenAggregatesWithArchive } from './archive/archived-rows';
 import type { CampaignRow } from './campaigns';
 import {
   compareBy,
   dayBounds,
   landingTable,
-  landingTokenAggregates,
   type PlacementAgg,
   placementAggregates,
   type StatsCampaign,
@@ -32,9 +32,9 @@ import {
   type TargetAgg,
   targetAggregates,
   targetRow,
-  targetTokenAggregates,
   totals,
 } from './statistics';
+import { targetTokenRollupAggregates } from './statistics/token-rollup';
 
 // Statistics jobs: POST statistics stores a job and sends its id to the statistics queue; the
 // consumer computes the result and stores it; the SPA polls for it. A repeat of the same
@@ -112,7 +112,7 @@ export function onlyMetrics<T extends Record<string, unknown>>(row: T, metricPar
 
 /** The landing table's grouping by extra tokens for a request, or undefined. */
 export async function landingGrouping(
-  env: Pick<Env, 'DB'>,
+  env: Pick<Env, 'DB' | 'BUCKET'>,
   c: StatsCampaign,
   bounds: ReturnType<typeof dayBounds>,
   req: StatisticsRequest,
@@ -121,7 +121,7 @@ export async function landingGrouping(
   if (tokens.length === 0) return undefined;
   return {
     parameters: tokens.map((t) => t.parameter),
-    groups: await landingTokenAggregates(env, c, bounds, tokens),
+    groups: await landingTokenAggregatesWithArchive(env, c, bounds, tokens),
     keep: keepRow(req, tokens),
   };
 }
@@ -214,7 +214,7 @@ export async function computeJob(
   const slots = await extraTokenSlots(env, c.id);
   const tokens = tokenSlotsFor(slots, groupedTokens(req, 'target'));
   const all = tokens.length
-    ? await targetTokenAggregates(env, c, bounds, tokens)
+    ? await targetTokenRollupAggregates(env, c, bounds, tokens)
     : await targetAggregates(env, c, bounds);
   const keep = keepRow(req, tokens);
   const aggs = tokens.length ? all.filter((a) => keep(a.tokens)) : all;

@@ -22,6 +22,10 @@ export const CAMPAIGN_STATISTICS_TABLES = [
   'target_event_daily',
   'placement_daily',
   'placement_event_daily',
+  // Extra-token rollups and the record of days archived to R2 (migration 0017).
+  'token_daily',
+  'token_event_daily',
+  'raw_archives',
   'costs',
   'stats_jobs',
   'postback_log',

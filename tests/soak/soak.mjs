@@ -1,0 +1,267 @@
+#!/usr/bin/env node
+// Soak run (npm run soak, docs/performance.md): SOAK_CLICKS tracked clicks (default 1,000,000)
+// through the local stack as deployed (the bundled Worker on Miniflare, its queue consumer, local
+// D1 and R2): each click is a real /go request; 30 % click through the landing page (/click) and
+// a third of those convert through /postback with the postback secret. Then it waits for the
+// queue to drain, archives every raw day to R2, and reconciles: clicks sent = visits stored =
+// visits archived = visits reported by the rollups, and the same for LP clicks and conversions.
+// Bounded: sending stops at SOAK_MAX_SECONDS (default 3600) and the run reconciles what was
+// sent. SOAK_CONCURRENCY (default 48) requests in flight. Exit code 1 when a count differs.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Miniflare } from 'miniflare';
+
+const root = new URL('../..', import.meta.url).pathname;
+const CLICKS = Number(process.env.SOAK_CLICKS ?? 1_000_000);
+const MAX_SECONDS = Number(process.env.SOAK_MAX_SECONDS ?? 3600);
+const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 48);
+const SECRET = 'soak-postback-secret-0123456789';
+const UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const COMPATIBILITY_DATE = /compatibility_date\s*=\s*"([^"]+)"/.exec(
+  readFileSync(join(root, 'wrangler.toml'), 'utf8'),
+)[1];
+const log = (...a) => console.log(...a);
+const fmt = (n, d = 0) =>
+  Number(n).toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const work = mkdtempSync(join(tmpdir(), 'edge-tracker-soak-'));
+const out = join(work, 'dist');
+const assets = join(work, 'assets');
+mkdirSync(assets);
+log('Bundling the Worker (wrangler deploy --dry-run, with the soak route)...');
+execFileSync(
+  join(root, 'node_modules/.bin/wrangler'),
+  ['deploy', 'tests/soak/soak-worker.ts', '--dry-run', '--outdir', out, '--assets', assets, '--name', 'soak'],
+  { cwd: root, stdio: 'pipe', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' } },
+);
+const script = join(
+  out,
+  readdirSync(out).find((f) => f.endsWith('.js')),
+);
+
+const mf = new Miniflare({
+  host: '127.0.0.1',
+  port: 0,
+  cf: false,
+  modules: true,
+  modulesRoot: out,
+  scriptPath: script,
+  compatibilityDate: COMPATIBILITY_DATE,
+  compatibilityFlags: ['nodejs_compat'],
+  bindings: {
+    ENVIRONMENT: 'bench',
+    REGISTRATION_ENABLED: 'false',
+    LICENSE_PUBLIC_KEY: '',
+    MAIL_FROM: 'soak@localhost',
+    JWT_SECRET: 'soak-jwt-secret-that-is-long-enough-for-hs256-0123456789',
+    CLICK_ID_SECRET: 'soak-click-id-secret-0123456789abcdef',
+    PASSWORD_PEPPER: 'soak-pepper',
+    ENCRYPTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+  },
+  // On disk: a million clicks' rows do not belong in the runtime's memory.
+  d1Persist: join(work, 'd1'),
+  r2Persist: join(work, 'r2'),
+  d1Databases: { DB: 'soak-db' },
+  r2Buckets: { BUCKET: 'soak-bucket' },
+  serviceBindings: { ASSETS: () => new Response('Not found', { status: 404 }) },
+  queueProducers: {
+    INGEST_QUEUE: 'tracker-ingest',
+    STATS_QUEUE: 'tracker-stats',
+    POSTBACK_QUEUE: 'tracker-postbacks',
+    OPERATOR_QUEUE: 'tracker-operator',
+  },
+  queueConsumers: {
+    'tracker-ingest': {
+      maxBatchSize: 100,
+      maxBatchTimeout: 1,
+      maxRetries: 5,
+      deadLetterQueue: 'tracker-ingest-dlq',
+    },
+  },
+});
+
+/** Resident memory in MiB of this process and of the workerd processes it started. */
+function memory() {
+  let workerd = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (!stat.includes('(workerd)') || Number(fields[1]) !== process.pid) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      workerd += rss ? Number(rss[1]) / 1024 : 0;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return { node: process.memoryUsage().rss / 1048576, workerd };
+}
+const showMemory = (m) => `node ${fmt(m.node)} MiB, workerd ${fmt(m.workerd)} MiB`;
+
+async function main() {
+  const base = (await mf.ready).toString().replace(/\/$/, '');
+  const db = await mf.getD1Database('DB');
+  for (const file of readdirSync(join(root, 'migrations'))
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
+    for (const statement of readFileSync(join(root, 'migrations', file), 'utf8').split(
+      '--> statement-breakpoint',
+    )) {
+      if (statement.trim()) await db.prepare(statement.trim()).run();
+    }
+  }
+  const seed = [
+    db.prepare("INSERT INTO settings (key, value) VALUES ('postback_secret', ?1)").bind(SECRET),
+    db.prepare("INSERT INTO campaigns (id, name, campaign_type) VALUES (1, 'Soak', 'landing_page')"),
+    db.prepare(
+      "INSERT INTO extra_tokens (campaign_id, slot, token_name, parameter) VALUES (1, 1, 'Sub 1', 'sub1')",
+    ),
+  ];
+  for (let i = 1; i <= 5; i++) {
+    seed.push(
+      db
+        .prepare('INSERT INTO landing_pages (campaign_id, name, url, share) VALUES (1, ?1, ?2, 20)')
+        .bind(`Landing ${i}`, `https://lp.example/${i}`),
+      db
+        .prepare(
+          'INSERT INTO offer_pages (campaign_id, name, url, share, payout_micros) VALUES (1, ?1, ?2, 20, 2500000)',
+        )
+        .bind(`Offer ${i}`, `https://offer.example/${i}`),
+    );
+  }
+  await db.batch(seed);
+
+  const start = memory();
+  log(`Memory at start: ${showMemory(start)}`);
+  log(`Sending ${fmt(CLICKS)} clicks (${CONCURRENCY} in flight, at most ${fmt(MAX_SECONDS)} s)...`);
+  const sent = { clicks: 0, lpClicks: 0, conversions: 0, failed: 0 };
+  const started = Date.now();
+  let next = 0;
+  let stopped = false;
+  const request = async (path) => {
+    const res = await fetch(`${base}${path}`, {
+      redirect: 'manual',
+      headers: { 'user-agent': UA, accept: 'text/html', 'cf-ipcountry': 'US' },
+    });
+    await res.arrayBuffer();
+    return res;
+  };
+  async function lane() {
+    for (;;) {
+      if (next >= CLICKS || stopped) return;
+      const i = next++;
+      if ((Date.now() - started) / 1000 > MAX_SECONDS) {
+        stopped = true;
+        return;
+      }
+      const visit = await request(`/go/1?tid=t${i % 200}&sub1=s${i % 40}`);
+      if (visit.status !== 302) {
+        sent.failed++;
+        continue;
+      }
+      sent.clicks++;
+      if (i % 10 >= 3) continue;
+      const clickId = new URL(visit.headers.get('location')).searchParams.get('clickid');
+      const lp = await request(`/click/1?clickid=${encodeURIComponent(clickId)}`);
+      if (lp.status !== 302) {
+        sent.failed++;
+        continue;
+      }
+      sent.lpClicks++;
+      if (i % 3 !== 0) continue;
+      const conversion = await request(`/postback?clickid=${encodeURIComponent(clickId)}&secret=${SECRET}`);
+      if (conversion.status !== 200) {
+        sent.failed++;
+        continue;
+      }
+      sent.conversions++;
+    }
+  }
+  const progress = setInterval(() => {
+    const s = (Date.now() - started) / 1000;
+    log(`  ${fmt(sent.clicks)} clicks in ${fmt(s)} s (${fmt(sent.clicks / s)}/s); ${showMemory(memory())}`);
+  }, 60_000);
+  await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+  clearInterval(progress);
+  const seconds = (Date.now() - started) / 1000;
+  log(
+    `Sent ${fmt(sent.clicks)} clicks, ${fmt(sent.lpClicks)} LP clicks, ${fmt(sent.conversions)} conversions in ${fmt(seconds, 1)} s (${fmt(sent.clicks / seconds)} clicks/s); ${sent.failed} refused${stopped ? '; SOAK_MAX_SECONDS reached' : ''}`,
+  );
+
+  const counts = async () =>
+    db
+      .prepare(
+        'SELECT (SELECT count(*) FROM visits) v, (SELECT count(*) FROM lp_clicks) l, (SELECT count(*) FROM conversions) c',
+      )
+      .first();
+  let stored = await counts();
+  const drainStarted = Date.now();
+  while (
+    (stored.v < sent.clicks || stored.l < sent.lpClicks || stored.c < sent.conversions) &&
+    Date.now() - drainStarted < 300_000
+  ) {
+    await sleep(1000);
+    stored = await counts();
+  }
+  log(`Stored in D1: ${fmt(stored.v)} visits, ${fmt(stored.l)} LP clicks, ${fmt(stored.c)} conversions`);
+
+  for (;;) {
+    const run = await (await fetch(`${base}/__soak/archive`)).json();
+    if (run.days.length === 0) break;
+  }
+  const archived = await db
+    .prepare(
+      'SELECT coalesce(sum(visits), 0) v, coalesce(sum(lp_clicks), 0) l, coalesce(sum(conversions), 0) c, count(*) days FROM raw_archives',
+    )
+    .first();
+  const left = await counts();
+  const bucket = await mf.getR2Bucket('BUCKET');
+  let lines = 0;
+  for (const { object_key: key } of (await db.prepare('SELECT object_key FROM raw_archives').all()).results) {
+    // Streamed: a day of a million clicks is an object larger than a string may be.
+    for await (const chunk of (await bucket.get(key)).body) {
+      for (const byte of chunk) if (byte === 10) lines++;
+    }
+  }
+  log(
+    `Archived to R2: ${fmt(archived.v)} visits, ${fmt(archived.l)} LP clicks, ${fmt(archived.c)} conversions (${archived.days} campaign-days, ${fmt(lines)} NDJSON lines); left in D1: ${left.v + left.l + left.c} raw rows`,
+  );
+  const reported = await db
+    .prepare(
+      `SELECT (SELECT sum(visits) FROM target_daily) v, (SELECT sum(lp_clicks) FROM target_daily) l,
+        (SELECT sum(conversions) FROM target_daily) c, (SELECT sum(visits) FROM token_daily) tv,
+        (SELECT sum(conversions) FROM token_daily) tc, (SELECT sum(revenue_micros) FROM target_daily) r`,
+    )
+    .first();
+  log(
+    `Reported by the rollups: ${fmt(reported.v)} visits, ${fmt(reported.l)} LP clicks, ${fmt(reported.c)} conversions ($${fmt(reported.r / 1e6, 2)}); token rollup ${fmt(reported.tv)} visits, ${fmt(reported.tc)} conversions`,
+  );
+  const end = memory();
+  log(`Memory at end: ${showMemory(end)} (start: ${showMemory(start)})`);
+  const equal =
+    [sent.clicks, stored.v, archived.v, reported.v, reported.tv].every((n) => n === sent.clicks) &&
+    [sent.lpClicks, stored.l, archived.l, reported.l].every((n) => n === sent.lpClicks) &&
+    [sent.conversions, stored.c, archived.c, reported.c, reported.tc].every((n) => n === sent.conversions) &&
+    lines === sent.clicks + sent.lpClicks + sent.conversions &&
+    left.v + left.l + left.c === 0;
+  log(
+    equal
+      ? `Reconciled: clicks sent = stored = archived = reported = ${fmt(sent.clicks)}; zero loss.`
+      : 'NOT reconciled: the counts above differ.',
+  );
+  if (!equal) process.exitCode = 1;
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await mf.dispose();
+    rmSync(work, { recursive: true, force: true });
+  });
