@@ -48,6 +48,7 @@ import {
   pathTable,
   placementAggregates,
 } from '../services/statistics';
+import { jobResultSoon } from '../services/statistics/job-poll';
 import { columnKeys, exportStatistics } from '../services/stats-export';
 import {
   checkRequestTokens,
@@ -189,7 +190,7 @@ export const statsRoutes = new Hono<AppEnv>()
   .post('/get-target-statistics', requireAuth, async (c) => {
     const body = await readBody(c);
     const uuid = String(body.uuid ?? body.queueId ?? '');
-    const job = uuid ? await jobResult(c.env, uuid, c.get('user').id) : null;
+    const job = uuid ? await jobResultSoon(c.env, uuid, c.get('user').id) : null;
     if (!job) throw new ApiError(404, STATS_MESSAGES.jobNotFound);
     // Job results are stored as JSON; stats-jobs.ts builds them typed as these results.
     const data = { data: job.result as TargetResult | null };
@@ -198,7 +199,7 @@ export const statsRoutes = new Hono<AppEnv>()
   .post('/get-landing-statistics', requireAuth, async (c) => {
     const body = await readBody(c);
     const key = String(body.key ?? body.landingQueueKey ?? '');
-    const job = key ? await jobResult(c.env, key, c.get('user').id) : null;
+    const job = key ? await jobResultSoon(c.env, key, c.get('user').id) : null;
     if (!job) throw new ApiError(404, STATS_MESSAGES.jobNotFound);
     const data = job.result as LandingResult | null;
     return c.json({ data: { done: job.done, error: job.error, data } satisfies LandingJobAnswer });

@@ -3,6 +3,7 @@ import { TOKEN_SLOTS } from '../../schema/tracking';
 import type { Env } from '../env';
 import { dayIn } from './days';
 import { getSettings } from './settings';
+import { statsIngestStatements } from './statistics/ingest-extras';
 
 // Writes tracking events into the raw tables and the daily rollups, exactly once
 // (docs/decisions/011-ingest-idempotency.md):
@@ -525,6 +526,13 @@ export async function ingestEvents(
   }
   for (const sql of OTHER_ROLLUPS) statements.push(db.prepare(sql).bind(mark));
   push('postbacks', db.prepare(QUEUE_POSTBACKS).bind(mark));
+  statements.push(
+    ...statsIngestStatements(
+      db,
+      mark,
+      visitRows.map((r) => r[0] as string),
+    ),
+  );
   statements.push(db.prepare(SQL.unmark).bind(mark));
 
   const results = await db.batch(statements);

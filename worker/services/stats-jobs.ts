@@ -35,6 +35,7 @@ import {
   targetTokenAggregates,
   totals,
 } from './statistics';
+import { statsStamp } from './statistics/freshness';
 
 // Statistics jobs: POST statistics stores a job and sends its id to the statistics queue; the
 // consumer computes the result and stores it; the SPA polls for it. A repeat of the same
@@ -141,7 +142,10 @@ export async function queueJob(
   request: unknown,
   force: boolean,
 ): Promise<string> {
-  const hash = await sha256Hex(JSON.stringify({ kind, user: user.id, request }));
+  // The campaign's data version is part of the key: a job made before newer events (or costs)
+  // arrived is never reused (docs/decisions/110-fresh-statistics.md).
+  const { version } = await statsStamp(env, campaignId);
+  const hash = await sha256Hex(JSON.stringify({ kind, user: user.id, request, version }));
   if (!force) {
     const reuse = await env.DB.prepare(
       "SELECT id FROM stats_jobs WHERE request_hash = ?1 AND created_at > ?2 AND status <> 'error' ORDER BY created_at DESC LIMIT 1",
@@ -176,7 +180,9 @@ export async function runJob(env: Env, jobId: string): Promise<void> {
     .first<{ kind: StatsJobKind; campaign_id: number; request: string }>();
   if (!claimed) return;
   try {
-    const result = await computeJob(env, claimed.kind, claimed.campaign_id, JSON.parse(claimed.request));
+    const stamp = await statsStamp(env, claimed.campaign_id);
+    const computed = await computeJob(env, claimed.kind, claimed.campaign_id, JSON.parse(claimed.request));
+    const result = { ...computed, generatedAt: Date.now(), newestEventAt: stamp.newestEventAt };
     await env.DB.prepare("UPDATE stats_jobs SET status = 'done', result = ?2, finished_at = ?3 WHERE id = ?1")
       .bind(jobId, JSON.stringify(result), Date.now())
       .run();
@@ -218,10 +224,7 @@ export async function computeJob(
     : await targetAggregates(env, c, bounds);
   const keep = keepRow(req, tokens);
   const aggs = tokens.length ? all.filter((a) => keep(a.tokens)) : all;
-  if (kind === 'target_total') return { targetTotal: totals(aggs) };
-  // Search and sort on the aggregates; full rows are built only for the page shown (a grouping
-  // by extra tokens can give 100,000 groups).
-  const sortKey = req.sortKey || TARGET_SORT_DEFAULT;
+  // The totals are those of the rows the search finds (issue 17): the footer adds up the table.
   const needle = req.search.toLowerCase();
   const searchKeys = tokens.map((t) => t.parameter);
   const found = needle
@@ -231,6 +234,10 @@ export async function computeJob(
           searchKeys.some((k) => (a.tokens[k] ?? '').toLowerCase().includes(needle)),
       )
     : aggs;
+  if (kind === 'target_total') return { targetTotal: totals(found) };
+  // Sort on the aggregates; full rows are built only for the page shown (a grouping by extra
+  // tokens can give 100,000 groups).
+  const sortKey = req.sortKey || TARGET_SORT_DEFAULT;
   const keyed = found.map((a) => ({ a, v: { [sortKey]: targetSortValue(a, sortKey, c) } }));
   const cmp = compareBy(sortKey, req.sortOrder);
   keyed.sort((x, y) => cmp(x.v, y.v));
@@ -241,7 +248,7 @@ export async function computeJob(
     targetRecords: slice.map(({ a }) => onlyMetrics(targetRow(a, c.id, c.goal), req.metricParams ?? [])),
     currentPage,
     totalCount: found.length,
-    targetTotal: totals(aggs),
+    targetTotal: totals(found),
   };
 }
 
@@ -273,6 +280,7 @@ export async function jobResult(env: Pick<Env, 'DB'>, id: string, userId: number
     .first<{ status: string; result: string | null; error: string | null; user_id: number }>();
   if (!job || job.user_id !== userId) return null;
   return {
+    status: job.status,
     done: job.status === 'done' || job.status === 'error',
     error: job.error,
     result: job.result ? JSON.parse(job.result) : null,

@@ -21,6 +21,7 @@ import { Aggregator } from './aggregator';
 import { AlertsList } from './alerts-list';
 import { AD_SOURCES, CUSTOM_PREFIX, customEventNames, targetColumns, targetFooter } from './columns';
 import { CostsPanel } from './costs-panel';
+import { FreshnessLine, StatsFailure } from './freshness-line';
 import { KpiStrip } from './kpi-strip';
 import { LandingTable } from './landing-table';
 import { OfferTable, PathTable } from './placement-tables';
@@ -190,6 +191,12 @@ export function StatsScreen() {
       return;
     }
     void runSearch(campaignId, range, true, false);
+  };
+
+  // Refresh and Retry ask for the numbers of the applied filters afresh (never the stored job).
+  const refresh = () => {
+    if (applied && range)
+      void runSearch(applied.campaignId, { ...range, start: applied.start, end: applied.end }, true, false);
   };
 
   const changeTarget = (q: TableQuery) => {
@@ -382,6 +389,11 @@ export function StatsScreen() {
         </>
       ) : (
         <>
+          {stats.failed ? (
+            <StatsFailure busy={stats.searching} onRetry={refresh} />
+          ) : (
+            <FreshnessLine freshness={stats.freshness} busy={stats.searching} onRefresh={refresh} />
+          )}
           <KpiStrip totals={stats.totals} loading={stats.totalsLoading && !stats.totals} />
 
           <Card
