@@ -1,5 +1,6 @@
 import { fromDmy } from '../../schema/dates';
 import { groupedTokens, STATS_MESSAGES, type StatisticsRequest } from '../../schema/stats-api';
+import { FILTERED_TITLES } from '../../schema/stats-reports-api';
 import type { Env } from '../env';
 import { R2CsvWriter } from '../lib/csv';
 import { signedDownloadPath } from '../lib/r2';
@@ -12,6 +13,7 @@ import {
   targetRow,
   targetTokenAggregates,
 } from './statistics';
+import { FILTERED_COLUMNS, filteredTraffic } from './statistics/filtered';
 import {
   extraTokenSlots,
   keepRow,
@@ -85,7 +87,8 @@ export async function exportStatistics(
             await landingGrouping(env, campaign, bounds, req),
           )
         ).rows;
-  if (targets.length === 0 && landings.every((l) => l.visits === 0)) {
+  const filtered = await filteredTraffic(env, row.id, bounds);
+  if (targets.length === 0 && landings.every((l) => l.visits === 0) && filtered.days.length === 0) {
     return { downloadLink: null, message: STATS_MESSAGES.noDataToExport };
   }
   const key = `exports/${crypto.randomUUID()}/Campaign.csv`;
@@ -99,6 +102,14 @@ export async function exportStatistics(
     if (targets.length) await csv.write([]);
     await csv.write(landingColumns);
     for (const l of landings) await csv.write(pick(l, landingColumns));
+  }
+  if (filtered.days.length) {
+    // Filtered traffic per day, apart from the tables (docs/decisions/111).
+    if (targets.length || landings.length) await csv.write([]);
+    const cols = ['day', ...FILTERED_COLUMNS] as const;
+    await csv.write(cols.map((c) => FILTERED_TITLES[c]));
+    for (const d of filtered.days) await csv.write(cols.map((c) => d[c]));
+    await csv.write(['Total', ...FILTERED_COLUMNS.map((c) => filtered.total[c])]);
   }
   await csv.close();
   return {

@@ -21,6 +21,7 @@ import { Aggregator } from './aggregator';
 import { AlertsList } from './alerts-list';
 import { AD_SOURCES, CUSTOM_PREFIX, customEventNames, targetColumns, targetFooter } from './columns';
 import { CostsPanel } from './costs-panel';
+import { FilteredTrafficCard } from './filtered-traffic';
 import { FreshnessLine, StatsFailure } from './freshness-line';
 import { KpiStrip } from './kpi-strip';
 import { LandingTable } from './landing-table';
@@ -508,6 +509,13 @@ export function StatsScreen() {
               />
             </Card>
           </div>
+
+          <FilteredTrafficCard
+            campaignId={applied.campaignId}
+            start={applied.start}
+            end={applied.end}
+            stamp={stats.freshness?.generatedAt}
+          />
 
           {!isDirect && (
             <Aggregator
