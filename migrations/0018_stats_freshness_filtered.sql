@@ -16,3 +16,19 @@ CREATE TABLE `filtered_daily` (
 	`revenue_micros` integer DEFAULT 0 NOT NULL,
 	PRIMARY KEY(`campaign_id`, `day`, `reason`)
 ) WITHOUT ROWID;
+--> statement-breakpoint
+-- Breakdowns (docs/decisions/112): per campaign, day and dimension value, and per pair of
+-- dimensions (dim < dim2), the counted visits, LP clicks, conversions and revenue.
+CREATE TABLE `breakdown_daily` (
+	`campaign_id` integer NOT NULL,
+	`day` text NOT NULL,
+	`dim` text NOT NULL,
+	`value` text NOT NULL,
+	`dim2` text DEFAULT '' NOT NULL,
+	`value2` text DEFAULT '' NOT NULL,
+	`visits` integer DEFAULT 0 NOT NULL,
+	`lp_clicks` integer DEFAULT 0 NOT NULL,
+	`conversions` integer DEFAULT 0 NOT NULL,
+	`revenue_micros` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`campaign_id`, `day`, `dim`, `dim2`, `value`, `value2`)
+) WITHOUT ROWID;

@@ -32,3 +32,25 @@ export const filteredDaily = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day, t.reason] })],
 );
+
+/**
+ * Breakdowns (docs/decisions/112-breakdowns.md): per (campaign, day, dimension, value) with
+ * dim2 = '' and per pair of dimensions (dim < dim2 by name), the counted visits, LP clicks, goal
+ * conversions and revenue, from the visit's country, device, OS, browser, referrer domain and hour.
+ */
+export const breakdownDaily = sqliteTable(
+  'breakdown_daily',
+  {
+    campaignId: integer('campaign_id').notNull(),
+    day: text('day').notNull(),
+    dim: text('dim').notNull(),
+    value: text('value').notNull(),
+    dim2: text('dim2').notNull().default(''),
+    value2: text('value2').notNull().default(''),
+    visits: integer('visits').notNull().default(0),
+    lpClicks: integer('lp_clicks').notNull().default(0),
+    conversions: integer('conversions').notNull().default(0),
+    revenueMicros: integer('revenue_micros').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day, t.dim, t.dim2, t.value, t.value2] })],
+);

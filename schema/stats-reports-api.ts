@@ -64,3 +64,83 @@ export const reportQuerySchema = z.object({
   endDate: dmy('End date must be written dd-MM-yyyy.'),
 });
 export type ReportQuery = z.output<typeof reportQuerySchema>;
+
+/** The visit dimensions stored in the breakdown rollup (docs/decisions/112). */
+export const STORED_DIMENSIONS = ['country', 'device', 'os', 'browser', 'referrer', 'hour'] as const;
+/** Every breakdown dimension: the stored ones and the day (from the same rows). */
+export const BREAKDOWN_DIMENSIONS = [...STORED_DIMENSIONS, 'day'] as const;
+export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
+
+export const DIMENSION_TITLES: Record<BreakdownDimension, string> = {
+  country: 'Country',
+  device: 'Device type',
+  os: 'OS',
+  browser: 'Browser',
+  referrer: 'Referrer domain',
+  hour: 'Hour of day',
+  day: 'Day',
+};
+
+export const breakdownQuerySchema = reportQuerySchema.extend({
+  by: z.enum(BREAKDOWN_DIMENSIONS, { error: 'Choose what to group by.' }),
+  then: z
+    .union([z.literal(''), z.enum(BREAKDOWN_DIMENSIONS)], { error: 'Choose what to group by second.' })
+    .optional()
+    .default(''),
+  compare: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+export type BreakdownQuery = z.output<typeof breakdownQuerySchema>;
+
+/** The metrics of a breakdown row, as in the target table (money in dollars, rates in percent). */
+export type BreakdownMetrics = {
+  visits: number;
+  lpclicks: number;
+  lpctr: number;
+  conversions: number;
+  cr: number;
+  revenue: number;
+  ad_spent: number;
+  net: number;
+  roi: number;
+  epc: number;
+  cpa: number;
+};
+export const BREAKDOWN_METRICS = [
+  'visits',
+  'lpclicks',
+  'lpctr',
+  'conversions',
+  'cr',
+  'revenue',
+  'ad_spent',
+  'net',
+  'roi',
+  'epc',
+  'cpa',
+] as const satisfies readonly (keyof BreakdownMetrics)[];
+
+/** Change of each metric against the previous period, in percent (null when it was 0). */
+export type BreakdownChange = Record<keyof BreakdownMetrics, number | null>;
+
+export type BreakdownRow = BreakdownMetrics & {
+  value: string;
+  /** The second level's rows when `then` was asked for. */
+  children?: BreakdownRow[];
+  previous?: BreakdownMetrics;
+  change?: BreakdownChange;
+};
+
+/** GET /api/stats-reports/breakdown. */
+export type BreakdownAnswer = {
+  by: BreakdownDimension;
+  then: BreakdownDimension | '';
+  rows: BreakdownRow[];
+  total: BreakdownMetrics;
+  /** The previous period of equal length, when compare was asked for (days yyyy-MM-dd). */
+  previousPeriod: { start: string; end: string } | null;
+  previousTotal: BreakdownMetrics | null;
+  totalChange: BreakdownChange | null;
+};

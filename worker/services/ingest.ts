@@ -526,13 +526,7 @@ export async function ingestEvents(
   }
   for (const sql of OTHER_ROLLUPS) statements.push(db.prepare(sql).bind(mark));
   push('postbacks', db.prepare(QUEUE_POSTBACKS).bind(mark));
-  statements.push(
-    ...statsIngestStatements(
-      db,
-      mark,
-      visitRows.map((r) => r[0] as string),
-    ),
-  );
+  statements.push(...statsIngestStatements(db, mark, events, timeZone));
   statements.push(db.prepare(SQL.unmark).bind(mark));
 
   const results = await db.batch(statements);

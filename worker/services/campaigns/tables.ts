@@ -31,6 +31,7 @@ export const CAMPAIGN_STATISTICS_TABLES = [
   // Freshness stamp and filtered traffic (docs/decisions/110, 111).
   'stats_freshness',
   'filtered_daily',
+  'breakdown_daily',
 ] as const;
 
 /**

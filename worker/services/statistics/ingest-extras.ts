@@ -5,7 +5,11 @@
 // - stats_freshness: per campaign, the newest event time and a version bumped per transaction,
 //   so a stored statistics job is never reused once newer data arrived (docs/decisions/110);
 // - filtered_daily: filtered visits per reason, visit events whose click id was already stored
-//   ('duplicate'), and conversions on filtered visits (docs/decisions/111).
+//   ('duplicate'), and conversions on filtered visits (docs/decisions/111);
+// - breakdown_daily: the breakdowns by visit dimensions (breakdown-ingest.ts, docs/decisions/112).
+
+import type { TrackEvent } from '../../../schema/tracking';
+import { breakdownStatements } from './breakdown-ingest';
 
 const from = (column: string) => `(SELECT ${column} FROM ingest_marks WHERE id = ?1)`;
 
@@ -44,15 +48,24 @@ const FILTERED_CONVERSIONS = `INSERT INTO filtered_daily (campaign_id, day, reas
   ON CONFLICT (campaign_id, day, reason) DO UPDATE SET conversions = conversions + excluded.conversions,
     revenue_micros = revenue_micros + excluded.revenue_micros`;
 
-/** The statements, in order, for the transaction of ingest mark `mark`. */
+/** The statements, in order, for the transaction of ingest mark `mark` writing `events`. */
 export function statsIngestStatements(
   db: D1Database,
   mark: number,
-  visitClickIds: string[],
+  events: readonly TrackEvent[],
+  timeZone: string,
 ): D1PreparedStatement[] {
+  const visitClickIds = [...new Set(events.filter((e) => e.k === 'v').map((e) => e.id))];
   const statements = [
     db.prepare(FRESHNESS).bind(mark, Date.now()),
     db.prepare(FILTERED_CONVERSIONS).bind(mark),
+    ...breakdownStatements(
+      db,
+      mark,
+      events.map((e) => e.at),
+      timeZone,
+      visitClickIds.length > 0,
+    ),
   ];
   if (visitClickIds.length) {
     statements.push(
