@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdRecords, hasAdRecords } from './ad-records';
 import { Aggregator } from './aggregator';
 import { AlertsList } from './alerts-list';
+import { BreakdownCard } from './breakdown-card';
 import { AD_SOURCES, CUSTOM_PREFIX, customEventNames, targetColumns, targetFooter } from './columns';
 import { CostsPanel } from './costs-panel';
 import { FilteredTrafficCard } from './filtered-traffic';
@@ -509,6 +510,13 @@ export function StatsScreen() {
               />
             </Card>
           </div>
+
+          <BreakdownCard
+            campaignId={applied.campaignId}
+            start={applied.start}
+            end={applied.end}
+            stamp={stats.freshness?.generatedAt}
+          />
 
           <FilteredTrafficCard
             campaignId={applied.campaignId}
