@@ -427,6 +427,8 @@ export type TargetResult = {
   currentPage?: number;
   totalCount?: number;
   targetTotal: StatsTotals;
+  /** Metric columns of named events that occurred in the range (shown even when not ticked). */
+  eventColumns?: string[];
 } & StatsFreshness;
 export type LandingResult = {
   landingRecords: LandingRecord[];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fromDmy } from './dates';
+import { METRICS } from './stats-api';
 
 // Answers of the statistics screen's report calls added by issue 17 (worker/routes/stats-reports.ts):
 // filtered traffic and breakdowns. Money is in dollars rounded to cents, as in the tables.
@@ -83,7 +84,7 @@ export const DIMENSION_TITLES: Record<BreakdownDimension, string> = {
 
 export const breakdownQuerySchema = reportQuerySchema.extend({
   by: z.enum(BREAKDOWN_DIMENSIONS, { error: 'Choose what to group by.' }),
-  then: z
+  second: z
     .union([z.literal(''), z.enum(BREAKDOWN_DIMENSIONS)], { error: 'Choose what to group by second.' })
     .optional()
     .default(''),
@@ -127,7 +128,7 @@ export type BreakdownChange = Record<keyof BreakdownMetrics, number | null>;
 
 export type BreakdownRow = BreakdownMetrics & {
   value: string;
-  /** The second level's rows when `then` was asked for. */
+  /** The second level's rows when `second` was asked for. */
   children?: BreakdownRow[];
   previous?: BreakdownMetrics;
   change?: BreakdownChange;
@@ -136,7 +137,7 @@ export type BreakdownRow = BreakdownMetrics & {
 /** GET /api/stats-reports/breakdown. */
 export type BreakdownAnswer = {
   by: BreakdownDimension;
-  then: BreakdownDimension | '';
+  second: BreakdownDimension | '';
   rows: BreakdownRow[];
   total: BreakdownMetrics;
   /** The previous period of equal length, when compare was asked for (days yyyy-MM-dd). */
@@ -144,3 +145,24 @@ export type BreakdownAnswer = {
   previousTotal: BreakdownMetrics | null;
   totalChange: BreakdownChange | null;
 };
+
+/**
+ * The statistics tables' column titles by key, as the screen shows them; the CSV export writes
+ * these as its headers (issue 17). Extra-token columns take the token's name, custom events their
+ * event name.
+ */
+export const STATS_COLUMN_TITLES: Record<string, string> = {
+  target: 'Target',
+  landing_page: 'Landing page',
+  url: 'URL',
+  impressions: 'Impressions',
+  clicks: 'Clicks',
+  ctr: 'CTR',
+  ad_cpc: 'CPC',
+  visits: 'Visits',
+  conversions: 'Purchase Event',
+  ...Object.fromEntries(METRICS.map((m) => [m.parameter, m.name])),
+};
+
+/** A custom event's column key in the target table and the export (`custom:atc3`). */
+export const CUSTOM_EVENT_PREFIX = 'custom:';

@@ -155,12 +155,12 @@ describe('breakdowns', () => {
   });
 
   it('adds a second level whose rows add up to their parent (country → device, device → country)', async () => {
-    const data = await breakdown('by=country&then=device');
+    const data = await breakdown('by=country&second=device');
     const de = data.rows.find((r: { value: string }) => r.value === 'DE');
     expect(pick(de.children)).toEqual({ mobile: 3 });
     const us = data.rows.find((r: { value: string }) => r.value === 'US');
     expect(pick(us.children)).toEqual({ desktop: 3 });
-    const reverse = await breakdown('by=device&then=country');
+    const reverse = await breakdown('by=device&second=country');
     const mobile = reverse.rows.find((r: { value: string }) => r.value === 'mobile');
     expect(pick(mobile.children)).toEqual({ DE: 3, FR: 1 });
     for (const row of [...data.rows, ...reverse.rows]) {
@@ -168,9 +168,9 @@ describe('breakdowns', () => {
       expect(children.reduce((s, c) => s + c.visits, 0)).toBe(row.visits);
       expect(children.reduce((s, c) => s + c.conversions, 0)).toBe(row.conversions);
     }
-    const byDay = await breakdown('by=day&then=os');
+    const byDay = await breakdown('by=day&second=os');
     expect(pick(byDay.rows[0].children)).toEqual({ Windows: 2, iOS: 2, Android: 2, macOS: 1 });
-    const osByDay = await breakdown('by=os&then=day');
+    const osByDay = await breakdown('by=os&second=day');
     expect(osByDay.rows.find((r: { value: string }) => r.value === 'iOS').children).toMatchObject([
       { value: today, visits: 2, conversions: 1 },
     ]);
@@ -227,12 +227,12 @@ describe('breakdowns', () => {
     });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.by[0]).toBe('Choose what to group by.');
-    const twice = await api(`/api/stats-reports/breakdown?campaignId=${campaignId}&by=os&then=os`, {
+    const twice = await api(`/api/stats-reports/breakdown?campaignId=${campaignId}&by=os&second=os`, {
       token,
       method: 'GET',
     });
     expect(twice.status).toBe(422);
-    expect(twice.body.errors.then[0]).toBe('Choose a different second grouping.');
+    expect(twice.body.errors.second[0]).toBe('Choose a different second grouping.');
     const date = await api(`/api/stats-reports/breakdown?campaignId=${campaignId}&by=os&startDate=1.1.2026`, {
       token,
       method: 'GET',

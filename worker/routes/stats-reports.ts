@@ -19,7 +19,7 @@ import { toStatsCampaign } from '../services/stats-jobs';
 // The statistics screen's reports added by issue 17 (docs/api.md "Statistics reports"):
 // filtered traffic and breakdowns, read from rollups kept by the ingest transaction.
 
-const REPORT_FIELDS = ['campaignId', 'startDate', 'endDate', 'by', 'then'];
+const REPORT_FIELDS = ['campaignId', 'startDate', 'endDate', 'by', 'second'];
 
 export const statsReportRoutes = new Hono<AppEnv>()
   .get('/stats-reports/filtered', requireAuth, async (c) => {
@@ -31,9 +31,9 @@ export const statsReportRoutes = new Hono<AppEnv>()
   })
   .get('/stats-reports/breakdown', requireAuth, async (c) => {
     const q = parseInput(breakdownQuerySchema, c.req.query(), REPORT_FIELDS);
-    if (q.then === q.by) throw fieldError('then', 'Choose a different second grouping.');
+    if (q.second === q.by) throw fieldError('second', 'Choose a different second grouping.');
     const row = await campaignForUser(c.env, c.get('user'), q.campaignId);
     const bounds = dayBounds(fromDmy(q.startDate) ?? '', fromDmy(q.endDate) ?? '');
-    const answer = await breakdown(c.env, toStatsCampaign(row), bounds, q.by, q.then, q.compare);
+    const answer = await breakdown(c.env, toStatsCampaign(row), bounds, q.by, q.second, q.compare);
     return c.json({ data: answer satisfies BreakdownAnswer });
   });

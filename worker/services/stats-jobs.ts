@@ -7,6 +7,7 @@ import {
   type AggregateResult,
   defaultMetrics,
   dropsNoInput,
+  EVENT_COLUMNS,
   groupedTokens,
   type LandingResult,
   METRICS,
@@ -244,8 +245,14 @@ export async function computeJob(
   const lastPage = Math.max(1, Math.ceil(keyed.length / req.perPage));
   const currentPage = Math.min(req.currentPage, lastPage);
   const slice = keyed.slice((currentPage - 1) * req.perPage, currentPage * req.perPage);
+  // A named event that occurred shows as a column even when the picker leaves it out (issue 17).
+  const eventColumns = Object.entries(EVENT_COLUMNS)
+    .filter(([event]) => event !== c.goal && found.some((a) => (a.events[event] ?? 0) > 0))
+    .map(([, column]) => column);
+  const metricParams = req.metricParams?.length ? [...new Set([...req.metricParams, ...eventColumns])] : [];
   return {
-    targetRecords: slice.map(({ a }) => onlyMetrics(targetRow(a, c.id, c.goal), req.metricParams ?? [])),
+    eventColumns,
+    targetRecords: slice.map(({ a }) => onlyMetrics(targetRow(a, c.id, c.goal), metricParams)),
     currentPage,
     totalCount: found.length,
     targetTotal: totals(found),

@@ -23,7 +23,10 @@ const ROW_LIMIT = 500;
 const CHILD_LIMIT = 100;
 
 /** The SQL that answers cells (a, b, day) for the levels asked for. */
-function cellQuery(by: BreakdownDimension, then: BreakdownDimension | ''): { sql: string; params: string[] } {
+function cellQuery(
+  by: BreakdownDimension,
+  second: BreakdownDimension | '',
+): { sql: string; params: string[] } {
   const base = 'FROM breakdown_daily WHERE campaign_id = ?1 AND day BETWEEN ?2 AND ?3';
   const sums = 'sum(visits) visits, sum(lp_clicks) lp, sum(conversions) conv, sum(revenue_micros) rev';
   // A stored dimension's own rows (any one of them when only the day is asked for).
@@ -31,14 +34,14 @@ function cellQuery(by: BreakdownDimension, then: BreakdownDimension | ''): { sql
     sql: `SELECT ${a} a, ${b} b, day, ${sums} ${base} AND dim = ?4 AND dim2 = '' GROUP BY 1, 2, 3`,
     params: [dim],
   });
-  if (by === 'day') return single(then || 'device', 'day', then ? 'value' : "''");
-  if (then === 'day' || then === '') return single(by, 'value', then === 'day' ? 'day' : "''");
-  const [first, second] = [by, then].sort();
+  if (by === 'day') return single(second || 'device', 'day', second ? 'value' : "''");
+  if (second === 'day' || second === '') return single(by, 'value', second === 'day' ? 'day' : "''");
+  const [first, other] = [by, second].sort();
   const swapped = first !== by;
   return {
     sql: `SELECT ${swapped ? 'value2' : 'value'} a, ${swapped ? 'value' : 'value2'} b, day, ${sums} ${base}
       AND dim = ?4 AND dim2 = ?5 GROUP BY 1, 2, 3`,
-    params: [first, second],
+    params: [first, other],
   };
 }
 
@@ -86,9 +89,9 @@ async function level(
   c: StatsCampaign,
   bounds: DayBounds,
   by: BreakdownDimension,
-  then: BreakdownDimension | '',
+  second: BreakdownDimension | '',
 ) {
-  const q = cellQuery(by, then);
+  const q = cellQuery(by, second);
   const [cells, days] = await Promise.all([
     all<Cell>(env, q.sql, c.id, bounds.from, bounds.to, ...q.params),
     all<{ day: string; visits: number; spend: number }>(
@@ -107,12 +110,18 @@ async function level(
     const d = dayCost.get(cell.day);
     const spend = d && d.visits > 0 ? Math.round((d.spend * cell.visits) / d.visits) : 0;
     let row = rows.get(cell.a);
-    if (!row) rows.set(cell.a, (row = { sums: zero(), children: new Map() }));
+    if (!row) {
+      row = { sums: zero(), children: new Map() };
+      rows.set(cell.a, row);
+    }
     add(row.sums, cell, spend);
     add(total, cell, spend);
-    if (then) {
+    if (second) {
       let child = row.children.get(cell.b);
-      if (!child) row.children.set(cell.b, (child = zero()));
+      if (!child) {
+        child = zero();
+        row.children.set(cell.b, child);
+      }
       add(child, cell, spend);
     }
   }
@@ -123,9 +132,9 @@ async function level(
     .slice(0, ROW_LIMIT)
     .map(([value, sums]) => {
       const row: BreakdownRow = { value, ...metrics(sums) };
-      if (then) {
+      if (second) {
         const children = rows.get(value)?.children ?? new Map();
-        row.children = ordered(then, [...children])
+        row.children = ordered(second, [...children])
           .slice(0, CHILD_LIMIT)
           .map(([v, s]) => ({ value: v, ...metrics(s) }));
       }
@@ -146,15 +155,15 @@ export async function breakdown(
   c: StatsCampaign,
   bounds: DayBounds,
   by: BreakdownDimension,
-  then: BreakdownDimension | '',
+  second: BreakdownDimension | '',
   compare: boolean,
 ): Promise<BreakdownAnswer> {
-  const now = await level(env, c, bounds, by, then);
+  const now = await level(env, c, bounds, by, second);
   const prevBounds = compare ? previousPeriod(bounds) : null;
   if (!prevBounds)
     return {
       by,
-      then,
+      second,
       rows: now.rows,
       total: now.total,
       previousPeriod: null,
@@ -170,7 +179,7 @@ export async function breakdown(
   });
   return {
     by,
-    then,
+    second,
     rows,
     total: now.total,
     previousPeriod: { start: prevBounds.from, end: prevBounds.to },

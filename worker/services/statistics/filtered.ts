@@ -44,7 +44,10 @@ export async function filteredTraffic(
   const total = zero();
   for (const r of rows) {
     let day = byDay.get(r.day);
-    if (!day) byDay.set(r.day, (day = zero()));
+    if (!day) {
+      day = zero();
+      byDay.set(r.day, day);
+    }
     const category = FILTER_CATEGORY[r.reason] ?? 'other';
     for (const into of [day, total]) {
       into[category] += r.clicks;

@@ -66,12 +66,12 @@ export function BreakdownCard({
   stamp: unknown;
 }) {
   const [by, setBy] = useState<BreakdownDimension>('country');
-  const [then, setThen] = useState<BreakdownDimension | ''>('');
+  const [second, setSecond] = useState<BreakdownDimension | ''>('');
   const [compare, setCompare] = useState(false);
   const canCompare = start !== '' && end !== '';
   const path =
     `stats-reports/breakdown?campaignId=${campaignId}&startDate=${start ? toDmy(start) : ''}` +
-    `&endDate=${end ? toDmy(end) : ''}&by=${by}&then=${then}&compare=${compare && canCompare ? 1 : 0}`;
+    `&endDate=${end ? toDmy(end) : ''}&by=${by}&second=${second}&compare=${compare && canCompare ? 1 : 0}`;
   const { data, error, isLoading } = useApi<BreakdownAnswer>([path, stamp], { revalidateOnFocus: false });
 
   const lines: Line[] = [];
@@ -82,12 +82,12 @@ export function BreakdownCard({
   const columns: Column<Line>[] = [
     {
       key: 'value',
-      label: then ? `${DIMENSION_TITLES[by]} → ${DIMENSION_TITLES[then]}` : DIMENSION_TITLES[by],
+      label: second ? `${DIMENSION_TITLES[by]} → ${DIMENSION_TITLES[second]}` : DIMENSION_TITLES[by],
       kind: 'text',
       sortable: false,
       render: (l) =>
         l.child ? (
-          <span className="bd-child">{valueLabel(then || by, l.value)}</span>
+          <span className="bd-child">{valueLabel(second || by, l.value)}</span>
         ) : (
           <strong>{valueLabel(by, l.value)}</strong>
         ),
@@ -137,15 +137,15 @@ export function BreakdownCard({
           value={by}
           onValueChange={(v) => {
             setBy(v as BreakdownDimension);
-            if (v === then) setThen('');
+            if (v === second) setSecond('');
           }}
           options={options}
         />
         <SelectField
           id="breakdown-then"
           label="Then by"
-          value={then}
-          onValueChange={(v) => setThen(v as BreakdownDimension | '')}
+          value={second}
+          onValueChange={(v) => setSecond(v as BreakdownDimension | '')}
           options={[{ value: '', label: 'Nothing' }, ...options.filter((o) => o.value !== by)]}
         />
         <label className="toggle-inline bd-compare" htmlFor="breakdown-compare">

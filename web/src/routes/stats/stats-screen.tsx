@@ -20,7 +20,7 @@ import { AdRecords, hasAdRecords } from './ad-records';
 import { Aggregator } from './aggregator';
 import { AlertsList } from './alerts-list';
 import { BreakdownCard } from './breakdown-card';
-import { AD_SOURCES, CUSTOM_PREFIX, customEventNames, targetColumns, targetFooter } from './columns';
+import { AD_SOURCES, customEventNames, targetColumns, targetFooter } from './columns';
 import { CostsPanel } from './costs-panel';
 import { FilteredTrafficCard } from './filtered-traffic';
 import { FreshnessLine, StatsFailure } from './freshness-line';
@@ -235,11 +235,13 @@ export function StatsScreen() {
     () =>
       targetColumns({
         tokens: tokens.filter((t) => applied?.extraTokens.includes(t.parameter)),
-        metrics: metrics.filter((m) => visibleMetrics.includes(m.parameter)),
+        metrics: metrics.filter(
+          (m) => visibleMetrics.includes(m.parameter) || stats.target.eventColumns?.includes(m.parameter),
+        ),
         showAdNumbers,
         customEvents: customEventNames(stats.target.rows),
       }),
-    [tokens, metrics, visibleMetrics, applied, showAdNumbers, stats.target.rows],
+    [tokens, metrics, visibleMetrics, applied, showAdNumbers, stats.target.rows, stats.target.eventColumns],
   );
 
   const exportCsv = async () => {
@@ -263,7 +265,8 @@ export function StatsScreen() {
     try {
       const res = await exportStatistics({
         ...fullBody(a, targetQuery, landingQuery, perPage),
-        targetData: columns.map((c) => c.key).filter((k) => !k.startsWith(CUSTOM_PREFIX)),
+        // Every column shown, custom events included; the server titles them as the screen does.
+        targetData: columns.map((c) => c.key),
         landingData: landingExportColumns(a, LANDING_EXPORT_COLUMNS),
       });
       if (res.downloadLink) {

@@ -24,7 +24,14 @@ import { isAbort, POLL_MESSAGES, pollUntilDone } from '../../lib/poll';
 
 type Slot = 'all' | 'target' | 'landing' | 'totals';
 
-export type TargetState = { rows: TargetRecord[]; totalCount: number; page: number; loading: boolean };
+export type TargetState = {
+  rows: TargetRecord[];
+  totalCount: number;
+  page: number;
+  loading: boolean;
+  /** Named events' columns that occurred in the range (issue 17): shown even when not ticked. */
+  eventColumns?: string[];
+};
 export type LandingState = {
   rows: LandingRecord[];
   count: number;
@@ -125,6 +132,7 @@ export function useStatistics() {
           totalCount: result.totalCount ?? 0,
           page: result.currentPage ?? 1,
           loading: false,
+          eventColumns: result.eventColumns ?? [],
         });
         if (result.generatedAt)
           setFreshness({ generatedAt: result.generatedAt, newestEventAt: result.newestEventAt ?? null });
