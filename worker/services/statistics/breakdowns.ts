@@ -61,11 +61,16 @@ function metrics(s: Sums): BreakdownMetrics {
   };
 }
 
-/** Change in percent of each metric against `before` (null when it was 0). */
+/** Change in percent of each metric against `before` (null when it was 0 and is not now). */
 export function change(now: BreakdownMetrics, before: BreakdownMetrics): BreakdownChange {
   const out = {} as BreakdownChange;
   for (const m of BREAKDOWN_METRICS)
-    out[m] = before[m] === 0 ? null : round(((now[m] - before[m]) / Math.abs(before[m])) * 100, 1);
+    out[m] =
+      before[m] === 0
+        ? now[m] === 0
+          ? 0
+          : null
+        : round(((now[m] - before[m]) / Math.abs(before[m])) * 100, 1);
   return out;
 }
 
