@@ -66,7 +66,8 @@ beforeAll(async () => {
   await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [campaignId], 2);
   await waitForCount('SELECT count(*) n FROM lp_clicks WHERE campaign_id = ?1', [campaignId], 3);
   today = dayInZone(Date.now(), TZ);
-});
+  // Seven visits through the queue one after another: slow when the suite runs in parallel.
+}, 60_000);
 
 const range = () => `&startDate=${toDmy(today)}&endDate=${toDmy(today)}`;
 
