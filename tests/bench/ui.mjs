@@ -241,16 +241,11 @@ try {
   } else await page.locator('#stats-quick').selectOption('past-30-days');
   const search = [];
   for (let i = 0; i < RUNS; i++) {
+    // The target job's answer carries the rows and the totals the KPI strip shows.
     const target = page.waitForResponse(isDone('/api/get-target-statistics'));
-    const totals = page.waitForResponse(
-      async (res) =>
-        res.url().includes('/api/get-target-statistics') &&
-        (await res.json().catch(() => null))?.data?.data?.data?.targetRecords === undefined &&
-        (await res.json().catch(() => null))?.data?.done === true,
-    );
     const t0 = Date.now();
     await page.getByRole('button', { name: 'Search' }).click();
-    await Promise.all([target, totals]);
+    await target;
     await frame();
     search.push(Date.now() - t0);
   }

@@ -142,6 +142,8 @@ export async function queueJob(
   campaignId: number,
   request: unknown,
   force: boolean,
+  /** Job ids to start once the caller's own reads are done (else the job starts now). */
+  deferred?: string[],
 ): Promise<string> {
   // The campaign's data version is part of the key: a job made before newer events (or costs)
   // arrived is never reused (docs/decisions/110-fresh-statistics.md).
@@ -168,7 +170,10 @@ export async function queueJob(
   } catch (err) {
     console.error('stats queue send failed; the job runs after the answer', err);
   }
-  ctx.waitUntil(runJob(env, id));
+  // A caller with more to read defers the start: local D1 runs one query at a time, and a job
+  // started now would hold up the rest of the caller's answer (docs/decisions/110).
+  if (deferred) deferred.push(id);
+  else ctx.waitUntil(runJob(env, id));
   return id;
 }
 

@@ -1,6 +1,6 @@
 // The statistics protocol on the screen (spec 3 §4): POST statistics answers the offer and path
-// tables and queue ids; target rows, landing rows and the target totals are polled separately,
-// each with its own cancel so a newer request replaces an older one. The first poll goes out at
+// tables and queue ids; target rows (with the totals of the same request) and landing rows are
+// polled separately, each with its own cancel so a newer request replaces an older one. The first poll goes out at
 // once (the server answers a fast job in it) and the waits are short; a request or job that fails
 // is asked for again once (forced), then the screen says so in a sentence with a Retry button
 // (docs/decisions/110-fresh-statistics.md).
@@ -22,7 +22,7 @@ import {
 import { notify } from '../../components/toaster';
 import { isAbort, POLL_MESSAGES, pollUntilDone } from '../../lib/poll';
 
-type Slot = 'all' | 'target' | 'landing' | 'totals';
+type Slot = 'all' | 'target' | 'landing';
 
 export type TargetState = {
   rows: TargetRecord[];
@@ -134,11 +134,17 @@ export function useStatistics() {
           loading: false,
           eventColumns: result.eventColumns ?? [],
         });
+        // The target job's answer carries the totals of the same request (and search): the
+        // footer and the KPI strip take them from it instead of a totalOnly job computing the
+        // same sums beside it on the one D1 (issue 17; the server still answers totalOnly).
+        setTotals(result.targetTotal);
+        setTotalsLoading(false);
         if (result.generatedAt)
           setFreshness({ generatedAt: result.generatedAt, newestEventAt: result.newestEventAt ?? null });
       } catch (err) {
         if (isAbort(err)) return;
         setTarget((t) => ({ ...t, loading: false }));
+        setTotalsLoading(false);
         await fail(err, retry);
       }
     },
@@ -161,25 +167,6 @@ export function useStatistics() {
         if (isAbort(err)) return;
         setLanding((l) => ({ ...l, loading: false }));
         await fail(err, retry);
-      }
-    },
-    [fail],
-  );
-
-  /** Footer totals: their own totalOnly request and poll (spec 3 §7). */
-  const loadTotals = useCallback(
-    async (body: StatisticsRequestBody, signal: AbortSignal, retried = false): Promise<void> => {
-      setTotalsLoading(true);
-      try {
-        const queued = await postStatistics({ ...body, part: 'target', totalOnly: true }, signal);
-        const result = await pollTarget(queued.queueId, POLL_MESSAGES.totals, signal);
-        setTotals(result.targetTotal);
-      } catch (err) {
-        // A 4xx is the request's own problem: the table request made with it says so once.
-        if (!retryable(err)) return;
-        await fail(err, retried ? null : () => loadTotals({ ...body, force: true }, signal, true));
-      } finally {
-        if (!signal.aborted) setTotalsLoading(false);
       }
     },
     [fail],
@@ -211,19 +198,15 @@ export function useStatistics() {
       // takes them again, and then this search leaves that table alone.
       const tc = take('target');
       const lc = take('landing');
-      const sc = take('totals');
       setSearching(true);
       setTarget((t) => ({ ...t, loading: true }));
       setLanding((l) => ({ ...l, loading: true }));
       setTotalsLoading(true);
-      // The totals go out with the request instead of after its answer: one round trip less.
-      void loadTotals(body, sc.signal);
       let data: StatisticsAnswer;
       try {
         data = await postStatistics({ ...body, part: 'all' }, c.signal);
       } catch (err) {
         if (isAbort(err)) return null;
-        sc.abort();
         if (!retried && retryable(err)) return search({ ...body, force: true }, true);
         setTarget((t) => ({ ...t, loading: false }));
         setLanding((l) => ({ ...l, loading: false }));
@@ -238,7 +221,6 @@ export function useStatistics() {
         // No report data: nothing to poll for.
         setTarget(EMPTY_TARGET);
         setLanding(EMPTY_LANDING);
-        sc.abort();
         setTotals(null);
         setTotalsLoading(false);
         return data;
@@ -251,7 +233,7 @@ export function useStatistics() {
       else setLanding(EMPTY_LANDING);
       return data;
     },
-    [take, fail, loadTargetRows, loadLandingRows, loadTotals, targetsOf, landingsOf],
+    [take, fail, loadTargetRows, loadLandingRows, targetsOf, landingsOf],
   );
 
   /** Another page, sort or search of the target table. */
@@ -259,7 +241,7 @@ export function useStatistics() {
     async (body: StatisticsRequestBody, withTotals = false) => {
       const c = take('target');
       setTarget((t) => ({ ...t, loading: true }));
-      if (withTotals) void loadTotals(body, take('totals').signal);
+      if (withTotals) setTotalsLoading(true);
       const retry = targetsOf(body, c.signal);
       try {
         const queued = await postStatistics({ ...body, part: 'target' }, c.signal);
@@ -277,7 +259,7 @@ export function useStatistics() {
         });
       }
     },
-    [take, fail, loadTargetRows, loadTotals, targetsOf],
+    [take, fail, loadTargetRows, targetsOf],
   );
 
   /** Another page, sort, search or deleted filter of the landing, offer or path tables. */
