@@ -116,7 +116,7 @@ describe('fresh statistics', () => {
     expect(after.result.targetTotal.ad_spent).not.toBe(before.result.targetTotal.ad_spent);
   });
 
-  it('answers the landing job and the totals job in one poll with the same stamps', async () => {
+  it('answers the totals job in the first poll, with the totals of the search and its stamp', async () => {
     const queued = await api('/api/statistics', {
       token,
       body: { campaignId, startDate: '', endDate: '', part: 'target', totalOnly: true, search: 'alp' },
