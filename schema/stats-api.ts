@@ -414,19 +414,28 @@ export type StatisticsAnswer = {
   path: PathTable | null;
 };
 
+/**
+ * When a job's result was computed and the newest event time (UTC ms) of the campaign's data it
+ * includes, null before any event (docs/decisions/110-fresh-statistics.md). Every job the
+ * statistics queue runs carries them; the screen shows "updated … ago".
+ */
+export type StatsFreshness = { generatedAt?: number; newestEventAt?: number | null };
+
 /** The target job's result; a totalOnly job has targetTotal alone. */
 export type TargetResult = {
   targetRecords?: TargetRecord[];
   currentPage?: number;
   totalCount?: number;
   targetTotal: StatsTotals;
-};
+  /** Metric columns of named events that occurred in the range (shown even when not ticked). */
+  eventColumns?: string[];
+} & StatsFreshness;
 export type LandingResult = {
   landingRecords: LandingRecord[];
   landingCount: number;
   landingCurrentPage: number;
   landingTotal: StatsTotals;
-};
+} & StatsFreshness;
 
 /** A landing-name element of the aggregator, summed over the pages that carry it; money in dollars. */
 export type ElementRow = {

@@ -5,6 +5,7 @@ export * from './hardening';
 export * from './integrations';
 export * from './operator';
 export * from './stats';
+export * from './stats-freshness';
 export * from './tools';
 export * from './token-rollups';
 export * from './tracking';

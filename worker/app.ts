@@ -17,6 +17,7 @@ import { postbackSecretRoutes } from './routes/postback-secret';
 import { rotatorRoutes } from './routes/rotators';
 import { settingsRoutes, settingsUploadRoutes } from './routes/settings';
 import { statsRoutes } from './routes/stats';
+import { statsReportRoutes } from './routes/stats-reports';
 import { toolRoutes } from './routes/tools';
 import { devRoutes, userRoutes } from './routes/users';
 
@@ -40,6 +41,7 @@ export function createApp() {
     .route('/', campaignListRoutes)
     .route('/', settingsRoutes)
     .route('/', statsRoutes)
+    .route('/', statsReportRoutes)
     .route('/', pagesOperationRoutes)
     .route('/', toolRoutes)
     .route('/', fundingRoutes)

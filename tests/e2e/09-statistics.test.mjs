@@ -436,27 +436,28 @@ test('the statistics screen shows the traffic exactly, switches a landing page a
   assert.equal(download.suggestedFilename(), 'Campaign.csv');
   const csv = (await readFile(await download.path(), 'utf8')).trim().split(/\r?\n/);
   const header = csv[0].split(',');
-  assert.deepEqual(header.slice(0, 4), ['target', 'placement', 'visits', 'conversions']);
+  // The headers are the column titles the screen shows (issue 17).
+  assert.deepEqual(header.slice(0, 4), ['Target', 'Placement', 'Visits', 'Purchase Event']);
   const at = (line, col) => line.split(',')[header.indexOf(col)];
   const targetLines = csv.slice(1, csv.indexOf(''));
   assert.equal(targetLines.length, 4);
   for (const t of ['creative-1', 'creative-2']) {
     const lines = targetLines.filter((l) => l.startsWith(`${t},`));
     assert.equal(
-      lines.reduce((a, l) => a + Number(at(l, 'visits')), 0),
+      lines.reduce((a, l) => a + Number(at(l, 'Visits')), 0),
       truth.targets[t].visits,
     );
     assert.equal(
-      lines.reduce((a, l) => a + Number(at(l, 'conversions')), 0),
+      lines.reduce((a, l) => a + Number(at(l, 'Purchase Event')), 0),
       truth.targets[t].conversions,
     );
     assert.equal(
-      Math.round(lines.reduce((a, l) => a + Number(at(l, 'revenue')), 0) * 100),
+      Math.round(lines.reduce((a, l) => a + Number(at(l, 'Revenue')), 0) * 100),
       Math.round(truth.targets[t].revenue * 100),
     );
   }
   const landingHeader = csv[csv.indexOf('') + 1].split(',');
-  assert.deepEqual(landingHeader.slice(0, 3), ['landing_page', 'visits', 'lpclicks']);
+  assert.deepEqual(landingHeader.slice(0, 3), ['Landing page', 'Visits', 'LP Clicks']);
   for (const [name, t] of Object.entries(truth.landings)) {
     const line = csv.find((l) => l.startsWith(`${name},`));
     assert.ok(line, `${name} missing from the CSV`);

@@ -364,13 +364,19 @@ describe('export and dashboard', () => {
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="Campaign.csv"');
     expect(file.body).toBe(
       [
-        'target,visits,conversions,ad_spent,revenue,roi',
+        // The titles the screen shows (issue 17), not the keys.
+        'Target,Visits,Purchase Event,Ad Spend,Revenue,ROI',
         'A,14,2,17,20,17.65',
         'B,6,1,3,20,566.67',
         '',
-        'landing_page,visits,cpa',
+        'Landing page,Visits,CPA',
         'hA_img1,10,$5.63',
         'hB_img1,10,$8.75',
+        '',
+        // The seeded bot visit, in the filtered-traffic table (docs/decisions/111).
+        'Day,Filtered clicks,Bot user agent,Prefetch or HEAD,Duplicate click,Other rule,Conversions on filtered clicks,Revenue on filtered clicks',
+        '2026-11-10,1,1,0,0,0,0,0',
+        'Total,1,1,0,0,0,0,0',
         '',
       ].join('\r\n'),
     );
@@ -814,7 +820,8 @@ describe('grouping by several extra tokens at once (spec 3 §3 request fields)',
     expect(res.status).toBe(200);
     const file = await api(res.body.data.downloadLink);
     const lines = String(file.body).trim().split(/\r?\n/);
-    expect(lines.slice(0, 1)).toEqual(['target,sub1,placement,visits,conversions,revenue']);
+    // Token columns are titled by the token's name, as on screen.
+    expect(lines.slice(0, 1)).toEqual(['Target,Sub 1,Placement,Visits,Purchase Event,Revenue']);
     expect(lines.slice(1, 5).sort()).toEqual([
       'T1,a,side,2,0,0',
       'T1,a,top,3,2,15.5',

@@ -48,6 +48,7 @@ import {
   pathTable,
   placementAggregates,
 } from '../services/statistics';
+import { jobResultSoon } from '../services/statistics/job-poll';
 import { columnKeys, exportStatistics } from '../services/stats-export';
 import {
   checkRequestTokens,
@@ -55,6 +56,7 @@ import {
   jobResult,
   metricsFor,
   queueJob,
+  runJob,
   toStatsCampaign,
 } from '../services/stats-jobs';
 import { costRoutes } from './costs';
@@ -148,14 +150,31 @@ export const statsRoutes = new Hono<AppEnv>()
       });
     }
     const visits = await campaignVisits(c.env, row.id);
-    const queueId = await queueJob(c.env, c.executionCtx, 'target', user, row.id, jobRequest(req), req.force);
+    const deferred: string[] = [];
+    const queueId = await queueJob(
+      c.env,
+      c.executionCtx,
+      'target',
+      user,
+      row.id,
+      jobRequest(req),
+      req.force,
+      deferred,
+    );
     const landingQueueKey =
       req.part === 'all' && row.campaignType !== 'direct_link'
-        ? await queueJob(c.env, c.executionCtx, 'landing', user, row.id, jobRequest(req), req.force)
+        ? await queueJob(c.env, c.executionCtx, 'landing', user, row.id, jobRequest(req), req.force, deferred)
         : null;
     const bounds = dayBounds(fromDmy(req.startDate) ?? '', fromDmy(req.endDate) ?? '');
     const placements = req.part === 'all' ? await placementAggregates(c.env, campaign, bounds) : [];
     const tokens = await extraTokenSlots(c.env, row.id);
+    const balanceError = await studentBalanceError(c.env, row);
+    const offer =
+      req.part === 'all' ? await offerTable(c.env, campaign, placements, req.offerDeletedStatus) : null;
+    const path =
+      req.part === 'all' ? await pathTable(c.env, campaign, placements, req.pathDeletedStatus) : null;
+    // The jobs start now that this answer's own reads are done (a poll may start them first).
+    for (const jobId of deferred) c.executionCtx.waitUntil(runJob(c.env, jobId));
     return c.json({
       data: {
         campaign: {
@@ -170,7 +189,7 @@ export const statsRoutes = new Hono<AppEnv>()
         landingQueueKey,
         forceSyncCompletedStatus: null,
         trafficSourceName: row.trafficSource,
-        studentBalanceError: await studentBalanceError(c.env, row),
+        studentBalanceError: balanceError,
         liveintentStatus: { error: false, hideNotif: true, message: '' },
         extraTokens: tokens.map((t) => ({
           token_name: t.token_name,
@@ -180,16 +199,15 @@ export const statsRoutes = new Hono<AppEnv>()
         metrics: metricsFor(row),
         campaignVisits: visits,
         target: { currentPage: req.currentPage, totalCount: null },
-        offer:
-          req.part === 'all' ? await offerTable(c.env, campaign, placements, req.offerDeletedStatus) : null,
-        path: req.part === 'all' ? await pathTable(c.env, campaign, placements, req.pathDeletedStatus) : null,
+        offer,
+        path,
       } satisfies StatisticsAnswer,
     });
   })
   .post('/get-target-statistics', requireAuth, async (c) => {
     const body = await readBody(c);
     const uuid = String(body.uuid ?? body.queueId ?? '');
-    const job = uuid ? await jobResult(c.env, uuid, c.get('user').id) : null;
+    const job = uuid ? await jobResultSoon(c.env, uuid, c.get('user').id) : null;
     if (!job) throw new ApiError(404, STATS_MESSAGES.jobNotFound);
     // Job results are stored as JSON; stats-jobs.ts builds them typed as these results.
     const data = { data: job.result as TargetResult | null };
@@ -198,7 +216,7 @@ export const statsRoutes = new Hono<AppEnv>()
   .post('/get-landing-statistics', requireAuth, async (c) => {
     const body = await readBody(c);
     const key = String(body.key ?? body.landingQueueKey ?? '');
-    const job = key ? await jobResult(c.env, key, c.get('user').id) : null;
+    const job = key ? await jobResultSoon(c.env, key, c.get('user').id) : null;
     if (!job) throw new ApiError(404, STATS_MESSAGES.jobNotFound);
     const data = job.result as LandingResult | null;
     return c.json({ data: { done: job.done, error: job.error, data } satisfies LandingJobAnswer });

@@ -1,5 +1,6 @@
 import { COST_PRIORITY, type CostSource } from '../../schema/stats';
 import type { Env } from '../env';
+import { bumpStatsVersion } from './statistics/ingest-extras';
 
 // Costs per (campaign, day, target) and source; the winning row of each key (highest priority,
 // then the newest) is copied into target_daily so that reports read one table
@@ -41,6 +42,7 @@ export function refreshEffectiveCosts(
            ad_clicks = excluded.ad_clicks, spend_micros = excluded.spend_micros`,
       )
       .bind(campaignId, from, to),
+    bumpStatsVersion(db, campaignId),
   ];
 }
 

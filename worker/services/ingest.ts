@@ -4,6 +4,7 @@ import type { Env } from '../env';
 import { dayIn } from './days';
 import { getSettings } from './settings';
 import { tokenRollupStatements } from './statistics/token-rollup';
+import { statsIngestStatements } from './statistics/ingest-extras';
 
 // Writes tracking events into the raw tables and the daily rollups, exactly once
 // (docs/decisions/011-ingest-idempotency.md):
@@ -531,6 +532,7 @@ export async function ingestEvents(
   for (const sql of OTHER_ROLLUPS) statements.push(db.prepare(sql).bind(mark));
   statements.push(...tokenRollupStatements(db, mark));
   push('postbacks', db.prepare(QUEUE_POSTBACKS).bind(mark));
+  statements.push(...statsIngestStatements(db, mark, events, timeZone));
   statements.push(db.prepare(SQL.unmark).bind(mark));
 
   const results = await db.batch(statements);

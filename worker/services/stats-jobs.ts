@@ -7,6 +7,7 @@ import {
   type AggregateResult,
   defaultMetrics,
   dropsNoInput,
+  EVENT_COLUMNS,
   groupedTokens,
   type LandingResult,
   METRICS,
@@ -35,6 +36,7 @@ import {
   totals,
 } from './statistics';
 import { targetTokenRollupAggregates } from './statistics/token-rollup';
+import { statsStamp } from './statistics/freshness';
 
 // Statistics jobs: POST statistics stores a job and sends its id to the statistics queue; the
 // consumer computes the result and stores it; the SPA polls for it. A repeat of the same
@@ -140,8 +142,13 @@ export async function queueJob(
   campaignId: number,
   request: unknown,
   force: boolean,
+  /** Job ids to start once the caller's own reads are done (else the job starts now). */
+  deferred?: string[],
 ): Promise<string> {
-  const hash = await sha256Hex(JSON.stringify({ kind, user: user.id, request }));
+  // The campaign's data version is part of the key: a job made before newer events (or costs)
+  // arrived is never reused (docs/decisions/110-fresh-statistics.md).
+  const { version } = await statsStamp(env, campaignId);
+  const hash = await sha256Hex(JSON.stringify({ kind, user: user.id, request, version }));
   if (!force) {
     const reuse = await env.DB.prepare(
       "SELECT id FROM stats_jobs WHERE request_hash = ?1 AND created_at > ?2 AND status <> 'error' ORDER BY created_at DESC LIMIT 1",
@@ -163,7 +170,10 @@ export async function queueJob(
   } catch (err) {
     console.error('stats queue send failed; the job runs after the answer', err);
   }
-  ctx.waitUntil(runJob(env, id));
+  // A caller with more to read defers the start: local D1 runs one query at a time, and a job
+  // started now would hold up the rest of the caller's answer (docs/decisions/110).
+  if (deferred) deferred.push(id);
+  else ctx.waitUntil(runJob(env, id));
   return id;
 }
 
@@ -176,7 +186,9 @@ export async function runJob(env: Env, jobId: string): Promise<void> {
     .first<{ kind: StatsJobKind; campaign_id: number; request: string }>();
   if (!claimed) return;
   try {
-    const result = await computeJob(env, claimed.kind, claimed.campaign_id, JSON.parse(claimed.request));
+    const stamp = await statsStamp(env, claimed.campaign_id);
+    const computed = await computeJob(env, claimed.kind, claimed.campaign_id, JSON.parse(claimed.request));
+    const result = { ...computed, generatedAt: Date.now(), newestEventAt: stamp.newestEventAt };
     await env.DB.prepare("UPDATE stats_jobs SET status = 'done', result = ?2, finished_at = ?3 WHERE id = ?1")
       .bind(jobId, JSON.stringify(result), Date.now())
       .run();
@@ -218,10 +230,7 @@ export async function computeJob(
     : await targetAggregates(env, c, bounds);
   const keep = keepRow(req, tokens);
   const aggs = tokens.length ? all.filter((a) => keep(a.tokens)) : all;
-  if (kind === 'target_total') return { targetTotal: totals(aggs) };
-  // Search and sort on the aggregates; full rows are built only for the page shown (a grouping
-  // by extra tokens can give 100,000 groups).
-  const sortKey = req.sortKey || TARGET_SORT_DEFAULT;
+  // The totals are those of the rows the search finds (issue 17): the footer adds up the table.
   const needle = req.search.toLowerCase();
   const searchKeys = tokens.map((t) => t.parameter);
   const found = needle
@@ -231,17 +240,27 @@ export async function computeJob(
           searchKeys.some((k) => (a.tokens[k] ?? '').toLowerCase().includes(needle)),
       )
     : aggs;
+  if (kind === 'target_total') return { targetTotal: totals(found) };
+  // Sort on the aggregates; full rows are built only for the page shown (a grouping by extra
+  // tokens can give 100,000 groups).
+  const sortKey = req.sortKey || TARGET_SORT_DEFAULT;
   const keyed = found.map((a) => ({ a, v: { [sortKey]: targetSortValue(a, sortKey, c) } }));
   const cmp = compareBy(sortKey, req.sortOrder);
   keyed.sort((x, y) => cmp(x.v, y.v));
   const lastPage = Math.max(1, Math.ceil(keyed.length / req.perPage));
   const currentPage = Math.min(req.currentPage, lastPage);
   const slice = keyed.slice((currentPage - 1) * req.perPage, currentPage * req.perPage);
+  // A named event that occurred shows as a column even when the picker leaves it out (issue 17).
+  const eventColumns = Object.entries(EVENT_COLUMNS)
+    .filter(([event]) => event !== c.goal && found.some((a) => (a.events[event] ?? 0) > 0))
+    .map(([, column]) => column);
+  const metricParams = req.metricParams?.length ? [...new Set([...req.metricParams, ...eventColumns])] : [];
   return {
-    targetRecords: slice.map(({ a }) => onlyMetrics(targetRow(a, c.id, c.goal), req.metricParams ?? [])),
+    eventColumns,
+    targetRecords: slice.map(({ a }) => onlyMetrics(targetRow(a, c.id, c.goal), metricParams)),
     currentPage,
     totalCount: found.length,
-    targetTotal: totals(aggs),
+    targetTotal: totals(found),
   };
 }
 
@@ -273,6 +292,7 @@ export async function jobResult(env: Pick<Env, 'DB'>, id: string, userId: number
     .first<{ status: string; result: string | null; error: string | null; user_id: number }>();
   if (!job || job.user_id !== userId) return null;
   return {
+    status: job.status,
     done: job.status === 'done' || job.status === 'error',
     error: job.error,
     result: job.result ? JSON.parse(job.result) : null,

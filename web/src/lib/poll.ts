@@ -15,6 +15,8 @@ export type PollOptions = {
   maxTries?: number;
   /** Wait before the first poll, in ms. */
   initialDelay?: number;
+  /** Wait before the very first poll when it differs from initialDelay (0: poll at once). */
+  firstDelay?: number;
   /** Longest wait between polls, in ms. */
   maxDelay?: number;
   /** Multiplier of the wait after each empty poll (1 = a fixed interval). */
@@ -44,14 +46,15 @@ export class PollJobError extends Error {
 export function pollDelays({
   maxTries = 100,
   initialDelay = 100,
+  firstDelay,
   maxDelay = 3000,
   factor = 2,
 }: Omit<PollOptions, 'exhaustedMessage' | 'signal'> = {}): number[] {
   const out: number[] = [];
   let wait = initialDelay;
   for (let i = 0; i < maxTries; i++) {
-    out.push(Math.min(wait, maxDelay));
-    wait *= factor;
+    out.push(i === 0 && firstDelay !== undefined ? firstDelay : Math.min(wait, maxDelay));
+    if (i > 0 || firstDelay === undefined) wait *= factor;
   }
   return out;
 }

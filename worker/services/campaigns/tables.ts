@@ -32,6 +32,10 @@ export const CAMPAIGN_STATISTICS_TABLES = [
   'ad_record_jobs',
   // The operator's corrections of the campaign's days (docs/decisions/081).
   'operator_corrections',
+  // Freshness stamp and filtered traffic (docs/decisions/110, 111).
+  'stats_freshness',
+  'filtered_daily',
+  'breakdown_daily',
 ] as const;
 
 /**

@@ -1,6 +1,7 @@
 // Column definitions of the statistics tables: kinds (money, percent, integer) and which totals
 // field fills each footer cell (spec 3 §3, §9).
 import type { ReactNode } from 'react';
+import { CUSTOM_EVENT_PREFIX, STATS_COLUMN_TITLES as T } from '../../../../schema/stats-reports-api';
 import type { StatsTotals, TargetRecord } from '../../api/endpoints';
 import { type Column, type ColumnKind, formatCell } from '../../components/data-table/data-table';
 
@@ -43,7 +44,8 @@ export type TargetColumnsInput = {
   customEvents: string[];
 };
 
-export const CUSTOM_PREFIX = 'custom:';
+/** The export sends these keys too; the server titles them by the event's name. */
+export const CUSTOM_PREFIX = CUSTOM_EVENT_PREFIX;
 
 export function targetColumns({
   tokens,
@@ -52,20 +54,20 @@ export function targetColumns({
   customEvents,
 }: TargetColumnsInput): Column<TargetRecord>[] {
   const cols: Column<TargetRecord>[] = [
-    { key: 'target', label: 'Target', kind: 'text', className: 'cell-strong' },
+    { key: 'target', label: T.target, kind: 'text', className: 'cell-strong' },
   ];
   for (const t of tokens) cols.push({ key: t.parameter, label: t.token_name || t.parameter, kind: 'text' });
   if (showAdNumbers) {
     cols.push(
-      { key: 'impressions', label: 'Impressions', kind: 'int' },
-      { key: 'clicks', label: 'Clicks', kind: 'int' },
-      { key: 'ctr', label: 'CTR', kind: 'percent', hint: 'Ad clicks / impressions' },
-      { key: 'ad_cpc', label: 'CPC', kind: 'money', hint: 'Ad spend / visits' },
+      { key: 'impressions', label: T.impressions, kind: 'int' },
+      { key: 'clicks', label: T.clicks, kind: 'int' },
+      { key: 'ctr', label: T.ctr, kind: 'percent', hint: 'Ad clicks / impressions' },
+      { key: 'ad_cpc', label: T.ad_cpc, kind: 'money', hint: 'Ad spend / visits' },
     );
   }
   cols.push(
-    { key: 'visits', label: 'Visits', kind: 'int' },
-    { key: 'conversions', label: 'Purchase Event', kind: 'int', hint: 'Conversions of the campaign’s goal' },
+    { key: 'visits', label: T.visits, kind: 'int' },
+    { key: 'conversions', label: T.conversions, kind: 'int', hint: 'Conversions of the campaign’s goal' },
   );
   for (const m of metrics) {
     const spec = METRIC_SPECS[m.parameter] ?? { kind: 'decimal' as const };

@@ -19,8 +19,11 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdRecords, hasAdRecords } from './ad-records';
 import { Aggregator } from './aggregator';
 import { AlertsList } from './alerts-list';
-import { AD_SOURCES, CUSTOM_PREFIX, customEventNames, targetColumns, targetFooter } from './columns';
+import { BreakdownCard } from './breakdown-card';
+import { AD_SOURCES, customEventNames, targetColumns, targetFooter } from './columns';
 import { CostsPanel } from './costs-panel';
+import { FilteredTrafficCard } from './filtered-traffic';
+import { FreshnessLine, StatsFailure } from './freshness-line';
 import { KpiStrip } from './kpi-strip';
 import { LandingTable } from './landing-table';
 import { OfferTable, PathTable } from './placement-tables';
@@ -192,6 +195,12 @@ export function StatsScreen() {
     void runSearch(campaignId, range, true, false);
   };
 
+  // Refresh and Retry ask for the numbers of the applied filters afresh (never the stored job).
+  const refresh = () => {
+    if (applied && range)
+      void runSearch(applied.campaignId, { ...range, start: applied.start, end: applied.end }, true, false);
+  };
+
   const changeTarget = (q: TableQuery) => {
     if (!applied) return;
     setTargetQuery(q);
@@ -226,11 +235,13 @@ export function StatsScreen() {
     () =>
       targetColumns({
         tokens: tokens.filter((t) => applied?.extraTokens.includes(t.parameter)),
-        metrics: metrics.filter((m) => visibleMetrics.includes(m.parameter)),
+        metrics: metrics.filter(
+          (m) => visibleMetrics.includes(m.parameter) || stats.target.eventColumns?.includes(m.parameter),
+        ),
         showAdNumbers,
         customEvents: customEventNames(stats.target.rows),
       }),
-    [tokens, metrics, visibleMetrics, applied, showAdNumbers, stats.target.rows],
+    [tokens, metrics, visibleMetrics, applied, showAdNumbers, stats.target.rows, stats.target.eventColumns],
   );
 
   const exportCsv = async () => {
@@ -254,7 +265,8 @@ export function StatsScreen() {
     try {
       const res = await exportStatistics({
         ...fullBody(a, targetQuery, landingQuery, perPage),
-        targetData: columns.map((c) => c.key).filter((k) => !k.startsWith(CUSTOM_PREFIX)),
+        // Every column shown, custom events included; the server titles them as the screen does.
+        targetData: columns.map((c) => c.key),
         landingData: landingExportColumns(a, LANDING_EXPORT_COLUMNS),
       });
       if (res.downloadLink) {
@@ -382,6 +394,11 @@ export function StatsScreen() {
         </>
       ) : (
         <>
+          {stats.failed ? (
+            <StatsFailure busy={stats.searching} onRetry={refresh} />
+          ) : (
+            <FreshnessLine freshness={stats.freshness} busy={stats.searching} onRefresh={refresh} />
+          )}
           <KpiStrip totals={stats.totals} loading={stats.totalsLoading && !stats.totals} />
 
           <Card
@@ -496,6 +513,20 @@ export function StatsScreen() {
               />
             </Card>
           </div>
+
+          <BreakdownCard
+            campaignId={applied.campaignId}
+            start={applied.start}
+            end={applied.end}
+            stamp={stats.freshness?.generatedAt}
+          />
+
+          <FilteredTrafficCard
+            campaignId={applied.campaignId}
+            start={applied.start}
+            end={applied.end}
+            stamp={stats.freshness?.generatedAt}
+          />
 
           {!isDirect && (
             <Aggregator

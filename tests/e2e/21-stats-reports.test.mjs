@@ -1,0 +1,228 @@
+// Issue 17 on the statistics screen, in Chromium over real traffic: fresh numbers with "Updated …
+// ago" and Refresh, a reload after a postback shows it without Search, a failing job is retried
+// once and then explained with a Retry button, filtered traffic, breakdowns with a second level
+// and the period comparison, export headers as titles, and the screen at 390 px.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import {
+  ADMIN,
+  api,
+  apiLogin,
+  BASE,
+  ensureInstalled,
+  expectText,
+  launchBrowser,
+  openPage,
+  PHONE,
+  shot,
+  uiLogin,
+  until,
+} from './helpers.mjs';
+
+const UA = {
+  chromeWindows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  bot: 'Googlebot/2.1 (+http://www.google.com/bot.html)',
+};
+
+let browser;
+let token;
+let campaignId;
+let campaignUrl;
+let secret;
+const clickIds = [];
+
+/** A tracking request as a browser navigation from `country`, not following the redirect. */
+async function visit(target, ua, country, extra = {}) {
+  const res = await fetch(`${campaignUrl}${target}`, {
+    headers: {
+      'user-agent': ua,
+      'sec-fetch-mode': 'navigate',
+      accept: 'text/html',
+      'cf-ipcountry': country,
+      ...extra,
+    },
+    redirect: 'manual',
+  });
+  await res.arrayBuffer();
+  assert.equal(res.status, 302);
+  return new URL(res.headers.get('location')).searchParams.get('clickid');
+}
+
+async function totals() {
+  const res = await api('/api/statistics', {
+    token,
+    body: { campaignId, startDate: '', endDate: '', totalOnly: true, force: true },
+  });
+  const job = await until(async () => {
+    const answer = await api('/api/get-target-statistics', { token, body: { uuid: res.body.data.queueId } });
+    return answer.body?.data?.done && answer.body;
+  }, 'the totals job did not finish');
+  return job.data.data.data.targetTotal;
+}
+
+before(async () => {
+  await ensureInstalled();
+  token = await apiLogin(ADMIN.username, ADMIN.password);
+  browser = await launchBrowser();
+  const created = await api('/api/add-campaign', {
+    token,
+    body: { name: `Reports ${Date.now().toString(36)}`, campaignType: 'direct_link', cpc: '0.40' },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  campaignId = created.body.data.campaign.campaignData.campaignId;
+  const offer = await api('/api/add-offer', {
+    token,
+    body: { campaignId, name: 'Offer', url: 'https://offer.example/buy', payout: '25' },
+  });
+  assert.equal(offer.status, 201);
+  const links = (await api(`/api/campaign?campaignId=${campaignId}`, { token })).body.data.linkpixel;
+  const u = new URL(links.campaignURL);
+  campaignUrl = new URL(`${u.pathname}${u.search}`, BASE).toString();
+  secret = new URL(links.postback).searchParams.get('secret');
+
+  // 6 counted visits (3 US desktop, 3 DE iPhone), 2 bots, 1 prefetch; one conversion (US).
+  for (let i = 0; i < 3; i++) clickIds.push(await visit('ad-us', UA.chromeWindows, 'US'));
+  for (let i = 0; i < 3; i++) clickIds.push(await visit('ad-de', UA.iphone, 'DE'));
+  await visit('ad-us', UA.bot, 'US');
+  await visit('ad-us', UA.bot, 'US');
+  await visit('ad-us', UA.chromeWindows, 'US', { 'sec-purpose': 'prefetch' });
+  const pb = await fetch(new URL(`/postback?clickid=${clickIds[0]}&txid=E2E-1&secret=${secret}`, BASE));
+  assert.equal(pb.status, 200);
+  await until(
+    async () => {
+      const t = await totals();
+      return t.visitsTotal === 6 && t.conversionsTotal === 1;
+    },
+    'the statistics did not count the traffic',
+    { timeout: 30_000, every: 300 },
+  );
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** Waits until `locator`'s text matches `pattern`, else fails with what it showed. */
+async function expectMatch(locator, pattern, timeout = 10_000) {
+  const shows = async () =>
+    (await locator.textContent({ timeout: 1000 }).catch(() => null))?.replace(/\s+/g, ' ').trim() ?? '';
+  await until(async () => pattern.test(await shows()), '', { timeout, every: 100 }).catch(() => {});
+  assert.match(await shows(), pattern);
+}
+
+const kpi = (page, key) => page.locator(`[data-kpi="${key}"] .kpi-value`);
+
+test('fresh statistics: updated … ago, a reload shows a new conversion, a failure says so with Retry', {
+  timeout: 90_000,
+}, async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto(`${BASE}/login`);
+  await uiLogin(page, ADMIN.username, ADMIN.password);
+  await page.waitForURL((url) => url.pathname !== '/login');
+
+  await page.goto(`${BASE}/stats/${campaignId}`);
+  await expectText(kpi(page, 'visits'), '6');
+  await expectText(kpi(page, 'conversions'), '1');
+  await expectMatch(
+    page.getByTestId('stats-freshness'),
+    /Updated (just now|\d+ s ago) · includes events up to/,
+  );
+  await shot(page, '21-stats-fresh');
+
+  // A second conversion arrives; a plain reload (no Search) shows it.
+  const pb = await fetch(new URL(`/postback?clickid=${clickIds[3]}&txid=E2E-2&secret=${secret}`, BASE));
+  assert.equal(pb.status, 200);
+  await until(async () => (await totals()).conversionsTotal === 2, 'the postback was not ingested', {
+    timeout: 20_000,
+  });
+  await page.reload();
+  await expectText(kpi(page, 'conversions'), '2');
+  await expectText(kpi(page, 'revenue'), '$50.00');
+
+  // The target job fails twice (503): one silent retry, then a sentence and a Retry button.
+  let failures = 0;
+  await page.route('**/api/get-target-statistics', async (route) => {
+    failures += 1;
+    await route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' });
+  });
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const failure = page.getByTestId('stats-failure');
+  await expectMatch(failure, /The statistics could not be loaded because the server did not answer in time/);
+  assert.ok(failures >= 2, `the client asked ${failures} times`);
+  assert.equal(await page.getByText('Service Unavailable').count(), 0);
+  await shot(page, '21-stats-failure');
+  await page.unroute('**/api/get-target-statistics');
+  await failure.getByRole('button', { name: 'Retry' }).click();
+  await expectMatch(page.getByTestId('stats-freshness'), /Updated/);
+  await expectText(kpi(page, 'conversions'), '2');
+  await context.close();
+});
+
+test('filtered traffic, breakdowns with a second level and the comparison, export titles, 390 px', {
+  timeout: 90_000,
+}, async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto(`${BASE}/login`);
+  await uiLogin(page, ADMIN.username, ADMIN.password);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.goto(`${BASE}/stats/${campaignId}`);
+  await expectText(kpi(page, 'visits'), '6');
+
+  // Filtered traffic: 2 bots and 1 prefetch, on today's row and the total.
+  const filtered = page.getByTestId('filtered-table');
+  const filteredRow = filtered.locator('tbody tr').first();
+  await expectText(filteredRow.locator('td[data-col="clicks"]'), '3');
+  await expectText(filteredRow.locator('td[data-col="bot"]'), '2');
+  await expectText(filteredRow.locator('td[data-col="prefetch"]'), '1');
+
+  // Breakdown by country: US 3 visits 1... DE 3; totals equal the KPI strip.
+  const breakdown = page.getByTestId('breakdown-table');
+  const row = (value) => breakdown.locator('tbody tr', { hasText: value }).first();
+  await expectText(row('US').locator('td[data-col="visits"]'), '3');
+  await expectText(row('DE').locator('td[data-col="visits"]'), '3');
+  await expectText(row('DE').locator('td[data-col="conversions"]'), '1');
+  await expectText(breakdown.locator('tfoot td[data-col="visits"]'), '6');
+  await expectText(breakdown.locator('tfoot td[data-col="revenue"]'), '$50.00');
+
+  // Second level: country → device type.
+  await page.getByLabel('Then by').selectOption('device');
+  await expectMatch(breakdown.locator('tbody tr.bd-child-row', { hasText: 'mobile' }).first(), /mobile\s*3/);
+  // Group by OS, compare with the previous period (7 days before: no traffic, so "new").
+  await page.getByLabel('Group by').selectOption('os');
+  await page.getByLabel('Then by').selectOption('');
+  await page.getByLabel('Compare with the previous period').check();
+  await expectMatch(page.locator('.bd-period'), /Changes against \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\./);
+  await expectMatch(row('iOS').locator('td[data-col="visits"]'), /3\s*new/);
+  await expectMatch(row('Windows').locator('td[data-col="visits"]'), /3\s*new/);
+  await page.locator('#breakdown').scrollIntoViewIfNeeded();
+  await shot(page, '21-stats-breakdown');
+
+  // Export: the headers are the titles the screen shows; the filtered table follows.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('[data-testid="export-csv"]').click(),
+  ]);
+  const csv = (await readFile(await download.path(), 'utf8')).trim().split(/\r?\n/);
+  assert.deepEqual(csv[0].split(',').slice(0, 3), ['Target', 'Visits', 'Purchase Event']);
+  assert.ok(
+    csv.includes(
+      'Day,Filtered clicks,Bot user agent,Prefetch or HEAD,Duplicate click,Other rule,Conversions on filtered clicks,Revenue on filtered clicks',
+    ),
+    csv.join('\n'),
+  );
+
+  // Phone width: Search is on screen, the tables scroll inside their cards.
+  await page.setViewportSize(PHONE);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const search = page.getByRole('button', { name: 'Search' });
+  const box = await search.boundingBox();
+  assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width, `Search is at ${JSON.stringify(box)}`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(overflow <= PHONE.width, `the page is ${overflow} px wide at 390`);
+  await page.setViewportSize({ width: 1366, height: 840 });
+  await context.close();
+});

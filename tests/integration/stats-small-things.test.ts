@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  api,
+  hit,
+  makeCampaign,
+  makeOffer,
+  postbackSecret,
+  setupInstallation,
+  waitForCount,
+} from '../factories';
+
+// Issue 17 item 5 (statistics parts): totals follow the target search, export headers are the
+// column titles the screen shows, and events posted back appear as columns when they occur.
+
+let token: string;
+let campaignId: number;
+
+beforeAll(async () => {
+  token = await setupInstallation();
+  campaignId = await makeCampaign(token, { name: 'Small things', campaignType: 'direct_link', cpc: '1' });
+  await makeOffer(token, campaignId, { payout: '10' });
+  const secret = await postbackSecret();
+  const click = async (target: string) => {
+    const res = await hit(`/go/${campaignId}?tid=${target}`);
+    return new URL(res.headers.get('location')!).searchParams.get('clickid')!;
+  };
+  const a = await click('apple');
+  await click('apple');
+  const b = await click('banana');
+  await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaignId], 3);
+  expect((await hit(`/postback?clickid=${a}&event=ATC1&secret=${secret}`)).status).toBe(200);
+  expect((await hit(`/postback?clickid=${b}&event=signup&secret=${secret}`)).status).toBe(200);
+  expect((await hit(`/postback?clickid=${b}&txid=S-1&secret=${secret}`)).status).toBe(200);
+  await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [campaignId], 3);
+});
+
+async function targetResult(body: Record<string, unknown>) {
+  const queued = await api('/api/statistics', {
+    token,
+    body: { campaignId, startDate: '', endDate: '', part: 'target', ...body },
+  });
+  expect(queued.status).toBe(200);
+  let answer: any;
+  await vi.waitUntil(async () => {
+    answer = await api('/api/get-target-statistics', { token, body: { uuid: queued.body.data.queueId } });
+    return answer.body.data.done;
+  });
+  return answer.body.data.data.data;
+}
+
+describe('statistics small things', () => {
+  it('totals follow the target search, in the table answer and the totals job', async () => {
+    const all = await targetResult({});
+    expect(all.targetTotal).toMatchObject({ visitsTotal: 3, conversionsTotal: 1, revenue: 10, ad_spent: 3 });
+    const apple = await targetResult({ search: 'APP' });
+    expect(apple.targetRecords.map((r: { target: string }) => r.target)).toEqual(['apple']);
+    expect(apple.targetTotal).toMatchObject({ visitsTotal: 2, conversionsTotal: 0, revenue: 0, ad_spent: 2 });
+    const totalsOnly = await targetResult({ search: 'banana', totalOnly: true });
+    expect(totalsOnly.targetTotal).toMatchObject({ visitsTotal: 1, conversionsTotal: 1, revenue: 10 });
+  });
+
+  it('shows a named event that occurred as its column even when the picker leaves it out, and custom events', async () => {
+    const result = await targetResult({ metricParams: ['cr'] });
+    expect(result.eventColumns).toEqual(['event_atc1_visits']);
+    const apple = result.targetRecords.find((r: { target: string }) => r.target === 'apple');
+    expect(apple.event_atc1_visits).toBe(1);
+    expect(apple.cr).toBe(0);
+    expect(apple.revenue).toBeUndefined(); // not asked for, did not occur as an event
+    const banana = result.targetRecords.find((r: { target: string }) => r.target === 'banana');
+    expect(banana.custom_events).toEqual({ signup: 1 });
+  });
+
+  it('exports with the titles the screen shows, custom event columns included', async () => {
+    const res = await api('/api/export-statistics', {
+      token,
+      body: {
+        campaignId,
+        startDate: '',
+        endDate: '',
+        sortKey: 'target',
+        sortOrder: 'asc',
+        targetData: [
+          'target',
+          'visits',
+          'conversions',
+          'event_atc1_visits',
+          'ad_spent',
+          'epc',
+          'custom:signup',
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    const file = await api(res.body.data.downloadLink);
+    expect(String(file.body).split('\r\n').slice(0, 3)).toEqual([
+      'Target,Visits,Purchase Event,ATC1 Event Clicks,Ad Spend,EPC,signup',
+      'apple,2,0,1,2,0,0',
+      'banana,1,1,0,1,10,1',
+    ]);
+  });
+});
