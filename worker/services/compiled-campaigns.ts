@@ -161,3 +161,6 @@ export function peekCompiledCampaign(
 export function invalidateCompiledCampaign(id?: number): void {
   cache.invalidate(id);
 }
+
+/** For tests (tests/integration/routing-cache.test.ts): see SwrCache.simulate. */
+export const campaignCacheForTests = cache;

@@ -58,6 +58,8 @@ export async function getSettings(env: Pick<Env, 'DB'>, { fresh = false } = {}):
 // at once from any copy, checked in the background by re-reading the (small) table, whose
 // content's fingerprint is its version.
 const clickCache = new SwrCache<Settings>('settings', 1);
+/** For tests (tests/integration/routing-cache.test.ts): see SwrCache.simulate. */
+export const settingsCacheForTests = clickCache;
 const SETTINGS_SQL = 'SELECT key, value FROM settings ORDER BY key';
 const sources = new WeakMap<D1Database, SwrSource<Settings>>();
 

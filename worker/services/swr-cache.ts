@@ -76,6 +76,22 @@ export class SwrCache<T> {
     }
   }
 
+  /**
+   * For tests: this isolate's copies as a new isolate would find them (none, or aged by `ms`);
+   * `shared` also removes the data centre's latest copies.
+   */
+  async simulate(action: { forget: true; shared?: boolean } | { ageMs: number }): Promise<void> {
+    if ('ageMs' in action) {
+      for (const entry of this.entries.values()) entry.checkedAt -= action.ageMs;
+      return;
+    }
+    const keys = [...this.entries.keys()];
+    this.entries.clear();
+    this.changed.clear();
+    const cache = sharedCache();
+    if (action.shared && cache) await Promise.all(keys.map((k) => cache.delete(this.url(k))));
+  }
+
   private async coldRead(key: number, source: SwrSource<T>, bg: Background): Promise<T> {
     if (!this.changed.delete(key)) {
       const shared = await this.readShared(key);
