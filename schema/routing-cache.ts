@@ -5,6 +5,7 @@ import { integer, sqliteTable } from 'drizzle-orm/sqlite-core';
  * docs/decisions/100): the click's caches compare it to decide whether their copy is current.
  */
 export const campaignVersions = sqliteTable('campaign_versions', {
-  campaignId: integer('campaign_id').primaryKey(),
+  /** The campaign's id; not named campaign_id on purpose: the row outlives the campaign. */
+  campaign: integer('campaign').primaryKey(),
   version: integer('version').notNull().default(0),
 });

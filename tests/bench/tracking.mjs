@@ -158,7 +158,7 @@ async function main() {
   bare = startBare();
   const bareUrl = await bare.ready;
   const barePid = [...workerdProcesses().keys()].find((pid) => pid !== trackerPid);
-  const db = await tracker.getD1Database('DB');
+  let db = await tracker.getD1Database('DB');
 
   // ---- 2. schema and a seeded campaign: 5 landing pages, 5 offers ---------------------------
   const migrations = readdirSync(join(root, 'migrations'))
@@ -303,6 +303,9 @@ async function main() {
   }
   const baseline = total(bareRuns, barePid, bareCpu);
   const tracked = total(trackedRuns, trackerPid, trackedCpu);
+  log(
+    `  rounds: bare ${fmt(baseline.rps)} req/s ${fmt(baseline.cpuMicrosPerRequest)} us/req; tracked ${fmt(tracked.rps)} req/s ${fmt(tracked.cpuMicrosPerRequest)} us/req`,
+  );
   if (NO_CONSUMER) {
     log('');
     log('Diagnosis run without the ingest consumer (the redirect alone; nothing is persisted):');
@@ -329,7 +332,8 @@ async function main() {
   // The tracked Worker's CPU including the ingest of its clicks that finished after the rounds.
   const trackedCpuWithIngest = ((trackedCpu + cpuOf(trackerPid) - cpuBeforeDrain) * 1000) / tracked.requests;
   const rolled =
-    (await db.prepare('SELECT coalesce(sum(visits), 0) n FROM daily_stats').first()).n - warmVisits;
+    (await db.prepare('SELECT coalesce(sum(visits + filtered_visits), 0) n FROM daily_stats').first()).n -
+    warmVisits;
 
   async function waitForVisits(target, timeoutMs) {
     const started = Date.now();
@@ -353,6 +357,7 @@ async function main() {
   await tracker.setOptions(trackerOptions);
   const coldUrl = await tracker.ready;
   trackerUrl = coldUrl;
+  db = await tracker.getD1Database('DB'); // stubs die with the old runtime
   trackerPid = [...workerdProcesses().keys()].find((pid) => pid !== barePid) ?? trackerPid;
   const once = async (path) => {
     const started = performance.now();
@@ -385,11 +390,13 @@ async function main() {
       "INSERT INTO settings (key, value) VALUES ('tracking_mode', 'durable') ON CONFLICT(key) DO UPDATE SET value = 'durable'",
     )
     .run();
-  // The click's settings copy is checked in the background at most every second (decision 100).
-  for (let i = 0; i < 3; i++) {
+  // The click's settings copy is checked in the background at most every second (decision 100);
+  // 5.5 s also covers the 5-second copy of earlier versions, for before-and-after runs.
+  for (let i = 0; i < 5; i++) {
     await sleep(1_100);
-    await run(trackerUrl, 1);
+    await once('/go/1?tid=mode');
   }
+  await waitForVisits((await count('visits')) + 1, 2_000); // those clicks' batch, before counting
   const durableBefore = await count('visits');
   const durableRuns = [];
   let durableCpu = 0;

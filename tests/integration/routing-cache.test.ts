@@ -75,7 +75,7 @@ async function twoPages(name: string, body: Record<string, unknown> = {}) {
 
 const version = async (id: number) =>
   (
-    await env.DB.prepare('SELECT version FROM campaign_versions WHERE campaign_id = ?1')
+    await env.DB.prepare('SELECT version FROM campaign_versions WHERE campaign = ?1')
       .bind(id)
       .first<{ version: number }>()
   )?.version;

@@ -11,7 +11,7 @@ import { type Background, readHandle, SwrCache, type SwrSource } from './swr-cac
 const MAX_ENTRIES = 2_000;
 const cache = new SwrCache<CompiledCampaign | null>('campaign', MAX_ENTRIES);
 
-const VERSION = 'coalesce((SELECT version FROM campaign_versions WHERE campaign_id = ?1), 0)';
+const VERSION = 'coalesce((SELECT version FROM campaign_versions WHERE campaign = ?1), 0)';
 const VERSION_SQL = `SELECT ${VERSION} AS version`;
 const LIVE = 'campaign_id = c.id AND deleted = 0 AND active = 1';
 const COMPILE_SQL = `SELECT c.id, c.campaign_type, c.active, c.custom_url, c.redirect_type, c.url_append_token,

@@ -47,6 +47,4 @@ export const CAMPAIGN_TABLES = [
   'test_conversions',
   'test_clicks',
   'platform_sync',
-  // The routing cache's version (docs/decisions/100), kept by triggers.
-  'campaign_versions',
 ] as const;
