@@ -16,7 +16,9 @@ import { api, makeCampaign, makeLanding, makeOffer, setupInstallation } from '..
 // Under traffic that is CHECK_MS plus one D1 read and one click.
 
 let token: string;
-const BOUND_MS = CHECK_MS + 400; // CHECK_MS, one local D1 read and the click that starts the check
+// CHECK_MS, one local D1 read and the click that starts the check, with room for a machine whose
+// two cores are shared with other runs (a click and its waitUntil can take a few hundred ms).
+const BOUND_MS = CHECK_MS + 900;
 
 beforeAll(async () => {
   token = await setupInstallation();
