@@ -376,6 +376,7 @@ async function landingClick(
     : null;
   if (!routed) return fallback(campaign);
 
+  const tokens = tokenValues(campaign, query);
   let clickId: string;
   let pathId = parsed?.pathId ?? 0;
   let landingId = parsed?.landingId ?? 0;
@@ -400,7 +401,7 @@ async function landingClick(
       target: '',
       keyword: '',
       filter: filter ?? 'lp_direct',
-      tokens: tokenValues(campaign, query).bySlot,
+      tokens: tokens.bySlot,
     };
     track(env, ctx, visitEvent(request, ua, visitor.device, visit, now));
   }
@@ -415,12 +416,11 @@ async function landingClick(
     at: now,
     f: filter,
   });
-  const tokens = tokenValues(campaign, query).byParameter;
   const destination = buildDestination(
     routed.offer.url,
     routed.offer.postbackParameter || campaign.offerClickIdParam,
-    { clickId, campaignId: campaign.id, target: '', keyword: '', tokens },
-    forwarded(campaign, tokens, 'toOffer'),
+    { clickId, campaignId: campaign.id, target: '', keyword: '', tokens: tokens.byParameter },
+    forwarded(campaign, tokens.byParameter, 'toOffer'),
   );
   return redirect(env, url, campaign, destination, clickId, settings);
 }
