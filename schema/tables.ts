@@ -4,6 +4,7 @@ export * from './campaigns';
 export * from './hardening';
 export * from './integrations';
 export * from './operator';
+export * from './routing-cache';
 export * from './stats';
 export * from './stats-freshness';
 export * from './tools';

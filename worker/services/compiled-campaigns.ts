@@ -1,19 +1,22 @@
 import type { CampaignType, RedirectType } from '../../schema/campaigns';
 import type { Env } from '../env';
 import { type CompiledCampaign, DEFAULT_CLICK_ID_PARAM, offerClickIdParam } from './routing';
+import { type Background, readHandle, SwrCache, type SwrSource } from './swr-cache';
 
 // The hot path reads a campaign's routing as one row (one statement with JSON sub-selects)
-// and keeps it in the isolate for a few seconds, unknown ids included, so a burst of clicks
-// costs one D1 read per campaign per isolate per window (docs/decisions/014-hot-path.md).
+// and keeps it in two cache levels, stale-while-revalidate: a click is answered from any copy
+// there is and the copy is checked against the campaign's version in the background
+// (docs/decisions/014-hot-path.md, 100). Unknown ids are cached too.
 
-const CACHE_MS = 5_000;
 const MAX_ENTRIES = 2_000;
-type Entry = { at: number; value: Promise<CompiledCampaign | null>; resolved?: CompiledCampaign | null };
-const cache = new Map<number, Entry>();
+const cache = new SwrCache<CompiledCampaign | null>('campaign', MAX_ENTRIES);
 
+const VERSION = 'coalesce((SELECT version FROM campaign_versions WHERE campaign = ?1), 0)';
+const VERSION_SQL = `SELECT ${VERSION} AS version`;
 const LIVE = 'campaign_id = c.id AND deleted = 0 AND active = 1';
 const COMPILE_SQL = `SELECT c.id, c.campaign_type, c.active, c.custom_url, c.redirect_type, c.url_append_token,
   c.keyword_parameter, c.lp_target_param, c.op_target_param, c.affiliate_network, c.custom_conversion_goal,
+  ${VERSION} AS version,
   (SELECT json_group_array(json_array(id, share, agents)) FROM
     (SELECT id, share, agents FROM paths WHERE ${LIVE} ORDER BY id)) AS paths,
   (SELECT json_group_array(json_array(id, share, agents, path_id, url)) FROM
@@ -29,6 +32,7 @@ FROM campaigns c WHERE c.id = ?1 AND c.deleted = 0 AND c.is_dir = 0`;
 
 type Row = {
   id: number;
+  version?: number;
   campaign_type: CampaignType;
   active: number;
   custom_url: string;
@@ -105,36 +109,58 @@ export async function loadCompiledCampaign(
   return row ? compileRow(row) : null;
 }
 
-/** The campaign's routing, or null for an unknown, deleted or folder id. Cached a few seconds. */
+const sources = new WeakMap<D1Database, SwrSource<CompiledCampaign | null>>();
+
+/** The cache's reads against this database, made once per binding rather than per click. */
+function source(env: Pick<Env, 'DB'>): SwrSource<CompiledCampaign | null> {
+  let made = sources.get(env.DB);
+  if (made) return made;
+  made = {
+    async load(id, where) {
+      const row = await readHandle(env.DB, where).prepare(COMPILE_SQL).bind(id).first<Row>();
+      if (row) return { version: String(row.version ?? 0), value: compileRow(row) };
+      // An unknown id: its version still says when a campaign with it appears.
+      return { version: await readVersion(env, id, where), value: null };
+    },
+    version: (id) => readVersion(env, id, 'primary'),
+  };
+  sources.set(env.DB, made);
+  return made;
+}
+
+async function readVersion(env: Pick<Env, 'DB'>, id: number, where: 'nearest' | 'primary') {
+  const row = await readHandle(env.DB, where).prepare(VERSION_SQL).bind(id).first<{ version: number }>();
+  return String(row?.version ?? 0);
+}
+
+/**
+ * The campaign's routing, or null for an unknown, deleted or folder id: at once from a cached
+ * copy (checked in the background through `bg`), else one D1 read.
+ */
 export function compiledCampaign(
   env: Pick<Env, 'DB'>,
   id: number,
-  now = Date.now(),
-): Promise<CompiledCampaign | null> {
-  const hit = cache.get(id);
-  if (hit && now - hit.at < CACHE_MS) return hit.value;
-  const value = loadCompiledCampaign(env, id);
-  const entry: Entry = { at: now, value };
-  // A failed read is not cached: the next click tries again.
-  value.then(
-    (resolved) => {
-      entry.resolved = resolved;
-    },
-    () => cache.delete(id),
-  );
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as number);
-  cache.set(id, entry);
-  return value;
+  bg?: Background,
+): CompiledCampaign | null | Promise<CompiledCampaign | null> {
+  return cache.get(id, source(env), bg);
 }
 
-/** The cached routing without waiting: undefined when it is not loaded (or too old). */
-export function peekCompiledCampaign(id: number, now = Date.now()): CompiledCampaign | null | undefined {
-  const hit = cache.get(id);
-  return hit && now - hit.at < CACHE_MS ? hit.resolved : undefined;
+/** The cached routing without waiting: undefined when this isolate has no copy. */
+export function peekCompiledCampaign(
+  env: Pick<Env, 'DB'>,
+  id: number,
+  bg?: Background,
+): CompiledCampaign | null | undefined {
+  return cache.peek(id, source(env), bg);
 }
 
-/** Drops a campaign's cached routing in this isolate (after an edit); others expire within seconds. */
+/**
+ * After an edit in this isolate: its next click reads the campaign from D1 (and refreshes the
+ * data centre's copy); other isolates see the new version within decision 100's bound.
+ */
 export function invalidateCompiledCampaign(id?: number): void {
-  if (id === undefined) cache.clear();
-  else cache.delete(id);
+  cache.invalidate(id);
 }
+
+/** For tests (tests/integration/routing-cache.test.ts): see SwrCache.simulate. */
+export const campaignCacheForTests = cache;

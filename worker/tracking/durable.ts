@@ -1,5 +1,5 @@
 import type { Env } from '../env';
-import { getSettings } from '../services/settings';
+import { trackingSettings } from '../services/settings';
 import { beginDurable, waitForDurable } from './batcher';
 import { handleTracking } from './handler';
 
@@ -9,13 +9,22 @@ import { handleTracking } from './handler';
 // queue accepted the events of the request (docs/decisions/043).
 
 export async function trackingAnswer(request: Request, env: Env, ctx: ExecutionContext) {
-  // The API never tracks; and a failed settings read is handleTracking's to answer.
+  // The API never tracks; and a failed settings read is handleTracking's to answer. Settings
+  // come from the click's cache (docs/decisions/100): no D1 wait while any copy exists.
   const api = request.url.indexOf('/api/') === request.url.indexOf('/', 8);
-  const settings = api ? null : await getSettings(env).catch(() => null);
-  if (settings?.tracking_mode !== 'durable') return handleTracking(request, env, ctx);
+  if (api) return handleTracking(request, env, ctx);
+  let settings = trackingSettings(env, ctx);
+  if (settings instanceof Promise) {
+    try {
+      settings = await settings;
+    } catch {
+      return handleTracking(request, env, ctx);
+    }
+  }
+  if (settings.tracking_mode !== 'durable') return handleTracking(request, env, ctx, settings);
   beginDurable(ctx);
   try {
-    return await handleTracking(request, env, ctx);
+    return await handleTracking(request, env, ctx, settings);
   } finally {
     await waitForDurable(env, ctx);
   }

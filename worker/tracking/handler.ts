@@ -1,7 +1,7 @@
 import { clip, LIMITS, type VisitEvent } from '../../schema/tracking';
 import type { Env } from '../env';
 import { mintClickId, type ParsedClickId, parseClickId, signText, verifyText } from '../services/click-ids';
-import { compiledCampaign, peekCompiledCampaign } from '../services/compiled-campaigns';
+import { compiledCampaign } from '../services/compiled-campaigns';
 import {
   buildDestination,
   type CompiledCampaign,
@@ -10,7 +10,7 @@ import {
   routeVisit,
   seededRng,
 } from '../services/routing';
-import { getSettings, type Settings } from '../services/settings';
+import { type Settings, trackingSettings } from '../services/settings';
 import { track } from './batcher';
 import { conversion } from './conversion';
 import { COOKIE_PREFIX, clickCookie, cookieValue } from './cookies';
@@ -69,10 +69,12 @@ export async function handleTracking(
   request: Request,
   env: Env,
   ctx: ExecutionContext,
+  known?: Settings,
 ): Promise<Response | null> {
   const url = new RequestUrl(request.url);
   if (url.pathname.startsWith('/api/')) return null;
-  const settings = await getSettings(env);
+  let settings = known ?? trackingSettings(env, ctx);
+  if (settings instanceof Promise) settings = await settings;
   const match = matchRoute(url.pathname, settings);
   if (!match) return null;
   try {
@@ -100,6 +102,13 @@ export async function handleTracking(
     console.error('tracking request failed', url.pathname, err);
     return pages.temporarilyUnavailable();
   }
+}
+
+/** The campaign's routing, without a wait (nor a microtask) when a cached copy exists. */
+async function campaignById(env: Env, id: number | null, ctx: ExecutionContext) {
+  if (!id) return null;
+  const hit = compiledCampaign(env, id, ctx);
+  return hit instanceof Promise ? await hit : hit;
 }
 
 /** A positive id of up to 12 digits, else null. */
@@ -241,9 +250,8 @@ async function campaignLink(
   settings: Settings,
 ) {
   const campaignId = campaignIdFrom(rest, url);
-  const campaign = campaignId
-    ? (peekCompiledCampaign(campaignId) ?? (await compiledCampaign(env, campaignId)))
-    : null;
+  const cached = campaignId ? compiledCampaign(env, campaignId, ctx) : null;
+  const campaign = cached instanceof Promise ? await cached : cached;
   if (!campaign) return pages.linkNotAvailable();
 
   const query = url.searchParams;
@@ -348,11 +356,12 @@ async function landingClick(
 ) {
   const query = url.searchParams;
   const pathCampaignId = campaignIdFrom(rest, url);
-  let campaign = pathCampaignId ? await compiledCampaign(env, pathCampaignId) : null;
+  const cached = pathCampaignId ? compiledCampaign(env, pathCampaignId, ctx) : null;
+  let campaign = cached instanceof Promise ? await cached : cached;
   const names = [DEFAULT_CLICK_ID_PARAM, 'cid', 'click_id'];
   if (campaign && campaign.lpClickIdParam !== DEFAULT_CLICK_ID_PARAM) names.push(campaign.lpClickIdParam);
   let parsed = requestClickId(env, request, query, names, pathCampaignId);
-  if (!campaign && parsed && !pathCampaignId) campaign = await compiledCampaign(env, parsed.campaignId);
+  if (!campaign && parsed && !pathCampaignId) campaign = await campaignById(env, parsed.campaignId, ctx);
   if (!campaign) return pages.linkNotAvailable();
   if (parsed && parsed.campaignId !== campaign.id) parsed = null;
 
@@ -367,6 +376,7 @@ async function landingClick(
     : null;
   if (!routed) return fallback(campaign);
 
+  const tokens = tokenValues(campaign, query);
   let clickId: string;
   let pathId = parsed?.pathId ?? 0;
   let landingId = parsed?.landingId ?? 0;
@@ -391,7 +401,7 @@ async function landingClick(
       target: '',
       keyword: '',
       filter: filter ?? 'lp_direct',
-      tokens: tokenValues(campaign, query).bySlot,
+      tokens: tokens.bySlot,
     };
     track(env, ctx, visitEvent(request, ua, visitor.device, visit, now));
   }
@@ -406,12 +416,11 @@ async function landingClick(
     at: now,
     f: filter,
   });
-  const tokens = tokenValues(campaign, query).byParameter;
   const destination = buildDestination(
     routed.offer.url,
     routed.offer.postbackParameter || campaign.offerClickIdParam,
-    { clickId, campaignId: campaign.id, target: '', keyword: '', tokens },
-    forwarded(campaign, tokens, 'toOffer'),
+    { clickId, campaignId: campaign.id, target: '', keyword: '', tokens: tokens.byParameter },
+    forwarded(campaign, tokens.byParameter, 'toOffer'),
   );
   return redirect(env, url, campaign, destination, clickId, settings);
 }
@@ -435,7 +444,8 @@ async function directVisit(
   settings: Settings,
 ) {
   const campaignId = campaignIdFrom(rest, url);
-  const campaign = campaignId ? await compiledCampaign(env, campaignId) : null;
+  const cached = campaignId ? compiledCampaign(env, campaignId, ctx) : null;
+  const campaign = cached instanceof Promise ? await cached : cached;
   if (!campaign) return pages.script('/* Link not available */', 404);
   const query = url.searchParams;
   const offerTokens = campaign.tokens.filter((t) => t.toOffer).map((t) => t.parameter);

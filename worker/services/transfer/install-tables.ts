@@ -35,6 +35,8 @@ const EXCLUDED_TABLES = new Set([
   'stats_jobs',
   // Kept by triggers from target_daily: importing target_daily rebuilds it.
   'target_weekly',
+  // Kept by triggers on the campaign tables (docs/decisions/100): importing them rebuilds it.
+  'campaign_versions',
   'settings',
   'd1_migrations',
   // The Tools screen's test clicks and conversions: kept out of every export (decision 061).
