@@ -7,4 +7,5 @@ export * from './operator';
 export * from './stats';
 export * from './tools';
 export * from './tracking';
+export * from './traffic';
 export * from './wallets';
