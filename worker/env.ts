@@ -42,6 +42,10 @@ export interface Env {
   TABOOLA_API_URL: string;
   MEDIAGO_API_URL: string;
   LIVEINTENT_API_URL: string;
+  /** The network's traffic providers, Blaze and CPC (docs/decisions/097). */
+  TRAFFIC_PROVIDER_API_URL: string;
+  /** Their API key (a secret); unset sends no key. */
+  TRAFFIC_PROVIDER_API_KEY?: string;
   /** Per-request timeout of a platform call in ms (default 10000). */
   PLATFORM_TIMEOUT_MS?: string;
   /**
