@@ -56,6 +56,12 @@ CREATE TABLE `banners` (
 --> statement-breakpoint
 CREATE INDEX `banners_campaign_idx` ON `banners` (`campaign_id`);
 --> statement-breakpoint
+CREATE TABLE `blaze_placements` (
+	`campaign_id` integer PRIMARY KEY NOT NULL,
+	`placement` text NOT NULL,
+	`updated_at` integer DEFAULT (unixepoch() * 1000) NOT NULL
+);
+--> statement-breakpoint
 -- Spec 2 §5, the $1500 rule, kept by the database itself so that no path that writes
 -- campaigns.active can skip it (docs/decisions/095). The services check it first and answer the
 -- same message as a 422; this trigger is the backstop for every other writer.

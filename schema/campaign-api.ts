@@ -8,6 +8,7 @@ import {
   TRAFFIC_SOURCES,
 } from './campaigns';
 import { toMicros } from './money';
+import type { Banner } from './traffic-api';
 import { EMAIL_PATTERN, optionalString, requiredString } from './validators';
 
 // The API contract of campaigns, landing pages, offers, paths, options and extra tokens
@@ -524,8 +525,8 @@ export type CampaignDetail = CampaignFields & {
   liLineItems: unknown[];
   liBalanceNotZero: boolean;
   optimizationMetrics: unknown[];
-  banners: unknown[];
-  placement: null;
+  banners: Banner[];
+  placement: string | null;
   jeeng_assets: unknown[];
   jeeng_assets_size: number;
   jeeng_campaign: null;

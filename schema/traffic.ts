@@ -83,3 +83,13 @@ export const banners = sqliteTable(
   },
   (t) => [index('banners_campaign_idx').on(t.campaignId)],
 );
+
+/**
+ * The blaze placement chosen on tab 7. A table of its own rather than the campaign's metainfo,
+ * which the editor's save writes back whole from the form (docs/decisions/098).
+ */
+export const blazePlacements = sqliteTable('blaze_placements', {
+  campaignId: integer('campaign_id').primaryKey(),
+  placement: text('placement').notNull(),
+  updatedAt: integer('updated_at').notNull().default(now),
+});

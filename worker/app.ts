@@ -18,6 +18,7 @@ import { rotatorRoutes } from './routes/rotators';
 import { settingsRoutes, settingsUploadRoutes } from './routes/settings';
 import { statsRoutes } from './routes/stats';
 import { toolRoutes } from './routes/tools';
+import { trafficBannerRoutes, trafficBannerUploadRoutes } from './routes/traffic-banners';
 import { devRoutes, userRoutes } from './routes/users';
 
 /** JSON API bodies above this size answer 413; uploads mount their own, larger limits. */
@@ -49,7 +50,8 @@ export function createApp() {
     .route('/', platformSyncRoutes)
 
     .route('/', masterDashboardRoutes)
-    .route('/', operatorRoutes);
+    .route('/', operatorRoutes)
+    .route('/', trafficBannerRoutes);
 
   const app = new Hono<AppEnv>();
   app.onError(onError);
@@ -60,6 +62,7 @@ export function createApp() {
   app.route('/api', pagesUploadRoutes);
   app.route('/api', settingsUploadRoutes);
   app.route('/api', campaignUploadRoutes);
+  app.route('/api', trafficBannerUploadRoutes);
   app.route('/api', api);
   app.get('/sanctum/csrf-cookie', csrfCookieHandler);
   app.route('/files', fileRoutes);

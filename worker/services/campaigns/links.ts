@@ -5,6 +5,7 @@ import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
 import { expectedSecret } from '../postback-secret';
 import { getSettings, type Settings } from '../settings';
+import { blazeDetail } from '../traffic/detail';
 import { type CampaignRow, campaignForUser, type OptionRow, type TokenRow } from './access';
 import { campaignAnswer, optionAnswer, tokenAnswer } from './answers';
 import { listAgents, listLandings, listOffers, listPaths } from './lists';
@@ -85,8 +86,7 @@ export async function campaignDetail(env: Env, user: AuthUser, campaignId: numbe
     liLineItems: [],
     liBalanceNotZero: false,
     optimizationMetrics: [],
-    banners: [],
-    placement: null,
+    ...(await blazeDetail(env, campaign.id)),
     jeeng_assets: [],
     jeeng_assets_size: 0,
     jeeng_campaign: null,

@@ -51,4 +51,5 @@ export const CAMPAIGN_TABLES = [
   'traffic_campaigns',
   'traffic_assets',
   'banners',
+  'blaze_placements',
 ] as const;
