@@ -43,6 +43,7 @@ import {
   removeTokenTemplate,
   useCampaign,
 } from './api';
+import { BannersTab } from './banners-tab';
 import { BasicTab } from './basic-tab';
 import {
   affiliateNetworkFields,
@@ -564,16 +565,7 @@ export function BasicInfoScreen() {
           <PathsTab campaignId={tabProps.campaignId} agents={tabProps.agents} />
         )}
         {tab === 'options' && tabProps && <OptionsTab campaignId={tabProps.campaignId} />}
-        {tab === 'banners' && (
-          <IntegrationPlaceholder
-            platform="Blaze"
-            title="Banners and placement"
-            items={[
-              'Banners with their images, sizes and placement type',
-              'The placement of the Blaze campaign and its direct URL',
-            ]}
-          />
-        )}
+        {tab === 'banners' && campaignId && <BannersTab campaignId={campaignId} />}
         {tab === 'traffic' && (
           <IntegrationPlaceholder
             platform={form.trafficSource === 'crane' ? 'Apple News (Crane)' : 'CPC email network'}
