@@ -49,7 +49,10 @@ function png(w, h, [r, g, b]) {
   ihdr.writeUInt32BE(h, 4);
   ihdr[8] = 8;
   ihdr[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => [r, g, b]).flat())]);
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: w }, () => [r, g, b]).flat()),
+  ]);
   const raw = Buffer.concat(Array.from({ length: h }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -129,7 +132,10 @@ test('tab 7: 12 banners upload in batches of 5, some are deactivated and deleted
   };
   page.on('response', watch);
   await page.getByRole('button', { name: 'Upload banners' }).click();
-  await page.getByTestId('banner-upload-status').getByText(/Uploading batch \d of 3/).waitFor();
+  await page
+    .getByTestId('banner-upload-status')
+    .getByText(/Uploading batch \d of 3/)
+    .waitFor();
   await toast('Banner(s) saved successfully');
   page.off('response', watch);
   assert.deepEqual(sizes, [5, 10, 12]);
