@@ -46,6 +46,8 @@ export interface Env {
   TRAFFIC_PROVIDER_API_URL: string;
   /** Their API key (a secret); unset sends no key. */
   TRAFFIC_PROVIDER_API_KEY?: string;
+  /** The CPC submit's attachment limit in MB (GET /api/cpc/config; default 25). */
+  CPC_ATTACHMENT_MAX_SIZE_MB?: string;
   /** Per-request timeout of a platform call in ms (default 10000). */
   PLATFORM_TIMEOUT_MS?: string;
   /**

@@ -2,6 +2,8 @@ import type { Banner } from '../../../schema/traffic-api';
 import type { Env } from '../../env';
 import { currentPlacement, listBanners } from './banners';
 
+export { jeengDetail } from './cpc';
+
 // The traffic-provider fields of the campaign detail (spec 2 §3).
 
 export async function blazeDetail(

@@ -6,6 +6,7 @@ import {
 } from '../../../schema/traffic';
 import type { Env } from '../../env';
 import { fieldError } from '../../lib/errors';
+import { refreshSpend } from './cpc';
 
 // Spec 2 §5, the $1500 rule. The services check it before writing so the answer is a 422 on the
 // `active` field; migration 0015's trigger keeps it for every other writer of campaigns.active
@@ -39,8 +40,10 @@ export async function assertMayDeactivate(
   next: { active: number; trafficSource: string },
 ): Promise<void> {
   if (next.active !== 0 || current.active !== 1) return;
-  const blocked = await protectedFromDeactivation(env, [
-    { ...current, nextTrafficSource: next.trafficSource },
-  ]);
-  if (blocked.length) throw fieldError('active', MIN_SPEND_MESSAGE);
+  const candidate = { ...current, nextTrafficSource: next.trafficSource };
+  if (!(await protectedFromDeactivation(env, [candidate])).length) return;
+  // What the provider says now: the campaign may have passed $1500 since the last look.
+  await refreshSpend(env, current.id);
+  if ((await protectedFromDeactivation(env, [candidate])).length)
+    throw fieldError('active', MIN_SPEND_MESSAGE);
 }
