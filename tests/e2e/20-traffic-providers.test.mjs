@@ -167,3 +167,63 @@ test('tab 7: 12 banners upload in batches of 5, some are deactivated and deleted
   assert.equal(detail.body.data.banners.length, 9);
   await shot(page, '20-banners');
 });
+
+test('tab 8: traffic info, headlines, assets with the counter, lines, submit; then the $1500 rule refuses inactive', async () => {
+  const id = await campaign('CPC email push', 'trrcpc');
+  // The CPC wallet must hold the minimum (1500) before a submit.
+  const fund = await api('/api/update-balance', { token, body: { userId: user.id, cpc: '2500' } });
+  assert.equal(fund.status, 200, JSON.stringify(fund.body));
+  await page.goto(`${BASE}/basic-info/${id}`);
+  await tab('traffic');
+  await page.locator('#traffic-offer').selectOption('Keto Burn');
+  // trrcpc starts on Email, Display, 300x250 and the spec's budgets.
+  assert.equal(await page.locator('#traffic-traffic').inputValue(), 'Email');
+  assert.equal(await page.locator('#traffic-daily').inputValue(), '500');
+  assert.equal(await page.locator('#traffic-total').inputValue(), '1500');
+  assert.equal(await page.locator('#traffic-cpc').inputValue(), '0.75');
+  assert.ok(await page.locator('#traffic-size-300x250').isChecked());
+  await page.locator('#traffic-size-970x250').check();
+  await page.getByRole('button', { name: 'Save traffic info' }).click();
+  await toast('Traffic info saved successfully');
+
+  await page.locator('#headline-0').fill('Burn fat while you sleep');
+  await page.locator('#headline-image-0').setInputFiles(images(1, 'headline'));
+  await page.getByRole('button', { name: 'Save headlines' }).click();
+  await toast('Traffic headlines saved successfully');
+
+  await expectText(page.getByTestId('asset-counter'), '0 of 200 assets');
+  await page.locator('#traffic-assets-input').setInputFiles(images(7, 'asset'));
+  await page
+    .getByTestId('asset-counter')
+    .getByText(/Uploaded [05]\/7/)
+    .waitFor();
+  await toast('Asset(s) saved successfully');
+  await expectText(page.getByTestId('asset-counter'), '7 of 200 assets');
+  assert.equal(await page.getByTestId('asset').count(), 7);
+
+  await page.getByRole('button', { name: 'Add line' }).click();
+  await page.locator('#line-id-0').fill('L-100');
+  await page.locator('#line-cpm-0').fill('2.50');
+  await page.getByRole('button', { name: 'Update lines' }).click();
+  await toast('Lines updated successfully');
+  await expectText(page.getByTestId('submit-hint'), 'Ready to submit.');
+  await shot(page, '20-traffic-before-submit');
+
+  await page.getByRole('button', { name: 'Submit traffic data' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Submit' }).click();
+  await toast('Traffic data submitted successfully');
+  await page.getByTestId('traffic-submitted').waitFor();
+  assert.ok(await page.locator('#traffic-offer').isDisabled());
+  assert.equal(await page.locator('[data-testid="asset"] input[type="checkbox"]:disabled').count(), 7);
+  await shot(page, '20-traffic-submitted');
+
+  // The campaign was submitted today with no spend: the server refuses to set it inactive.
+  await tab('basic');
+  await page.locator('#basic-active').click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await toast('Cannot set the campaign to inactive before reaching $1500 spend');
+  const detail = await api(`/api/campaign?campaignId=${id}`, { token });
+  assert.equal(detail.body.data.active, 1);
+  assert.equal(detail.body.data.jeeng_campaign.submitted, 1);
+  assert.deepEqual(detail.body.data.jeeng_campaign.uneditable_assets.length, 7);
+});

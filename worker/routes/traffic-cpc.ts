@@ -170,12 +170,15 @@ export const trafficCpcUploadRoutes = new Hono<AppEnv>()
     const texts = [...form.getAll('headlines[]'), ...form.getAll('headlines')].map((h) => String(h).trim());
     if (texts.length > 50 || texts.some((t) => t === '' || t.length > 200))
       throw fieldError('headlines', C.headlineRequired);
-    const images = filesOf(form, 'headlines_images');
+    // Position i is headline i's image; an empty entry ('' or an empty file) means none.
+    const images = [...form.getAll('headlines_images[]'), ...form.getAll('headlines_images')] as unknown[];
     const rules = assetRules(row, campaign);
+    const previous = (JSON.parse(row.headlines || '[]') as TrafficHeadline[]) ?? [];
     const headlines: TrafficHeadline[] = [];
     const checked = [];
     for (const [i, text] of texts.entries()) {
-      const file = images[i];
+      const entry = images[i];
+      const file = entry instanceof File && entry.size > 0 ? entry : null;
       const image = file ? await checkImage(file, rules.extensions, rules.maxBytes) : null;
       if (image && 'problem' in image) {
         const message =
@@ -183,7 +186,8 @@ export const trafficCpcUploadRoutes = new Hono<AppEnv>()
         throw fieldError(image.problem === 'size' ? 'size_exceeded' : 'headlines_images', message);
       }
       checked.push(image);
-      headlines.push({ headline: text, image: image ? image.name : '' });
+      // Without a new file a headline keeps the image it had at its position.
+      headlines.push({ headline: text, image: image ? image.name : (previous[i]?.image ?? '') });
     }
     for (const image of checked)
       if (image) await putCampaignImage(c.env, 'traffic', campaign.id, `headlines/${image.name}`, image);

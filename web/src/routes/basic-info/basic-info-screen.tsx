@@ -63,7 +63,8 @@ import {
 } from './campaign-form';
 import { LinksTab } from './links-tab';
 import type { OptimizationFields } from './optimization-card';
-import { IntegrationPlaceholder, LandingTab, OfferTab, OptionsTab, PathsTab } from './pages-tabs';
+import { LandingTab, OfferTab, OptionsTab, PathsTab } from './pages-tabs';
+import { TrafficTab } from './traffic-tab';
 
 type TabKey = 'basic' | 'landing' | 'offer' | 'links' | 'paths' | 'options' | 'banners' | 'traffic';
 
@@ -566,12 +567,8 @@ export function BasicInfoScreen() {
         )}
         {tab === 'options' && tabProps && <OptionsTab campaignId={tabProps.campaignId} />}
         {tab === 'banners' && campaignId && <BannersTab campaignId={campaignId} />}
-        {tab === 'traffic' && (
-          <IntegrationPlaceholder
-            platform={form.trafficSource === 'crane' ? 'Apple News (Crane)' : 'CPC email network'}
-            title="Traffic"
-            items={['Offer, ad type and sizes, budgets and CPC', 'Headlines, creative assets and submission']}
-          />
+        {tab === 'traffic' && campaignId && (
+          <TrafficTab campaignId={campaignId} trafficSource={form.trafficSource} />
         )}
       </div>
       <span className="sr-only" aria-live="polite">

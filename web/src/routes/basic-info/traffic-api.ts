@@ -1,6 +1,15 @@
 // Tabs 7 and 8's calls (spec 2 §7), over the shared client. Answer types are schema's
 // (schema/traffic-api.ts).
-import type { BannersAnswer, PlacementAnswer, ZonesAnswer } from '../../../../schema/traffic-api';
+import type {
+  BannersAnswer,
+  CpcAssetsAnswer,
+  CpcCampaignAnswer,
+  CpcConfigAnswer,
+  CpcOffersAnswer,
+  PlacementAnswer,
+  TrafficStatusAnswer,
+  ZonesAnswer,
+} from '../../../../schema/traffic-api';
 import { api } from '../../api/client';
 import { useApi } from '../../api/hooks';
 import { uploadWithProgress } from '../../components/file-upload';
@@ -42,3 +51,30 @@ export function idBatches(ids: number[], size = 5): number[][] {
   for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
   return out;
 }
+
+// ---- Tab 8 ----------------------------------------------------------------------------------------
+
+export const useTrafficStatus = () =>
+  useApi<TrafficStatusAnswer>('traffic-source/status', { revalidateOnFocus: false });
+export const useCpcOffers = () => useApi<CpcOffersAnswer>('cpc/get-offers', { revalidateOnFocus: false });
+export const useCpcConfig = () =>
+  useApi<CpcConfigAnswer>('cpc/config', { revalidateOnFocus: false, revalidateIfStale: false });
+
+export const saveTrafficInfo = (body: Record<string, unknown>) =>
+  api.post<CpcCampaignAnswer>('cpc/save-info', body);
+export const updateTrafficLines = (campaignId: number, lines: { id: string; cpm: string }[]) =>
+  api.post<CpcCampaignAnswer>('cpc/update-lines', {
+    campaign_id: campaignId,
+    line: lines.map((l) => l.id),
+    line_cpm: lines.map((l) => l.cpm),
+  });
+export const submitTrafficData = (campaignId: number) =>
+  api.post<CpcCampaignAnswer>('cpc/submit-data', { campaign_id: campaignId });
+export const saveTrafficAssets = (form: FormData) =>
+  uploadWithProgress<CpcAssetsAnswer>('cpc/save-assets', form);
+export const saveTrafficHeadlines = (form: FormData) =>
+  uploadWithProgress<CpcCampaignAnswer>('cpc/save-headlines', form);
+export const deleteTrafficAssets = (campaignId: number, names: string[]) =>
+  names.length === 1
+    ? api.delete<CpcAssetsAnswer>(`cpc/delete-asset/${campaignId}/${encodeURIComponent(names[0])}`)
+    : api.post<CpcAssetsAnswer>(`cpc/delete-assets/${campaignId}`, { names });
