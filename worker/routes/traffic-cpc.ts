@@ -25,7 +25,6 @@ import { uploadBodyLimit } from '../lib/zip';
 import {
   attachmentMaxMb,
   cpcCampaignForUser,
-  ensureTrafficRow,
   saveHeadlines,
   saveInfo,
   submitData,
@@ -155,9 +154,8 @@ export const trafficCpcUploadRoutes = new Hono<AppEnv>()
   .post('/cpc/save-assets', requireAuth, anyRole, async (c) => {
     const form = await multipart(c);
     const campaign = await cpcCampaignForUser(c.env, c.get('user'), campaignIdOf(form.get('campaign_id')));
-    const row = await ensureTrafficRow(c.env, campaign);
     const files = filesOf(form, 'images');
-    await saveAssets(c.env, campaign, row, files);
+    await saveAssets(c.env, campaign, await trafficRow(c.env, campaign.id), files);
     return c.json({
       data: (await assetsAnswer(c, campaign.id, M.assetsSaved, files.length)) satisfies CpcAssetsAnswer,
     });
@@ -165,15 +163,16 @@ export const trafficCpcUploadRoutes = new Hono<AppEnv>()
   .post('/cpc/save-headlines', requireAuth, anyRole, async (c) => {
     const form = await multipart(c);
     const campaign = await cpcCampaignForUser(c.env, c.get('user'), campaignIdOf(form.get('campaign_id')));
-    const row = await ensureTrafficRow(c.env, campaign);
-    if (row.submitted === 1) throw fieldError('campaign_id', C.submitted);
+    // Nothing is written before every headline and image is checked.
+    const row = await trafficRow(c.env, campaign.id);
+    if (row?.submitted === 1) throw fieldError('campaign_id', C.submitted);
     const texts = [...form.getAll('headlines[]'), ...form.getAll('headlines')].map((h) => String(h).trim());
     if (texts.length > 50 || texts.some((t) => t === '' || t.length > 200))
       throw fieldError('headlines', C.headlineRequired);
     // Position i is headline i's image; an empty entry ('' or an empty file) means none.
     const images = [...form.getAll('headlines_images[]'), ...form.getAll('headlines_images')] as unknown[];
     const rules = assetRules(row, campaign);
-    const previous = (JSON.parse(row.headlines || '[]') as TrafficHeadline[]) ?? [];
+    const previous = JSON.parse(row?.headlines || '[]') as TrafficHeadline[];
     const headlines: TrafficHeadline[] = [];
     const checked = [];
     for (const [i, text] of texts.entries()) {

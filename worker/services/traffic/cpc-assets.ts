@@ -11,7 +11,7 @@ import {
 import type { Env } from '../../env';
 import { ApiError, fieldError, validationError } from '../../lib/errors';
 import type { CampaignRow } from '../campaigns/access';
-import type { TrafficRow } from './cpc';
+import { ensureTrafficRow, type TrafficRow } from './cpc';
 import { type CheckedImage, checkImage, deleteCampaignFiles, imageLink, putCampaignImage } from './storage';
 
 // The traffic assets of tab 8 (spec 2 §5, §9): email traffic takes png, jpg, jpeg and gif up to
@@ -90,7 +90,7 @@ export async function checkAssetBatch(
 }
 
 /** Stores a checked batch; a name already used is replaced unless it was submitted. */
-export async function saveAssets(env: Env, campaign: CampaignRow, row: TrafficRow, files: File[]) {
+export async function saveAssets(env: Env, campaign: CampaignRow, row: TrafficRow | null, files: File[]) {
   const existing = await assetRows(env, campaign.id);
   const names = new Set(existing.map((a) => a.name));
   const images = await checkAssetBatch(
@@ -105,6 +105,7 @@ export async function saveAssets(env: Env, campaign: CampaignRow, row: TrafficRo
   // The count is checked again against the names as stored (sanitising may merge two names).
   const after = new Set([...names, ...images.map((i) => i.name)]);
   if (after.size > MAX_TRAFFIC_ASSETS) throw fieldError('count_exceeded', C.assetCount);
+  await ensureTrafficRow(env, campaign);
   for (const image of images) {
     const key = await putCampaignImage(env, 'traffic', campaign.id, `assets/${image.name}`, image);
     await env.DB.prepare(

@@ -1,7 +1,7 @@
 import { CPC_TRAFFIC_SOURCES } from '../../../schema/traffic';
 import {
-  CPC_AD_SIZES,
   CPC_MESSAGES as C,
+  CPC_AD_SIZES,
   DEFAULT_ATTACHMENT_MAX_MB,
   type JeengCampaign,
   type JeengDetail,
