@@ -1,4 +1,6 @@
+import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, makeCampaign, setupInstallation } from '../factories';
 
@@ -142,5 +144,34 @@ describe('every other writer of campaigns.active (the database trigger)', () => 
     const id = await submittedCampaign({});
     await env.DB.prepare("UPDATE campaigns SET name = 'Still here' WHERE id = ?1").bind(id).run();
     expect(await campaignRow(id)).toEqual({ name: 'Still here', active: 1, traffic_source: 'trrcpc' });
+  });
+});
+
+describe('imports (ZIP of campaigns)', () => {
+  it('create new campaigns: an inactive copy never deactivates the submitted original', async () => {
+    const id = await submittedCampaign({ on: '2025-09-01' });
+    const exported = await api('/api/export-campaigns', { token: admin, body: { campaign_ids: [id] } });
+    expect(exported.status).toBe(200);
+    const res = await SELF.fetch(`http://tracker.test${exported.body.data.downloadLink}`);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    // The same campaign, switched off in the file.
+    const manifest = JSON.parse(strFromU8(files['manifest.json']));
+    expect(manifest.campaigns[0].campaign.active).toBe(1);
+    manifest.campaigns[0].campaign.active = 0;
+    files['manifest.json'] = strToU8(JSON.stringify(manifest));
+    const form = new FormData();
+    form.set('uploads', new Blob([zipSync(files)]), 'campaigns.zip');
+    form.set('dir', '0');
+    const imported = await api('/api/import-campaigns', { token: admin, body: form });
+    expect(imported.status).toBe(200);
+    const copy = imported.body.data.result[0];
+    expect(copy.campaignId).not.toBe(id);
+    expect((await campaignRow(copy.campaignId))?.active).toBe(0);
+    expect((await campaignRow(id))?.active).toBe(1);
+    // The copy was never submitted, so it carries no traffic campaign of its own.
+    const traffic = await env.DB.prepare('SELECT count(*) AS n FROM traffic_campaigns WHERE campaign_id = ?1')
+      .bind(copy.campaignId)
+      .first<{ n: number }>();
+    expect(traffic?.n).toBe(0);
   });
 });
