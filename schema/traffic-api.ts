@@ -185,7 +185,8 @@ export type JeengDetail = {
 
 export type TrafficStatusAnswer = { status: Record<string, string> };
 export type CpcOffersAnswer = { offers: { name: string }[] };
-export type CpcConfigAnswer = { config: { attachment_max_size_mb: number } };
+/** GET /api/cpc/config; blaze_publisher_id is ours (tab 7's publisher, 9 unless configured). */
+export type CpcConfigAnswer = { config: { attachment_max_size_mb: number; blaze_publisher_id: number } };
 export type CpcCampaignAnswer = { message: string; jeeng_campaign: JeengCampaign };
 export type CpcAssetsAnswer = {
   message: string;

@@ -48,6 +48,8 @@ export interface Env {
   TRAFFIC_PROVIDER_API_KEY?: string;
   /** The CPC submit's attachment limit in MB (GET /api/cpc/config; default 25). */
   CPC_ATTACHMENT_MAX_SIZE_MB?: string;
+  /** The Blaze publisher whose zones tab 7 offers (default 9). */
+  BLAZE_PUBLISHER_ID?: string;
   /** Per-request timeout of a platform call in ms (default 10000). */
   PLATFORM_TIMEOUT_MS?: string;
   /**

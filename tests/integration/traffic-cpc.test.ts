@@ -44,7 +44,7 @@ describe('provider lists and configuration', () => {
     ]);
     // vitest.config.ts sets 2 MB; unset it is 25.
     const config = await api('/api/cpc/config', { token: admin });
-    expect(config.body.data).toEqual({ config: { attachment_max_size_mb: 2 } });
+    expect(config.body.data).toEqual({ config: { attachment_max_size_mb: 2, blaze_publisher_id: 9 } });
     expect((await api('/api/cpc/config')).status).toBe(401);
   });
 });

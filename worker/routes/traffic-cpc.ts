@@ -24,6 +24,7 @@ import { parseInput, readBody } from '../lib/validate';
 import { uploadBodyLimit } from '../lib/zip';
 import {
   attachmentMaxMb,
+  blazePublisherId,
   cpcCampaignForUser,
   saveHeadlines,
   saveInfo,
@@ -69,7 +70,12 @@ export const trafficCpcRoutes = new Hono<AppEnv>()
   })
   .get('/cpc/config', requireAuth, anyRole, (c) =>
     c.json({
-      data: { config: { attachment_max_size_mb: attachmentMaxMb(c.env) } } satisfies CpcConfigAnswer,
+      data: {
+        config: {
+          attachment_max_size_mb: attachmentMaxMb(c.env),
+          blaze_publisher_id: blazePublisherId(c.env),
+        },
+      } satisfies CpcConfigAnswer,
     }),
   )
   .post('/cpc/save-info', requireAuth, anyRole, async (c) => {

@@ -3,6 +3,7 @@ import {
   CPC_MESSAGES as C,
   CPC_AD_SIZES,
   DEFAULT_ATTACHMENT_MAX_MB,
+  DEFAULT_BLAZE_PUBLISHER_ID,
   type JeengCampaign,
   type JeengDetail,
   type SaveInfoInput,
@@ -75,6 +76,12 @@ export async function trafficRow(env: Pick<Env, 'DB'>, campaignId: number): Prom
 export function attachmentMaxMb(env: Env): number {
   const n = Number(env.CPC_ATTACHMENT_MAX_SIZE_MB);
   return Number.isFinite(n) && n > 0 ? n : DEFAULT_ATTACHMENT_MAX_MB;
+}
+
+/** Tab 7's Blaze publisher (spec 2 §7: 9 unless configured). */
+export function blazePublisherId(env: Env): number {
+  const n = Number(env.BLAZE_PUBLISHER_ID);
+  return Number.isInteger(n) && n > 0 ? n : DEFAULT_BLAZE_PUBLISHER_ID;
 }
 
 export function jeengCampaign(row: TrafficRow, assetCount: number): JeengCampaign {

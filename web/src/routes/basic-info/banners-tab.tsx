@@ -22,6 +22,7 @@ import {
   savePlacement,
   uploadBatches,
   useBanners,
+  useCpcConfig,
   useZones,
 } from './traffic-api';
 
@@ -41,7 +42,9 @@ const IDLE: UploadStatus = { state: 'idle', batch: 0, batches: 0, done: 0, total
 const errorText = (err: unknown) => (err instanceof ApiError ? err.firstMessage : String(err));
 
 function PlacementCard({ campaignId }: { campaignId: number }) {
-  const zones = useZones(campaignId, DEFAULT_BLAZE_PUBLISHER_ID);
+  const config = useCpcConfig();
+  const publisher = config.data?.config.blaze_publisher_id ?? DEFAULT_BLAZE_PUBLISHER_ID;
+  const zones = useZones(campaignId, publisher);
   const [placement, setPlacement] = useState('');
   const [busy, setBusy] = useState(false);
   const saved = zones.data?.placement ?? '';
@@ -61,7 +64,7 @@ function PlacementCard({ campaignId }: { campaignId: number }) {
   };
 
   return (
-    <Card title="Placement" description={`Zones of Blaze publisher ${DEFAULT_BLAZE_PUBLISHER_ID}`}>
+    <Card title="Placement" description={`Zones of Blaze publisher ${publisher}`}>
       {zones.error && !zones.data ? (
         <EmptyState icon={CircleAlert} title="Could not load the zones">
           {errorText(zones.error)}
