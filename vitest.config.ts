@@ -32,6 +32,9 @@ export default defineConfig(async () => {
             TABOOLA_API_URL: 'http://fakes.test/taboola/backstage',
             MEDIAGO_API_URL: 'http://fakes.test/mediago',
             LIVEINTENT_API_URL: 'http://fakes.test/liveintent',
+            TRAFFIC_PROVIDER_API_URL: 'http://fakes.test/provider',
+            // Small, so the CPC submit's attachment limit is reachable with a few assets.
+            CPC_ATTACHMENT_MAX_SIZE_MB: '2',
             PLATFORM_TIMEOUT_MS: '1000',
             // Requests to http://operator.test are the operator's (tests/integration/operator.test.ts).
             OPERATOR_HOST: 'operator.test',

@@ -664,6 +664,63 @@ async function liveintent(request, path, url) {
   return liError(404, 'Not Found');
 }
 
+// ---- The network's traffic providers: Blaze and CPC (shapes are ours, docs/decisions/097) -----
+
+const pvError = (status, message, headers = {}) => json({ status: 'error', message }, status, headers);
+const pvShapes = {
+  unauthorized: () => pvError(401, 'Invalid API key'),
+  rateLimited: (retryAfter) => pvError(429, 'Too many requests', { 'retry-after': String(retryAfter) }),
+  serverError: () => pvError(500, 'Provider internal error'),
+};
+const ok = (data) => json({ status: 'success', data });
+let providerSeq = 0;
+
+async function provider(request, path) {
+  const body = request.method === 'POST' ? await readBody(request) : {};
+  const parts = path.split('/').filter(Boolean);
+  const ids = [].concat(body.ids ?? []);
+  const failed = await fail(
+    failureFor([body.campaign_ref, body.name, body.placement, body.source, parts[2], ...ids]),
+    pvShapes,
+  );
+  if (failed) return failed;
+  const [area, thing, id, verb] = parts;
+  if (area === 'blaze' && thing === 'publishers' && verb === 'zones') {
+    const zones = [1, 2, 3].map((i) => ({
+      id: `${id}-${i}`,
+      name: `Publisher ${id} zone ${i}`,
+      placements: ['EMAIL_PLACEMENT', 'NEWSFEED_PLACEMENT', 'DISPLAY_PLACEMENT'].slice(0, i),
+    }));
+    return ok({ zones });
+  }
+  if (area === 'blaze' && thing === 'banners' && request.method === 'POST') {
+    if (id === 'activation' || id === 'delete') {
+      if (!ids.length) return pvError(422, 'ids are required');
+      return ok({ ids });
+    }
+    if (!body.name || !body.url) return pvError(422, 'name and url are required');
+    if (!id && !(body.image instanceof File)) return pvError(422, 'image is required');
+    return ok({ id: id ?? `bz-${++providerSeq}` });
+  }
+  if (area === 'blaze' && thing === 'placements' && request.method === 'POST') {
+    if (!body.placement) return pvError(422, 'placement is required');
+    return ok({ placement: body.placement });
+  }
+  if (area === 'cpc' && thing === 'status') return ok({ trrcpc: 'online', crane: 'online' });
+  if (area === 'cpc' && thing === 'offers') {
+    return ok({ offers: ['Keto Burn', 'Joint Relief', 'Sleep Well'].map((name) => ({ name })) });
+  }
+  if (area === 'cpc' && thing === 'campaigns' && request.method === 'POST' && !id) {
+    if (!body.campaign_ref || !body.info) return pvError(422, 'campaign_ref and info are required');
+    return ok({ id: `cpc-${body.campaign_ref}-${++providerSeq}` });
+  }
+  if (area === 'cpc' && thing === 'campaigns' && id) {
+    // POST /__control {key: <provider campaign id>, spend: '1500.00'} sets what it has spent.
+    return ok({ id, spend: scenarios.get(id)?.spend ?? '0.00' });
+  }
+  return pvError(404, 'Not found');
+}
+
 // ---- control ----------------------------------------------------------------------------------
 
 async function control(request, url) {
@@ -699,7 +756,7 @@ async function control(request, url) {
   return json({ ok: true, scenario: next });
 }
 
-const PLATFORMS = { facebook, tiktok, taboola, mediago, liveintent };
+const PLATFORMS = { facebook, tiktok, taboola, mediago, liveintent, provider };
 
 export default {
   async fetch(request) {

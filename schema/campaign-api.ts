@@ -8,6 +8,7 @@ import {
   TRAFFIC_SOURCES,
 } from './campaigns';
 import { toMicros } from './money';
+import type { Banner, JeengDetail } from './traffic-api';
 import { EMAIL_PATTERN, optionalString, requiredString } from './validators';
 
 // The API contract of campaigns, landing pages, offers, paths, options and extra tokens
@@ -524,11 +525,11 @@ export type CampaignDetail = CampaignFields & {
   liLineItems: unknown[];
   liBalanceNotZero: boolean;
   optimizationMetrics: unknown[];
-  banners: unknown[];
-  placement: null;
-  jeeng_assets: unknown[];
+  banners: Banner[];
+  placement: string | null;
+  jeeng_assets: JeengDetail['jeeng_assets'];
   jeeng_assets_size: number;
-  jeeng_campaign: null;
+  jeeng_campaign: JeengDetail['jeeng_campaign'];
   jeeng_balance: number;
   jeeng_min_required_balance: number;
   landing: Landing[];

@@ -10,4 +10,5 @@ export * from './stats-freshness';
 export * from './tools';
 export * from './token-rollups';
 export * from './tracking';
+export * from './traffic';
 export * from './wallets';

@@ -27,6 +27,7 @@ export function fakeVarArgs(port) {
     TABOOLA_API_URL: `${base}/taboola/backstage`,
     MEDIAGO_API_URL: `${base}/mediago`,
     LIVEINTENT_API_URL: `${base}/liveintent`,
+    TRAFFIC_PROVIDER_API_URL: `${base}/provider`,
   };
   return Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
 }

@@ -19,6 +19,8 @@ import { settingsRoutes, settingsUploadRoutes } from './routes/settings';
 import { statsRoutes } from './routes/stats';
 import { statsReportRoutes } from './routes/stats-reports';
 import { toolRoutes } from './routes/tools';
+import { trafficBannerRoutes, trafficBannerUploadRoutes } from './routes/traffic-banners';
+import { trafficCpcRoutes, trafficCpcUploadRoutes } from './routes/traffic-cpc';
 import { devRoutes, userRoutes } from './routes/users';
 
 /** JSON API bodies above this size answer 413; uploads mount their own, larger limits. */
@@ -51,7 +53,9 @@ export function createApp() {
     .route('/', platformSyncRoutes)
 
     .route('/', masterDashboardRoutes)
-    .route('/', operatorRoutes);
+    .route('/', operatorRoutes)
+    .route('/', trafficBannerRoutes)
+    .route('/', trafficCpcRoutes);
 
   const app = new Hono<AppEnv>();
   app.onError(onError);
@@ -62,6 +66,8 @@ export function createApp() {
   app.route('/api', pagesUploadRoutes);
   app.route('/api', settingsUploadRoutes);
   app.route('/api', campaignUploadRoutes);
+  app.route('/api', trafficBannerUploadRoutes);
+  app.route('/api', trafficCpcUploadRoutes);
   app.route('/api', api);
   app.get('/sanctum/csrf-cookie', csrfCookieHandler);
   app.route('/files', fileRoutes);

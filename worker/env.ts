@@ -42,6 +42,14 @@ export interface Env {
   TABOOLA_API_URL: string;
   MEDIAGO_API_URL: string;
   LIVEINTENT_API_URL: string;
+  /** The network's traffic providers, Blaze and CPC (docs/decisions/097). */
+  TRAFFIC_PROVIDER_API_URL: string;
+  /** Their API key (a secret); unset sends no key. */
+  TRAFFIC_PROVIDER_API_KEY?: string;
+  /** The CPC submit's attachment limit in MB (GET /api/cpc/config; default 25). */
+  CPC_ATTACHMENT_MAX_SIZE_MB?: string;
+  /** The Blaze publisher whose zones tab 7 offers (default 9). */
+  BLAZE_PUBLISHER_ID?: string;
   /** Per-request timeout of a platform call in ms (default 10000). */
   PLATFORM_TIMEOUT_MS?: string;
   /**

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError, type z } from 'zod';
 
 import type { ErrorEnvelope, FieldErrors } from '../../schema/envelope-api';
+import { MIN_SPEND_MESSAGE } from '../../schema/traffic';
 
 export type { FieldErrors };
 
@@ -69,6 +70,10 @@ export function onError(err: Error, c: Context): Response {
   if (err instanceof HTTPException) {
     const message = err.message || STATUS_MESSAGES[err.status] || 'Request failed.';
     return c.json(errorBody(message), err.status);
+  }
+  // Migration 0015's trigger refused to deactivate a campaign (spec 2 §5, decision 095).
+  if (`${err.message} ${String(err.cause ?? '')}`.includes(MIN_SPEND_MESSAGE)) {
+    return c.json(errorBody(MIN_SPEND_MESSAGE, { active: [MIN_SPEND_MESSAGE] }), 422);
   }
   console.error('unhandled error', c.req.method, c.req.path, err);
   return c.json(errorBody('Something went wrong on our side. Please try again.'), 500);

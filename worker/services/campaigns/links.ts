@@ -5,6 +5,7 @@ import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
 import { expectedSecret } from '../postback-secret';
 import { getSettings, type Settings } from '../settings';
+import { blazeDetail, jeengDetail } from '../traffic/detail';
 import { type CampaignRow, campaignForUser, type OptionRow, type TokenRow } from './access';
 import { campaignAnswer, optionAnswer, tokenAnswer } from './answers';
 import { listAgents, listLandings, listOffers, listPaths } from './lists';
@@ -85,13 +86,8 @@ export async function campaignDetail(env: Env, user: AuthUser, campaignId: numbe
     liLineItems: [],
     liBalanceNotZero: false,
     optimizationMetrics: [],
-    banners: [],
-    placement: null,
-    jeeng_assets: [],
-    jeeng_assets_size: 0,
-    jeeng_campaign: null,
-    jeeng_balance: 0,
-    jeeng_min_required_balance: 1500,
+    ...(await blazeDetail(env, campaign.id)),
+    ...(await jeengDetail(env, campaign)),
     landing: await listLandings(env, campaign.id),
     offer: await listOffers(env, campaign.id),
     path: await listPaths(env, campaign.id),

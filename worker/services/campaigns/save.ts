@@ -17,6 +17,7 @@ import { getDb } from '../../lib/db';
 import { fieldError } from '../../lib/errors';
 import { campaignRuleProblem } from '../campaign-rules';
 import { invalidateCompiledCampaign } from '../compiled-campaigns';
+import { assertMayDeactivate } from '../traffic/min-spend';
 import { type CampaignRow, campaignForUser, ownedBy, type TokenRow } from './access';
 import { assertFacebookVerified } from './facebook-verification';
 
@@ -151,6 +152,8 @@ export async function updateCampaign(
 ): Promise<CampaignRow> {
   const current = await campaignForUser(env, user, input.campaignId);
   await checkCampaignRefs(env, user, input, current.id);
+  const values = campaignValues(input);
+  await assertMayDeactivate(env, current, values);
   const db = getDb(env);
   const statements = [];
   if (input.extratokens) {
@@ -159,7 +162,7 @@ export async function updateCampaign(
   }
   const update = db
     .update(campaigns)
-    .set({ ...campaignValues(input), updatedAt: Date.now() })
+    .set({ ...values, updatedAt: Date.now() })
     .where(eq(campaigns.id, current.id))
     .returning();
   const results = await db.batch([update, ...statements]);

@@ -55,4 +55,9 @@ export const CAMPAIGN_TABLES = [
   'test_conversions',
   'test_clicks',
   'platform_sync',
+  // The traffic provider's campaign, assets and banners (docs/decisions/095-099).
+  'traffic_campaigns',
+  'traffic_assets',
+  'banners',
+  'blaze_placements',
 ] as const;

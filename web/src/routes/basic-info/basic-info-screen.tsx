@@ -43,6 +43,7 @@ import {
   removeTokenTemplate,
   useCampaign,
 } from './api';
+import { BannersTab } from './banners-tab';
 import { BasicTab } from './basic-tab';
 import {
   affiliateNetworkFields,
@@ -62,7 +63,8 @@ import {
 } from './campaign-form';
 import { LinksTab } from './links-tab';
 import type { OptimizationFields } from './optimization-card';
-import { IntegrationPlaceholder, LandingTab, OfferTab, OptionsTab, PathsTab } from './pages-tabs';
+import { LandingTab, OfferTab, OptionsTab, PathsTab } from './pages-tabs';
+import { TrafficTab } from './traffic-tab';
 
 type TabKey = 'basic' | 'landing' | 'offer' | 'links' | 'paths' | 'options' | 'banners' | 'traffic';
 
@@ -564,22 +566,9 @@ export function BasicInfoScreen() {
           <PathsTab campaignId={tabProps.campaignId} agents={tabProps.agents} />
         )}
         {tab === 'options' && tabProps && <OptionsTab campaignId={tabProps.campaignId} />}
-        {tab === 'banners' && (
-          <IntegrationPlaceholder
-            platform="Blaze"
-            title="Banners and placement"
-            items={[
-              'Banners with their images, sizes and placement type',
-              'The placement of the Blaze campaign and its direct URL',
-            ]}
-          />
-        )}
-        {tab === 'traffic' && (
-          <IntegrationPlaceholder
-            platform={form.trafficSource === 'crane' ? 'Apple News (Crane)' : 'CPC email network'}
-            title="Traffic"
-            items={['Offer, ad type and sizes, budgets and CPC', 'Headlines, creative assets and submission']}
-          />
+        {tab === 'banners' && campaignId && <BannersTab campaignId={campaignId} />}
+        {tab === 'traffic' && campaignId && (
+          <TrafficTab campaignId={campaignId} trafficSource={form.trafficSource} />
         )}
       </div>
       <span className="sr-only" aria-live="polite">
