@@ -56,6 +56,15 @@ export async function archiveRawEvents(
         .bind(id)
         .first<{ day: string | null }>();
       if (!oldest?.day || oldest.day >= cutoff) break;
+      // A conversion whose outbound postback is still pending stays in D1: the sweep re-sends it
+      // from the conversion row. The campaign waits for a later run; the others go on.
+      const pending = await env.DB.prepare(
+        `SELECT 1 FROM postback_log p JOIN conversions c ON c.id = p.conversion_id
+          WHERE p.campaign_id = ?1 AND p.status = 'pending' AND c.day = ?2 LIMIT 1`,
+      )
+        .bind(id, oldest.day)
+        .first();
+      if (pending) break;
       run.days.push({ campaignId: id, day: oldest.day, rows: await archiveDay(env, id, oldest.day) });
     }
   }
