@@ -12,16 +12,9 @@ import { listAgents, listLandings, listOffers, listPaths } from './lists';
 
 // A campaign's tracking links and pixels, and the editor's whole campaign (spec 2 §3).
 
-/** The origin tracking links are built on: the custom domain, else the base URL, else the request's. */
-export function trackingOrigin(settings: Settings, requestOrigin: string): string {
-  const raw = settings.custom_domain || settings.base_url || requestOrigin;
-  const withScheme = /^https?:\/\//i.test(raw) ? raw : `https://${raw}`;
-  try {
-    return new URL(withScheme).origin;
-  } catch {
-    return requestOrigin;
-  }
-}
+import { trackingOrigin } from './tracking-origin';
+
+export { trackingOrigin };
 
 const route = (value: string) => value.replace(/^\/+|\/+$/g, '');
 

@@ -10,7 +10,8 @@ import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
 import { fieldError } from '../../lib/errors';
-import { campaignForUser, trackingOrigin } from '../campaigns';
+import { campaignForUser } from '../campaigns/access';
+import { trackingOrigin } from '../campaigns/tracking-origin';
 import { getSettings } from '../settings';
 import { TOKEN_TEMPLATES } from '../token-templates';
 

@@ -10,7 +10,8 @@ import {
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { fieldError } from '../../lib/errors';
-import { campaignForUser, trackingOrigin } from '../campaigns';
+import { campaignForUser } from '../campaigns/access';
+import { trackingOrigin } from '../campaigns/tracking-origin';
 import { loadCompiledCampaign } from '../compiled-campaigns';
 import {
   buildDestination,

@@ -6,7 +6,10 @@ import {
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { fieldError } from '../../lib/errors';
-import { campaignForUser, trackingOrigin } from '../campaigns';
+// From the modules themselves, not the barrel: tracking/ reaches this file, and the barrel's
+// save path reaches a platform client (tests/integration/platform-isolation.test.ts).
+import { campaignForUser } from '../campaigns/access';
+import { trackingOrigin } from '../campaigns/tracking-origin';
 import { getSettings } from '../settings';
 import { parseTestClickId } from './test-click-ids';
 import { duplicateRule, testConversionById, trafficSourcePostback } from './test-clicks';
