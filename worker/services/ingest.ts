@@ -3,8 +3,8 @@ import { TOKEN_SLOTS } from '../../schema/tracking';
 import type { Env } from '../env';
 import { dayIn } from './days';
 import { getSettings } from './settings';
-import { tokenRollupStatements } from './statistics/token-rollup';
 import { statsIngestStatements } from './statistics/ingest-extras';
+import { tokenRollupStatements } from './statistics/token-rollup';
 
 // Writes tracking events into the raw tables and the daily rollups, exactly once
 // (docs/decisions/011-ingest-idempotency.md):

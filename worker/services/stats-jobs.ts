@@ -35,8 +35,8 @@ import {
   targetRow,
   totals,
 } from './statistics';
-import { targetTokenRollupAggregates } from './statistics/token-rollup';
 import { statsStamp } from './statistics/freshness';
+import { targetTokenRollupAggregates } from './statistics/token-rollup';
 
 // Statistics jobs: POST statistics stores a job and sends its id to the statistics queue; the
 // consumer computes the result and stores it; the SPA polls for it. A repeat of the same
