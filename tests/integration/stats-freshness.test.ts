@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeCosts } from '../../worker/services/costs';
+import { dayIn } from '../../worker/services/days';
+import { getSettings } from '../../worker/services/settings';
 import {
   api,
   hit,
@@ -96,13 +98,14 @@ describe('fresh statistics', () => {
 
   it('recomputes after costs change, too', async () => {
     const before = await reportInOnePoll();
+    const { time_zone } = await getSettings(env);
     await writeCosts(
       env,
       campaignId,
       'manual',
       [
         {
-          date: new Date().toISOString().slice(0, 10),
+          date: dayIn(Date.now(), time_zone),
           target: 'alpha',
           impressions: 0,
           ad_clicks: 0,

@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dayIn } from '../../worker/services/days';
+import { getSettings } from '../../worker/services/settings';
 import { api, makeCampaign, setupInstallation, userWithRole } from '../factories';
 import { GIF, JPEG, PNG, pngOfSize } from '../support/images';
 import { scenario } from '../support/platform-fakes';
@@ -319,7 +321,9 @@ describe('headlines, lines, submit and the $1500 rule', () => {
     )
       .bind(id)
       .first<{ submitted_on: string; provider_campaign_id: string }>();
-    expect(row?.submitted_on).toBe(new Date().toISOString().slice(0, 10)); // installation zone UTC
+    // The installation's day, not UTC's: this failed when run just after midnight UTC.
+    const { time_zone } = await getSettings(env);
+    expect(row?.submitted_on).toBe(dayIn(Date.now(), time_zone));
     expect(row?.provider_campaign_id).toMatch(new RegExp(`^cpc-campaign-${id}-\\d+$`));
 
     const SUBMITTED = 'Traffic data was submitted and can no longer be changed.';
