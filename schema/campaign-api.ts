@@ -519,6 +519,8 @@ export type CampaignFields = {
 export type CampaignDetail = CampaignFields & {
   currentDomain: string;
   customDomain: string;
+  /** What the manage-liveintent screen checks (spec 4 §7 data.campaign.trafficSource). */
+  campaign: { campaignId: number; name: string; trafficSource: string };
   hasLiveIntentAccount: boolean;
   liCampaigns: unknown[];
   liLineItems: unknown[];

@@ -10,6 +10,7 @@ import { fileRoutes } from './routes/files';
 import { fundingRoutes } from './routes/funding';
 import { integrationRoutes } from './routes/integrations';
 import { masterDashboardRoutes } from './routes/masterdashboard';
+import { manageLiveintentRoutes } from './routes/manage-liveintent';
 import { isOperatorHost, operatorRoutes } from './routes/operator';
 import { pagesOperationRoutes, pagesUploadRoutes } from './routes/pages-operations';
 import { platformSyncRoutes } from './routes/platform-sync';
@@ -47,6 +48,7 @@ export function createApp() {
     .route('/', postbackSecretRoutes)
     .route('/', integrationRoutes)
     .route('/', platformSyncRoutes)
+    .route('/', manageLiveintentRoutes)
 
     .route('/', masterDashboardRoutes)
     .route('/', operatorRoutes);

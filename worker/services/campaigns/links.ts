@@ -3,6 +3,7 @@ import { extraTokens, options } from '../../../schema/campaigns';
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
+import { hasLiveIntentAccount } from '../liveintent/access';
 import { expectedSecret } from '../postback-secret';
 import { getSettings, type Settings } from '../settings';
 import { type CampaignRow, campaignForUser, type OptionRow, type TokenRow } from './access';
@@ -80,7 +81,9 @@ export async function campaignDetail(env: Env, user: AuthUser, campaignId: numbe
     ...campaignAnswer(campaign),
     currentDomain: origin,
     customDomain: settings.custom_domain,
-    hasLiveIntentAccount: false,
+    // The manage-liveintent screen reads these two for its access rules (spec 4 §7).
+    campaign: { campaignId: campaign.id, name: campaign.name, trafficSource: campaign.trafficSource },
+    hasLiveIntentAccount: await hasLiveIntentAccount(env),
     liCampaigns: [],
     liLineItems: [],
     liBalanceNotZero: false,

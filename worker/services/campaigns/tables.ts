@@ -47,4 +47,6 @@ export const CAMPAIGN_TABLES = [
   'test_conversions',
   'test_clicks',
   'platform_sync',
+  // The LiveIntent objects the campaign manages (docs/decisions/090).
+  'liveintent_objects',
 ] as const;

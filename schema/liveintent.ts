@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { campaigns } from './campaigns';
+
+// Which LiveIntent objects a tracker campaign manages (migration 0014, docs/decisions/090). The
+// platform holds the objects themselves; the tracker keeps only the link, so the manage screen
+// lists this campaign's platform campaigns and ads and no other campaign's.
+
+export const LI_OBJECT_KINDS = ['campaign', 'ad'] as const;
+
+export const liveintentObjects = sqliteTable(
+  'liveintent_objects',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: LI_OBJECT_KINDS }).notNull(),
+    refId: text('ref_id').notNull(),
+    /** An ad's line item. */
+    parentRefId: text('parent_ref_id').notNull().default(''),
+    /** An ad's image in R2. */
+    imageKey: text('image_key').notNull().default(''),
+    deleted: integer('deleted').notNull().default(0),
+    createdAt: integer('created_at').notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [index('liveintent_objects_campaign_idx').on(t.campaignId, t.kind)],
+);
