@@ -13,3 +13,21 @@ CREATE TABLE `liveintent_objects` (
 );
 --> statement-breakpoint
 CREATE INDEX `liveintent_objects_campaign_idx` ON `liveintent_objects` (`campaign_id`,`kind`);
+--> statement-breakpoint
+-- The force sync of a campaign's LiveIntent costs (spec 3 §4): one row per campaign, its state,
+-- the day it is at, the progress logs and the completed message until it is dismissed.
+CREATE TABLE `liveintent_force_sync` (
+	`campaign_id` integer PRIMARY KEY NOT NULL,
+	`run_id` text DEFAULT '' NOT NULL,
+	`status` text DEFAULT 'idle' NOT NULL,
+	`message` text DEFAULT '' NOT NULL,
+	`progress_logs` text DEFAULT '[]' NOT NULL,
+	`since` text DEFAULT '' NOT NULL,
+	`until` text DEFAULT '' NOT NULL,
+	`next_day` text DEFAULT '' NOT NULL,
+	`stop_requested` integer DEFAULT 0 NOT NULL,
+	`started_by` integer,
+	`completed_message` text DEFAULT '' NOT NULL,
+	`updated_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
+	FOREIGN KEY (`campaign_id`) REFERENCES `campaigns`(`id`) ON UPDATE no action ON DELETE cascade
+);

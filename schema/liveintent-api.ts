@@ -374,3 +374,22 @@ export type LiCreateAdAnswer = { message: string; ad: LiAd };
 export type LiCampaignCreatedAnswer = { message: string; liCampaign: LiCampaign };
 export type LineItemCreatedAnswer = { message: string; lineItem: LiLineItem };
 export type TrackerCreatedAnswer = { message: string; conversionTracker: ConversionTracker };
+
+// ---- force sync (spec 3 §4, §7) ------------------------------------------------------------------
+
+export const FORCE_SYNC_MESSAGES = {
+  started: 'Force sync started.',
+  running: 'A force sync is already running for this campaign.',
+  nothingToSync: 'This campaign has no LiveIntent campaign to sync.',
+  stopped: 'Force sync stopped.',
+  completed: 'Force sync completed.',
+  stopFailed: 'Encountered error while stopping force sync.',
+} as const;
+
+/** POST liveintent-force-sync and its siblings: the state the panel shows. */
+export type ForceSyncAnswer = {
+  status: 'idle' | 'started' | 'in-progress' | 'error' | 'done';
+  message: string;
+  progressLogs: string[];
+  completedMessage: string;
+};

@@ -26,3 +26,24 @@ export const liveintentObjects = sqliteTable(
   },
   (t) => [index('liveintent_objects_campaign_idx').on(t.campaignId, t.kind)],
 );
+
+export const FORCE_SYNC_STATUSES = ['idle', 'started', 'in-progress', 'error', 'done'] as const;
+export type ForceSyncStatus = (typeof FORCE_SYNC_STATUSES)[number];
+
+/** The force sync of a campaign's LiveIntent costs (spec 3 §4), one row per campaign. */
+export const liveintentForceSync = sqliteTable('liveintent_force_sync', {
+  campaignId: integer('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  runId: text('run_id').notNull().default(''),
+  status: text('status', { enum: FORCE_SYNC_STATUSES }).notNull().default('idle'),
+  message: text('message').notNull().default(''),
+  progressLogs: text('progress_logs').notNull().default('[]'),
+  since: text('since').notNull().default(''),
+  until: text('until').notNull().default(''),
+  nextDay: text('next_day').notNull().default(''),
+  stopRequested: integer('stop_requested').notNull().default(0),
+  startedBy: integer('started_by'),
+  completedMessage: text('completed_message').notNull().default(''),
+  updatedAt: integer('updated_at').notNull().default(sql`(unixepoch() * 1000)`),
+});

@@ -49,4 +49,5 @@ export const CAMPAIGN_TABLES = [
   'platform_sync',
   // The LiveIntent objects the campaign manages (docs/decisions/090).
   'liveintent_objects',
+  'liveintent_force_sync',
 ] as const;
