@@ -207,3 +207,31 @@ test('an ad toggles with a confirmation (cancel reverts) and deletes after "Are 
   await closeToast('Ad deleted successfully');
   await expectText(page.locator('.empty-state-title'), 'No ads yet');
 });
+
+test('a force sync runs to done on the statistics screen and its spend shows in the costs', async () => {
+  await page.goto(`${BASE}/stats/${campaignId}`);
+  const start = page.getByTestId('force-sync-start');
+  await start.waitFor();
+  await start.click();
+  await page.getByTestId('force-sync-stop').waitFor();
+  const completed = page.getByTestId('force-sync-completed');
+  await completed.waitFor({ timeout: 45_000 });
+  assert.match(
+    (await completed.textContent()) ?? '',
+    /LiveIntent costs were synced from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\./,
+  );
+  await expectText(page.getByTestId('force-sync-message'), 'Force sync completed.');
+  const logs = page.getByTestId('force-sync-logs').locator('li');
+  assert.equal(await logs.count(), 7);
+  const today = (await logs.nth(6).textContent()) ?? '';
+  const spend = /\$(\d+\.\d{2}) spend$/.exec(today)?.[1];
+  assert.ok(spend, `a spend in "${today}"`);
+  // The costs table is read again after the sync: 7 days of 3 LiveIntent ads each.
+  const costRows = page.locator('#costs tbody tr', { hasText: 'liveintent' });
+  await costRows.first().waitFor({ timeout: 15_000 });
+  await until1(async () => (await costRows.count()) === 21);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, '19-liveintent-force-sync');
+  await page.getByRole('button', { name: 'Dismiss the completed message' }).click();
+  await completed.waitFor({ state: 'detached' });
+});

@@ -21,6 +21,7 @@ import { Aggregator } from './aggregator';
 import { AlertsList } from './alerts-list';
 import { AD_SOURCES, CUSTOM_PREFIX, customEventNames, targetColumns, targetFooter } from './columns';
 import { CostsPanel } from './costs-panel';
+import { ForceSyncPanel } from './force-sync-panel';
 import { KpiStrip } from './kpi-strip';
 import { LandingTable } from './landing-table';
 import { OfferTable, PathTable } from './placement-tables';
@@ -521,6 +522,13 @@ export function StatsScreen() {
           end={applied.end}
           today={today}
           onChanged={() => range && void runSearch(applied.campaignId, range, true, false)}
+        />
+      )}
+
+      {applied && range && campaign?.trafficSource === 'liveintent' && (
+        <ForceSyncPanel
+          campaignId={applied.campaignId}
+          onDone={() => void runSearch(applied.campaignId, range, true, false)}
         />
       )}
 
