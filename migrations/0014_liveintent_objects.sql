@@ -31,3 +31,29 @@ CREATE TABLE `liveintent_force_sync` (
 	`updated_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
 	FOREIGN KEY (`campaign_id`) REFERENCES `campaigns`(`id`) ON UPDATE no action ON DELETE cascade
 );
+--> statement-breakpoint
+-- The campaign editor's LiveIntent campaign and line item lists (spec 2 §3, §5; docs/decisions/092).
+CREATE TABLE `li_campaign_list` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`campaign_id` integer NOT NULL,
+	`li_campaign_id` text NOT NULL,
+	`li_campaign_name` text DEFAULT '' NOT NULL,
+	`deleted` integer DEFAULT 0 NOT NULL,
+	FOREIGN KEY (`campaign_id`) REFERENCES `campaigns`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `li_campaign_list_campaign_idx` ON `li_campaign_list` (`campaign_id`);
+--> statement-breakpoint
+CREATE TABLE `li_lineitem_list` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`campaign_id` integer NOT NULL,
+	`li_line_item_id` text NOT NULL,
+	`li_line_item_name` text DEFAULT '' NOT NULL,
+	`li_daily_budget_micros` integer DEFAULT 0 NOT NULL,
+	`li_campaign_id` text NOT NULL,
+	`status` integer DEFAULT 0 NOT NULL,
+	`deleted` integer DEFAULT 0 NOT NULL,
+	FOREIGN KEY (`campaign_id`) REFERENCES `campaigns`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `li_lineitem_list_campaign_idx` ON `li_lineitem_list` (`campaign_id`);

@@ -47,3 +47,36 @@ export const liveintentForceSync = sqliteTable('liveintent_force_sync', {
   completedMessage: text('completed_message').notNull().default(''),
   updatedAt: integer('updated_at').notNull().default(sql`(unixepoch() * 1000)`),
 });
+
+/** The campaign editor's LiveIntent campaign list (spec 2 §3). */
+export const liCampaignList = sqliteTable(
+  'li_campaign_list',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    liCampaignId: text('li_campaign_id').notNull(),
+    liCampaignName: text('li_campaign_name').notNull().default(''),
+    deleted: integer('deleted').notNull().default(0),
+  },
+  (t) => [index('li_campaign_list_campaign_idx').on(t.campaignId)],
+);
+
+/** The campaign editor's LiveIntent line item list (spec 2 §3); the budget in micro-units. */
+export const liLineItemList = sqliteTable(
+  'li_lineitem_list',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    liLineItemId: text('li_line_item_id').notNull(),
+    liLineItemName: text('li_line_item_name').notNull().default(''),
+    liDailyBudgetMicros: integer('li_daily_budget_micros').notNull().default(0),
+    liCampaignId: text('li_campaign_id').notNull(),
+    status: integer('status').notNull().default(0),
+    deleted: integer('deleted').notNull().default(0),
+  },
+  (t) => [index('li_lineitem_list_campaign_idx').on(t.campaignId)],
+);

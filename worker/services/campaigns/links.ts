@@ -4,6 +4,7 @@ import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
 import { hasLiveIntentAccount } from '../liveintent/access';
+import { liveIntentLists } from '../liveintent/editor-lists';
 import { expectedSecret } from '../postback-secret';
 import { getSettings, type Settings } from '../settings';
 import { type CampaignRow, campaignForUser, type OptionRow, type TokenRow } from './access';
@@ -84,9 +85,7 @@ export async function campaignDetail(env: Env, user: AuthUser, campaignId: numbe
     // The manage-liveintent screen reads these two for its access rules (spec 4 §7).
     campaign: { campaignId: campaign.id, name: campaign.name, trafficSource: campaign.trafficSource },
     hasLiveIntentAccount: await hasLiveIntentAccount(env),
-    liCampaigns: [],
-    liLineItems: [],
-    liBalanceNotZero: false,
+    ...(await liveIntentLists(env, campaign.id, campaign.createdBy)),
     optimizationMetrics: [],
     banners: [],
     placement: null,

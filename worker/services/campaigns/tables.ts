@@ -50,4 +50,6 @@ export const CAMPAIGN_TABLES = [
   // The LiveIntent objects the campaign manages (docs/decisions/090).
   'liveintent_objects',
   'liveintent_force_sync',
+  'li_campaign_list',
+  'li_lineitem_list',
 ] as const;
