@@ -235,3 +235,35 @@ test('a force sync runs to done on the statistics screen and its spend shows in 
   await page.getByRole('button', { name: 'Dismiss the completed message' }).click();
   await completed.waitFor({ state: 'detached' });
 });
+
+test("the editor's LiveIntent lists check their rows and save with the campaign", async () => {
+  await page.goto(`${BASE}/basic-info/${campaignId}`);
+  const lists = page.getByTestId('li-lists');
+  await lists.waitFor();
+  await page.getByTestId('li-add-campaign').click();
+  await page.locator('[id="basic-liCampaigns.0.liCampaignId"]').fill('12a');
+  await page.getByTestId('campaign-save').click();
+  await expectText(
+    page.locator('[id="basic-liCampaigns.0.liCampaignId-error"]'),
+    'Campaign ID should be numeric.',
+  );
+  await page.locator('[id="basic-liCampaigns.0.liCampaignId"]').fill('5001');
+  await page.locator('[id="basic-liCampaigns.0.liCampaignName"]').fill('Spring push');
+  await page.getByTestId('li-add-lineitem').click();
+  await page.locator('[id="basic-liLineItems.0.liLineItemId"]').fill('9001');
+  await page.locator('[id="basic-liLineItems.0.liDailyBudget"]').fill('0.50');
+  await page.getByTestId('campaign-save').click();
+  await expectText(
+    page.locator('[id="basic-liLineItems.0.liDailyBudget-error"]'),
+    'Daily budget must be at least $1.00.',
+  );
+  await page.locator('[id="basic-liLineItems.0.liDailyBudget"]').fill('12.50');
+  await lists.scrollIntoViewIfNeeded();
+  await shot(page, '19-liveintent-editor-lists');
+  await page.getByTestId('campaign-save').click();
+  await closeToast('Campaign Updated Successfully.');
+  await page.reload();
+  await lists.waitFor();
+  assert.equal(await page.locator('[id="basic-liLineItems.0.liDailyBudget"]').inputValue(), '12.50');
+  assert.equal(await page.locator('[id="basic-liLineItems.0.liCampaignId"]').inputValue(), '5001');
+});

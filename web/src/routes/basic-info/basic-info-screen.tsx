@@ -526,6 +526,7 @@ export function BasicInfoScreen() {
             }}
           >
             <BasicTab
+              campaignId={campaignId}
               form={form}
               errors={errors}
               isNew={isNew}
