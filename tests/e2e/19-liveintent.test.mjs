@@ -17,6 +17,7 @@ import {
   openPage,
   shot,
   uiLogin,
+  until,
 } from './helpers.mjs';
 
 let browser;
@@ -165,20 +166,11 @@ test('two ads upload one after another; the failed one stays listed with its mes
   await page.getByTestId('li-save').click();
   await expectToast(page, 'Some ads failed to upload');
   const left = page.getByTestId('li-ads-file');
-  await until1(async () => (await left.count()) === 1);
+  await until(async () => (await left.count()) === 1, 'only the failed upload stays in the list');
   await expectText(left.locator('.field-error'), 'fake-banner: Must be an image file');
   await shot(page, '19-liveintent-ads-failed');
   await closeToast('Some ads failed to upload');
 });
-
-/** A condition on the page, polled (a count has no locator to wait on). */
-async function until1(check) {
-  for (let i = 0; i < 50; i++) {
-    if (await check()) return;
-    await page.waitForTimeout(100);
-  }
-  assert.fail('condition not met');
-}
 
 test('an ad toggles with a confirmation (cancel reverts) and deletes after "Are you sure?"', async () => {
   await page.goto(manage(campaignId, 'ads'));
@@ -191,12 +183,18 @@ test('an ad toggles with a confirmation (cancel reverts) and deletes after "Are 
   const dialog = page.getByRole('alertdialog');
   await expectText(dialog.locator('.confirm-message'), 'Are you sure you want to deactivate this ad?');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await until1(async () => (await sw.getAttribute('aria-checked')) === 'true');
+  await until(
+    async () => (await sw.getAttribute('aria-checked')) === 'true',
+    'a cancelled toggle reverts to Active',
+  );
 
   await sw.click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
   await closeToast('Ad status changed successfully');
-  await until1(async () => (await sw.getAttribute('aria-checked')) === 'false');
+  await until(
+    async () => (await sw.getAttribute('aria-checked')) === 'false',
+    'the confirmed toggle shows Inactive',
+  );
 
   await page.getByRole('button', { name: /^Delete blue-banner/ }).click();
   const confirm = page.getByRole('alertdialog');
@@ -229,7 +227,7 @@ test('a force sync runs to done on the statistics screen and its spend shows in 
   // The costs table is read again after the sync: 7 days of 3 LiveIntent ads each.
   const costRows = page.locator('#costs tbody tr', { hasText: 'liveintent' });
   await costRows.first().waitFor({ timeout: 15_000 });
-  await until1(async () => (await costRows.count()) === 21);
+  await until(async () => (await costRows.count()) === 21, '21 LiveIntent cost rows in the costs table');
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, '19-liveintent-force-sync');
   await page.getByRole('button', { name: 'Dismiss the completed message' }).click();
