@@ -93,6 +93,32 @@ test('a campaign whose traffic source is not liveintent shows only the rule', as
   await shot(page, '19-liveintent-denied');
 });
 
+test('an installation with its own LiveIntent account shows only that rule', async () => {
+  const admin = await apiLogin(ADMIN.username, ADMIN.password);
+  const own = (value) =>
+    api('/api/update-setting', {
+      token: admin,
+      body: {
+        pliAdvertiserId: value,
+        pliAid: value,
+        pliFetchEnable: '0',
+        pliUsername: value,
+        pliPassword: '',
+      },
+    });
+  assert.equal((await own('own-adv')).status, 200);
+  try {
+    await page.goto(manage());
+    await expectText(
+      page.getByTestId('li-denied'),
+      'Student with LiveIntent Account is not allowed to access this page.',
+    );
+    assert.equal(await page.getByRole('tablist').count(), 0);
+  } finally {
+    assert.equal((await own('')).status, 200);
+  }
+});
+
 test('a conversion tracker is created and shows as Active', async () => {
   await page.goto(manage());
   await expectText(page.locator('.empty-state-title'), 'No conversion trackers yet');
