@@ -618,9 +618,14 @@ async function liveintent(request, path, url) {
   const body = request.method === 'POST' ? await readBody(request) : {};
   const parts = path.split('/').filter(Boolean);
   const campaign = q.get('campaign') ?? body.campaign ?? (parts[0] === 'campaign' ? parts[1] : '');
-  const failed = await fail(failureFor([token, campaign, q.get('advertiser') ?? body.advertiser]), liShapes);
+  const failed = await fail(
+    failureFor([token, campaign, q.get('advertiser') ?? body.advertiser, body.name]),
+    liShapes,
+  );
   if (failed) return failed;
   if (!token || token.startsWith('expired')) return liShapes.unauthorized();
+  const managed = await liveintentManage(request, parts, q, body);
+  if (managed) return managed;
   const campaignOf = (id) => ({
     id: Number(numericId(`li-campaign:${id}`, 6)),
     refId: String(id),
@@ -719,6 +724,93 @@ async function provider(request, path) {
     return ok({ id, spend: scenarios.get(id)?.spend ?? '0.00' });
   }
   return pvError(404, 'Not found');
+}
+
+// LiveIntent management (issue 13): campaigns, line items (`strategy`), conversion trackers
+// (`segment` plus its `conversion` pixel) and creatives, kept in memory. A name starting with
+// `reject` gets the platform's 422; fail-401/429/500, slow and malformed work as everywhere.
+const li = { campaign: new Map(), strategy: new Map(), segment: new Map(), creative: new Map(), seq: 700000 };
+const LI_FIELDS = {
+  campaign: ['name', 'advertiser', 'strategy', 'bid', 'category', 'conversion', 'startDate', 'endDate'],
+  strategy: [
+    'name',
+    'campaign',
+    'status',
+    'startDate',
+    'endDate',
+    'dailyCap',
+    'dailyBudget',
+    'segments',
+    'ageTargetType',
+    'ageTarget',
+    'genderTargetType',
+    'genderTarget',
+  ],
+  segment: ['name', 'termRegex', 'advertiser'],
+  creative: ['name', 'clickUrl', 'mediaUrl', 'strategy', 'width', 'height', 'advertiser', 'active'],
+};
+// `campaigns` keeps the seeded list the cost sync reads; the tracker reads its own by refId.
+const LI_LISTS = { segments: 'segment', creatives: 'creative' };
+
+async function liveintentManage(request, parts, q, body) {
+  const [kind, ref, action] = parts;
+  const store = li[kind] ?? li[LI_LISTS[kind]];
+  if (!store) return null;
+  if (typeof body.name === 'string' && body.name.startsWith('reject')) {
+    return liError(422, `The name "${body.name}" is not accepted by LiveIntent.`);
+  }
+  const pick = (k, from) =>
+    Object.fromEntries(LI_FIELDS[k].filter((f) => f in from).map((f) => [f, from[f]]));
+  // Listing: only the stored objects of an advertiser (or, for line items, of a stored campaign).
+  if (LI_LISTS[kind] && request.method === 'GET') {
+    const advertiser = q.get('advertiser');
+    const list = [...store.values()].filter(
+      (o) => !o.deleted && (!advertiser || o.advertiser === advertiser),
+    );
+    return json({ output: list });
+  }
+  if (kind === 'strategy' && !ref && request.method === 'GET') {
+    const parent = q.get('campaign') ?? '';
+    if (!li.campaign.has(parent)) return null;
+    return json({ output: [...store.values()].filter((o) => !o.deleted && o.campaign === parent) });
+  }
+  if (!ref && request.method === 'POST') {
+    li.seq += 1;
+    const obj = { id: li.seq, refId: `${kind}-${li.seq}`, version: 1, deleted: false, ...pick(kind, body) };
+    if (kind === 'campaign') obj.status = 'active';
+    if (kind === 'segment') obj.conversion = null;
+    if (kind === 'creative') obj.active = obj.active ?? true;
+    if (kind === 'strategy' && !li.campaign.has(String(body.campaign))) {
+      return liError(422, 'The selected campaign is invalid.');
+    }
+    store.set(obj.refId, obj);
+    return json({ output: obj }, 201);
+  }
+  const obj = store.get(ref);
+  if (!obj || obj.deleted) {
+    if (kind === 'campaign' && request.method === 'GET') return null;
+    return liError(404, `No ${kind} with refId ${ref}.`);
+  }
+  if (kind === 'segment' && action === 'conversion' && request.method === 'POST') {
+    li.seq += 1;
+    obj.conversion = { id: li.seq, refId: `conversion-${li.seq}`, status: 'active' };
+    return json({ output: obj });
+  }
+  if (kind === 'segment' && action === 'status') {
+    return json({ output: { active: obj.conversion?.status === 'active' } });
+  }
+  if (request.method === 'GET') return json({ output: obj });
+  if (request.method === 'DELETE') {
+    obj.deleted = true;
+    return json({ output: { refId: obj.refId, deleted: true } });
+  }
+  if (request.method === 'POST') {
+    if (Number(body.version) !== obj.version) return liError(409, 'The object was changed by someone else.');
+    Object.assign(obj, pick(kind, body));
+    obj.version += 1;
+    return json({ output: obj });
+  }
+  return null;
 }
 
 // ---- control ----------------------------------------------------------------------------------

@@ -7,6 +7,13 @@ import {
   REDIRECT_TYPES,
   TRAFFIC_SOURCES,
 } from './campaigns';
+import {
+  type LiCampaignListItem,
+  type LiLineItemListItem,
+  liCampaignEntry,
+  liLineItemEntry,
+  liveIntentListRules,
+} from './liveintent-lists';
 import { toMicros } from './money';
 import type { Banner, JeengDetail } from './traffic-api';
 import { EMAIL_PATTERN, optionalString, requiredString } from './validators';
@@ -284,8 +291,15 @@ function campaignRules(v: CampaignShape, ctx: z.RefinementCtx) {
 
 export const addCampaignSchema = z.object(campaignFields).superRefine(campaignRules);
 export const editCampaignSchema = z
-  .object({ campaignId: requiredId(M.campaignRequired), ...campaignFields })
-  .superRefine(campaignRules);
+  .object({
+    campaignId: requiredId(M.campaignRequired),
+    ...campaignFields,
+    // The editor's LiveIntent lists (schema/liveintent-lists.ts); absent keeps the stored ones.
+    liCampaigns: z.array(liCampaignEntry).max(200).optional(),
+    liLineItems: z.array(liLineItemEntry).max(500).optional(),
+  })
+  .superRefine(campaignRules)
+  .superRefine(liveIntentListRules);
 export type AddCampaignInput = z.output<typeof addCampaignSchema>;
 export type EditCampaignInput = z.output<typeof editCampaignSchema>;
 
@@ -520,9 +534,11 @@ export type CampaignFields = {
 export type CampaignDetail = CampaignFields & {
   currentDomain: string;
   customDomain: string;
+  /** What the manage-liveintent screen checks (spec 4 §7 data.campaign.trafficSource). */
+  campaign: { campaignId: number; name: string; trafficSource: string };
   hasLiveIntentAccount: boolean;
-  liCampaigns: unknown[];
-  liLineItems: unknown[];
+  liCampaigns: LiCampaignListItem[];
+  liLineItems: LiLineItemListItem[];
   liBalanceNotZero: boolean;
   optimizationMetrics: unknown[];
   banners: Banner[];

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './campaigns';
 export * from './hardening';
 export * from './integrations';
+export * from './liveintent';
 export * from './operator';
 export * from './routing-cache';
 export * from './stats';

@@ -9,6 +9,8 @@ import { campaignRoutes } from './routes/campaigns';
 import { fileRoutes } from './routes/files';
 import { fundingRoutes } from './routes/funding';
 import { integrationRoutes } from './routes/integrations';
+import { forceSyncRoutes } from './routes/liveintent-force-sync';
+import { manageLiveintentRoutes } from './routes/manage-liveintent';
 import { masterDashboardRoutes } from './routes/masterdashboard';
 import { isOperatorHost, operatorRoutes } from './routes/operator';
 import { pagesOperationRoutes, pagesUploadRoutes } from './routes/pages-operations';
@@ -51,6 +53,8 @@ export function createApp() {
     .route('/', postbackSecretRoutes)
     .route('/', integrationRoutes)
     .route('/', platformSyncRoutes)
+    .route('/', manageLiveintentRoutes)
+    .route('/', forceSyncRoutes)
 
     .route('/', masterDashboardRoutes)
     .route('/', operatorRoutes)

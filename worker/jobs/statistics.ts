@@ -1,5 +1,7 @@
 import type { Env } from '../env';
+import { isForceSyncMessage } from '../services/liveintent/force-sync';
 import { JOB_RETENTION_MS, runJob } from '../services/stats-jobs';
+import { handleForceSyncMessage } from './liveintent-force-sync';
 import { handlePlatformMessage, isPlatformMessage } from './platform-jobs';
 
 export const STATS_QUEUE = 'tracker-stats';
@@ -10,6 +12,10 @@ export async function consumeStats(batch: MessageBatch<unknown>, env: Env): Prom
     // Cost syncs and ad records share this queue (worker/jobs/platform-jobs.ts).
     if (isPlatformMessage(message.body)) {
       await handlePlatformMessage(message, env, batch.queue.endsWith('-dlq'));
+      continue;
+    }
+    if (isForceSyncMessage(message.body)) {
+      await handleForceSyncMessage(message, env, batch.queue.endsWith('-dlq'));
       continue;
     }
     const jobId = (message.body as { jobId?: unknown })?.jobId;

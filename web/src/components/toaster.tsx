@@ -15,7 +15,7 @@ export function AppToaster() {
   );
 }
 
-type Options = { id?: string; description?: string };
+type Options = { id?: string; description?: string; duration?: number };
 
 function show(
   kind: 'success' | 'error' | 'warning' | 'info',

@@ -17,11 +17,15 @@ import {
 // day and creative. Answers carry their payload in `output`. The management calls (create, edit,
 // delete) come with the LiveIntent-management issue.
 
-type LiveIntentEnv = HttpContext & Pick<Env, 'LIVEINTENT_API_URL'>;
+export type LiveIntentEnv = HttpContext & Pick<Env, 'LIVEINTENT_API_URL'>;
 
 const base = (env: LiveIntentEnv) => env.LIVEINTENT_API_URL.replace(/\/+$/, '');
 
-async function call(env: LiveIntentEnv, path: string, init?: RequestInit): Promise<Record<string, unknown>> {
+export async function call(
+  env: LiveIntentEnv,
+  path: string,
+  init?: RequestInit,
+): Promise<Record<string, unknown>> {
   const { status, headers, body } = await platformRequest(env, 'liveintent', `${base(env)}${path}`, init);
   if (status >= 400) {
     const b = isObject(body) ? body : {};

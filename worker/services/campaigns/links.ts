@@ -3,6 +3,8 @@ import { extraTokens, options } from '../../../schema/campaigns';
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
+import { hasLiveIntentAccount } from '../liveintent/access';
+import { liveIntentLists } from '../liveintent/editor-lists';
 import { expectedSecret } from '../postback-secret';
 import { getSettings, type Settings } from '../settings';
 import { blazeDetail, jeengDetail } from '../traffic/detail';
@@ -74,10 +76,10 @@ export async function campaignDetail(env: Env, user: AuthUser, campaignId: numbe
     ...campaignAnswer(campaign),
     currentDomain: origin,
     customDomain: settings.custom_domain,
-    hasLiveIntentAccount: false,
-    liCampaigns: [],
-    liLineItems: [],
-    liBalanceNotZero: false,
+    // The manage-liveintent screen reads these two for its access rules (spec 4 §7).
+    campaign: { campaignId: campaign.id, name: campaign.name, trafficSource: campaign.trafficSource },
+    hasLiveIntentAccount: await hasLiveIntentAccount(env),
+    ...(await liveIntentLists(env, campaign.id, campaign.createdBy)),
     optimizationMetrics: [],
     ...(await blazeDetail(env, campaign.id)),
     ...(await jeengDetail(env, campaign)),

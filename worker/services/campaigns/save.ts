@@ -17,6 +17,7 @@ import { getDb } from '../../lib/db';
 import { fieldError } from '../../lib/errors';
 import { campaignRuleProblem } from '../campaign-rules';
 import { invalidateCompiledCampaign } from '../compiled-campaigns';
+import { liveIntentListStatements } from '../liveintent/editor-lists';
 import { assertMayDeactivate } from '../traffic/min-spend';
 import { type CampaignRow, campaignForUser, ownedBy, type TokenRow } from './access';
 import { assertFacebookVerified } from './facebook-verification';
@@ -160,6 +161,7 @@ export async function updateCampaign(
     const existing = await db.select().from(extraTokens).where(eq(extraTokens.campaignId, current.id)).all();
     statements.push(...tokenStatements(env, current.id, existing, input.extratokens));
   }
+  statements.push(...liveIntentListStatements(env, current.id, input));
   const update = db
     .update(campaigns)
     .set({ ...values, updatedAt: Date.now() })

@@ -60,4 +60,9 @@ export const CAMPAIGN_TABLES = [
   'traffic_assets',
   'banners',
   'blaze_placements',
+  // The LiveIntent objects the campaign manages (docs/decisions/090).
+  'liveintent_objects',
+  'liveintent_force_sync',
+  'li_campaign_list',
+  'li_lineitem_list',
 ] as const;

@@ -187,6 +187,8 @@ export function BasicInfoScreen() {
       setErrors((e) => {
         const next = { ...e };
         for (const key of Object.keys(values)) delete next[key];
+        // A list's row messages (liCampaigns.0.liCampaignId ...) go with any change to the list.
+        for (const key of Object.keys(next)) if (key.split('.')[0] in values) delete next[key];
         return next;
       });
     },
@@ -528,6 +530,7 @@ export function BasicInfoScreen() {
             }}
           >
             <BasicTab
+              campaignId={campaignId}
               form={form}
               errors={errors}
               isNew={isNew}

@@ -17,6 +17,8 @@ import {
 } from './campaign-form';
 import { Switch } from './editor-ui';
 import { FacebookVerify } from './facebook-verify';
+import { LiveIntentLists } from './liveintent-lists';
+import '../../styles/liveintent.css';
 import { TokensCard } from './tokens-card';
 
 const ADVANCED_KEY = 'basicInfoAdvancedOpen';
@@ -48,6 +50,8 @@ export type BasicTabProps = {
   onCampaignType: (value: string) => void;
   onName: (value: string) => void;
   onUrlToken: (value: string) => void;
+  /** The saved campaign's id (null while new), for the link to its LiveIntent management. */
+  campaignId?: number | null;
   templateBusy: 'apply' | 'remove' | null;
   onApplyTemplate: (key: string) => void;
   onRemoveTemplate: (key: string) => void;
@@ -248,10 +252,14 @@ export function BasicTab(props: BasicTabProps) {
 
           {form.trafficSource === 'liveintent' && (
             <Section title="LiveIntent">
-              <DisabledIntegration platform="LiveIntent">
-                The LiveIntent campaign and line item lists of this campaign are managed here once the
-                integration is connected.
-              </DisabledIntegration>
+              <LiveIntentLists
+                campaignId={props.campaignId ?? null}
+                campaigns={form.liCampaigns}
+                lineItems={form.liLineItems}
+                errors={errors}
+                onCampaigns={(next) => onField('liCampaigns', next)}
+                onLineItems={(next) => onField('liLineItems', next)}
+              />
             </Section>
           )}
         </div>

@@ -1,6 +1,7 @@
 // The basic tab's form model: defaults, the detail -> form -> payload mapping, and the rules of
 // spec 2 §4 that depend on nothing but the form (default name, URL token, source effects).
 import { AFFILIATE_NETWORK_PARAMS, type CampaignType } from '../../../../schema/campaigns';
+import type { LiCampaignEntry, LiLineItemEntry } from '../../../../schema/liveintent-lists';
 import type { CampaignDetail, ExtraToken } from './types';
 
 /** The basic tab's form: its fields' element ids are `basic-<field>`, which error messages focus. */
@@ -35,6 +36,9 @@ export type CampaignForm = {
   custom_url_result: string;
   metainfo: Record<string, unknown>;
   extratokens: ExtraToken[];
+  // The LiveIntent lists (decision 092), saved with the campaign.
+  liCampaigns: LiCampaignEntry[];
+  liLineItems: LiLineItemEntry[];
   // Saved by their own verbs on the landing tab; carried so that a save of the basic tab keeps them.
   landing_pages_auto_optimized: number;
   enable_lp_test_reporting: number;
@@ -187,6 +191,8 @@ export function newCampaignForm(dir: number | null): CampaignForm {
     custom_url_result: '',
     metainfo: {},
     extratokens: [],
+    liCampaigns: [],
+    liLineItems: [],
     landing_pages_auto_optimized: 0,
     enable_lp_test_reporting: 0,
     landing_pages_optimization_goal: '',
@@ -225,6 +231,19 @@ export function formFromDetail(d: CampaignDetail): CampaignForm {
     custom_url_result: d.custom_url_result,
     metainfo: d.metainfo ?? {},
     extratokens: d.extratokens.map(cleanToken),
+    liCampaigns: d.liCampaigns.map((c) => ({
+      liCampaignId: c.liCampaignId,
+      liCampaignName: c.liCampaignName,
+      deleted: 0,
+    })),
+    liLineItems: d.liLineItems.map((l) => ({
+      liLineItemId: l.liLineItemId,
+      liLineItemName: l.liLineItemName,
+      liDailyBudget: l.liDailyBudget.toFixed(2),
+      liCampaignId: l.liCampaignId,
+      status: l.status ? 1 : 0,
+      deleted: 0,
+    })),
     landing_pages_auto_optimized: d.landing_pages_auto_optimized,
     enable_lp_test_reporting: d.enable_lp_test_reporting,
     landing_pages_optimization_goal: d.landing_pages_optimization_goal,

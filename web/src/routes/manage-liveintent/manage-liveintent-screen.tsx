@@ -1,13 +1,23 @@
-import { Megaphone } from 'lucide-react';
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon';
+// Manage LiveIntent (spec 4 §2): the access rules first (a student with their own LiveIntent
+// account, a campaign whose traffic source is not liveintent: only the spec's text, no content),
+// then the tabs or the form the route names. The server enforces the same rules (403).
+import { ArrowLeft, ShieldAlert } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { LIVEINTENT_MESSAGES as M } from '../../../../schema/liveintent-api';
+import { Alert } from '../../components/alert';
+import { Card } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { PageSpinner } from '../../components/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
-
-const FEATURES = [
-  'Conversion trackers, line items and campaigns in tabs',
-  'Create and edit forms for campaigns, line items and conversion trackers',
-  'Ads with image upload, activation and deletion',
-] as const;
+import '../../styles/liveintent.css';
+import { CreateAdsForm, EditAdForm } from './ad-forms';
+import { useTrackerCampaign } from './api';
+import { CampaignForm } from './campaign-form';
+import { LineItemForm } from './lineitem-form';
+import { ManageTabs } from './manage-tabs';
+import { errorText, managePath } from './shared';
+import { TrackerForm } from './tracker-form';
 
 /** The forms reached from the manage screen (spec 4 §2 route table). */
 export type LiveintentView =
@@ -21,31 +31,72 @@ export type LiveintentView =
   | 'create-ad'
   | 'edit-ad';
 
-const VIEW_LABELS: Record<LiveintentView, string> = {
-  manage: 'Overview',
-  'create-campaign': 'New campaign',
-  'edit-campaign': 'Edit campaign',
-  'create-lineitem': 'New line item',
-  'edit-lineitem': 'Edit line item',
-  'create-conversion-tracker': 'New conversion tracker',
-  'edit-conversion-tracker': 'Edit conversion tracker',
-  'create-ad': 'New ad',
-  'edit-ad': 'Edit ad',
+const BACK_TAB: Record<LiveintentView, string | undefined> = {
+  manage: undefined,
+  'create-campaign': 'campaigns',
+  'edit-campaign': 'campaigns',
+  'create-lineitem': 'lineitems',
+  'edit-lineitem': 'lineitems',
+  'create-conversion-tracker': undefined,
+  'edit-conversion-tracker': undefined,
+  'create-ad': 'ads',
+  'edit-ad': 'ads',
 };
 
-/** Manage LiveIntent and its forms: placeholder until a later release builds them. */
+function View({ view, id }: { view: LiveintentView; id: number }) {
+  switch (view) {
+    case 'manage':
+      return <ManageTabs id={id} />;
+    case 'create-campaign':
+    case 'edit-campaign':
+      return <CampaignForm id={id} />;
+    case 'create-lineitem':
+    case 'edit-lineitem':
+      return <LineItemForm id={id} />;
+    case 'create-conversion-tracker':
+    case 'edit-conversion-tracker':
+      return <TrackerForm id={id} />;
+    case 'create-ad':
+      return <CreateAdsForm id={id} />;
+    case 'edit-ad':
+      return <EditAdForm id={id} />;
+  }
+}
+
 export function ManageLiveintentScreen({ view }: { view: LiveintentView }) {
   useDocumentTitle('Manage LiveIntent');
-  const { id, refId, segmentId } = useParams();
-  const ref = refId ?? segmentId;
-  const context = [`Campaign #${id}`, VIEW_LABELS[view], ref ? `#${ref}` : null].filter(Boolean).join(' · ');
+  const id = Number(useParams().id);
+  const campaign = useTrackerCampaign(id);
+  if (!campaign.data && !campaign.error) return <PageSpinner />;
+  const denied = campaign.data?.hasLiveIntentAccount
+    ? M.hasOwnAccount
+    : campaign.data && campaign.data.campaign.trafficSource !== 'liveintent'
+      ? M.notLiveIntent
+      : null;
   return (
-    <ComingSoon
-      title="Manage LiveIntent"
-      icon={Megaphone}
-      description="Campaigns, line items, conversion trackers and ads of this campaign on the LiveIntent platform."
-      features={FEATURES}
-      context={context}
-    />
+    <div className="page li-page">
+      <PageHeader
+        eyebrow={campaign.data ? `Campaign #${id} · ${campaign.data.campaign.name}` : `Campaign #${id}`}
+        title="Manage LiveIntent"
+        description={denied ? undefined : 'Campaigns, line items, conversion trackers and ads on LiveIntent.'}
+        actions={
+          view !== 'manage' && !denied ? (
+            <Link className="btn btn-secondary btn-md" to={managePath(id, BACK_TAB[view])}>
+              <ArrowLeft size={16} aria-hidden />
+              <span>Back to manage</span>
+            </Link>
+          ) : null
+        }
+      />
+      {campaign.error ? (
+        <Alert>{errorText(campaign.error)}</Alert>
+      ) : denied ? (
+        <Card>
+          <EmptyState icon={ShieldAlert} title={<span data-testid="li-denied">{denied}</span>} />
+        </Card>
+      ) : (
+        <View view={view} id={id} />
+      )}
+    </div>
   );
 }

@@ -23,6 +23,7 @@ import { BreakdownCard } from './breakdown-card';
 import { AD_SOURCES, customEventNames, targetColumns, targetFooter } from './columns';
 import { CostsPanel } from './costs-panel';
 import { FilteredTrafficCard } from './filtered-traffic';
+import { ForceSyncPanel } from './force-sync-panel';
 import { FreshnessLine, StatsFailure } from './freshness-line';
 import { KpiStrip } from './kpi-strip';
 import { LandingTable } from './landing-table';
@@ -552,6 +553,13 @@ export function StatsScreen() {
           end={applied.end}
           today={today}
           onChanged={() => range && void runSearch(applied.campaignId, range, true, false)}
+        />
+      )}
+
+      {applied && range && campaign?.trafficSource === 'liveintent' && (
+        <ForceSyncPanel
+          campaignId={applied.campaignId}
+          onDone={() => void runSearch(applied.campaignId, range, true, false)}
         />
       )}
 
