@@ -23,12 +23,14 @@ import {
   undoDeleteCampaigns,
 } from './api';
 import { forgetFolder, rememberFolder } from './folder-trail';
+import { isMetricsKey } from './list-metrics';
 
 export const errorMessage = (err: unknown) =>
   err instanceof ApiError ? err.firstMessage : 'Something went wrong. Please try again.';
 
 /** Revalidates every folder list (a move changes two of them). */
-const refreshLists = () => mutate(isListKey);
+// The metric columns list every folder, so they follow every change of the tree too.
+const refreshLists = () => mutate((key) => isListKey(key) || isMetricsKey(key));
 
 /** Spec 1 §8: 'Are you sure you want to delete the campaign [folder] [permanently]?' */
 function deleteQuestion(rows: readonly CampaignListItem[], permanent: boolean) {

@@ -1,0 +1,236 @@
+// Numbers across campaigns and the small things of issue 17 (items 2, 5 and 6 outside the
+// statistics screen): three campaigns get real traffic through their tracking links, then the
+// campaigns list's metric columns, folder totals, sort, column picker, search across folders and
+// filters, and the dashboard's "All campaigns" must show exactly what the traffic produced.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import {
+  ADMIN,
+  api,
+  apiLogin,
+  BASE,
+  ensureInstalled,
+  expectText,
+  launchBrowser,
+  openPage,
+  PHONE,
+  shot,
+  uiLogin,
+  until,
+} from './helpers.mjs';
+
+const CHROME_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const NAVIGATE = { 'user-agent': CHROME_UA, 'sec-fetch-mode': 'navigate', accept: 'text/html' };
+const money = (n) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+
+let browser;
+let token;
+const suffix = Date.now().toString(36);
+const ids = {};
+/** Per campaign: visits, conversions, revenue and spend (CPC x visits) the traffic produced. */
+const truth = {};
+
+async function created(path, body) {
+  const res = await api(path, { token, body });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body.data;
+}
+
+/** A direct-link campaign with one offer, its CPC and its source. */
+async function campaign(key, name, { cpc, payout, trafficSource = '' }) {
+  const data = await created('/api/add-campaign', {
+    name: `${name} ${suffix}`,
+    campaignType: 'direct_link',
+    cpc: String(cpc),
+    trafficSource,
+  });
+  const id = data.campaign.campaignData.campaignId;
+  await created('/api/add-offer', {
+    campaignId: id,
+    name: 'Offer',
+    url: 'https://offer.example/buy',
+    payout: String(payout),
+  });
+  ids[key] = id;
+  truth[key] = { name: `${name} ${suffix}`, visits: 0, conversions: 0, revenue: 0, spend: 0, cpc, payout };
+  return id;
+}
+
+/** `visits` visits through the campaign link, and a postback for the first `conversions`. */
+async function traffic(key, visits, conversions) {
+  const detail = await api(`/api/campaign?campaignId=${ids[key]}`, { token });
+  const link = new URL(detail.body.data.linkpixel.campaignURL);
+  const url = new URL(`${link.pathname}${link.search}`, BASE);
+  // The postback URL the product shows carries the installation's postback secret.
+  const secret = new URL(detail.body.data.linkpixel.postback).searchParams.get('secret');
+  for (let i = 0; i < visits; i++) {
+    const res = await fetch(url, { headers: NAVIGATE, redirect: 'manual' });
+    await res.arrayBuffer();
+    assert.equal(res.status, 302);
+    const clickId = new URL(res.headers.get('location')).searchParams.get('clickid');
+    assert.ok(clickId);
+    truth[key].visits += 1;
+    truth[key].spend += truth[key].cpc;
+    if (i < conversions) {
+      const pb = await fetch(new URL(`/postback?clickid=${clickId}&secret=${secret}`, BASE));
+      assert.equal(pb.status, 200, await pb.text());
+      truth[key].conversions += 1;
+      truth[key].revenue += truth[key].payout;
+    }
+  }
+}
+
+before(async () => {
+  await ensureInstalled();
+  token = await apiLogin(ADMIN.username, ADMIN.password);
+  browser = await launchBrowser();
+  await campaign('alpha', 'Hearing aid VSL US', { cpc: 0.2, payout: 25, trafficSource: 'taboola' });
+  await campaign('beta', 'Hearing aid VSL CA', { cpc: 0.1, payout: 40, trafficSource: 'mediago' });
+  await campaign('gamma', 'Solar quiz', { cpc: 0.05, payout: 10, trafficSource: 'taboola' });
+  await traffic('alpha', 12, 3);
+  await traffic('beta', 5, 1);
+  await traffic('gamma', 4, 0);
+  // Beta is paused after its traffic (a paused campaign serves no visit).
+  const paused = await api('/api/edit-campaign', {
+    method: 'PUT',
+    token,
+    body: {
+      campaignId: ids.beta,
+      name: truth.beta.name,
+      campaignType: 'direct_link',
+      cpc: '0.1',
+      trafficSource: 'mediago',
+      active: 0,
+    },
+  });
+  assert.equal(paused.status, 200, JSON.stringify(paused.body));
+  ids.folder = (
+    await created('/api/add-campaign-folder', {
+      name: `North America ${suffix}`,
+      dir: 0,
+      moveCampaigns: [ids.alpha, ids.beta],
+    })
+  ).folder.campaignId;
+  ids.canada = (
+    await created('/api/add-campaign-folder', {
+      name: `Canada ${suffix}`,
+      dir: ids.folder,
+      moveCampaigns: [ids.beta],
+    })
+  ).folder.campaignId;
+  // The events reach D1 through the ingest queue.
+  await until(
+    async () => {
+      const res = await api('/api/campaign-metrics', { token });
+      const rows = res.body?.data?.rows ?? [];
+      const v = (id) => rows.find((r) => r.campaignId === id)?.metrics.visits;
+      return (
+        v(ids.alpha) === 12 &&
+        v(ids.beta) === 5 &&
+        v(ids.gamma) === 4 &&
+        rows.find((r) => r.campaignId === ids.beta).metrics.conversions === 1
+      );
+    },
+    'the traffic did not reach the rollups',
+    { timeout: 30_000, every: 300 },
+  );
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function signedIn(options) {
+  const { page } = await openPage(browser, options);
+  await page.goto(`${BASE}/login`);
+  await uiLogin(page, ADMIN.username, ADMIN.password);
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  return page;
+}
+
+const cell = (page, id, metric) => page.locator(`[data-testid="row-${id}"] td[data-metric="${metric}"]`);
+
+test("the campaigns list shows today's numbers per campaign and folder, with totals", async () => {
+  const page = await signedIn();
+  await page.goto(`${BASE}/campaigns`);
+  const a = truth.alpha;
+  const b = truth.beta;
+  const g = truth.gamma;
+  // Top level: the folder (alpha and, through Canada, beta) and gamma.
+  await expectText(cell(page, ids.folder, 'visits'), String(a.visits + b.visits));
+  await expectText(cell(page, ids.folder, 'revenue'), money(a.revenue + b.revenue));
+  await expectText(cell(page, ids.gamma, 'visits'), '4');
+  await expectText(cell(page, ids.gamma, 'spend'), money(g.spend));
+  await expectText(cell(page, ids.gamma, 'profit'), money(-g.spend));
+  // Totals: every campaign of the installation today (other test files' campaigns too), so
+  // compared with the server's own totals and, for ours, with the traffic.
+  const all = (await api('/api/campaign-metrics', { token })).body.data;
+  const totals = page.locator('[data-testid="list-totals"]');
+  await expectText(totals.locator('td[data-metric="visits"]'), all.totals.visits.toLocaleString('en-US'));
+  await expectText(totals.locator('td[data-metric="revenue"]'), money(all.totals.revenue));
+  assert.ok(all.totals.visits >= a.visits + b.visits + g.visits);
+  await shot(page, '22-campaigns-metrics');
+
+  // Into the folder: alpha's own numbers, Canada's (beta's), and the folder's totals.
+  await page.getByTestId(`open-${ids.folder}`).click();
+  await expectText(cell(page, ids.alpha, 'visits'), '12');
+  await expectText(cell(page, ids.alpha, 'conversions'), '3');
+  await expectText(cell(page, ids.alpha, 'revenue'), money(a.revenue));
+  await expectText(cell(page, ids.alpha, 'spend'), money(a.spend));
+  await expectText(cell(page, ids.alpha, 'roi'), `${(((a.revenue - a.spend) / a.spend) * 100).toFixed(2)}%`);
+  await expectText(cell(page, ids.canada, 'visits'), '5');
+  await expectText(totals.locator('td[data-metric="visits"]'), '17');
+  await expectText(
+    totals.locator('td[data-metric="profit"]'),
+    money(a.revenue + b.revenue - a.spend - b.spend),
+  );
+
+  // Sort by visits: the biggest first (folders first, then campaigns).
+  await page.getByTestId('sort-visits').click();
+  await expectText(page.locator('tbody tr.is-campaign').first().locator('td[data-metric="visits"]'), '12');
+  await page.getByTestId('sort-visits').click();
+  assert.equal(await page.getByTestId('sort-visits').locator('..').getAttribute('aria-sort'), 'ascending');
+
+  // The column picker adds EPC and CR, and the choice is remembered.
+  await page.getByTestId('column-picker').click();
+  await page.getByTestId('column-epc').check();
+  await page.getByTestId('column-cr').check();
+  await page.getByTestId('column-roi').uncheck();
+  await page.keyboard.press('Escape');
+  await expectText(cell(page, ids.alpha, 'epc'), money(a.revenue / a.visits));
+  await expectText(cell(page, ids.alpha, 'cr'), `${((3 / 12) * 100).toFixed(2)}%`);
+  assert.equal(await cell(page, ids.alpha, 'roi').count(), 0);
+  await page.reload();
+  await expectText(cell(page, ids.alpha, 'epc'), money(a.revenue / a.visits));
+  await page.close();
+});
+
+test("search looks in every folder and shows each hit's folder; filters by type, source, status", async () => {
+  const page = await signedIn();
+  await page.goto(`${BASE}/campaigns`);
+  await page.getByTestId('campaign-search').fill(`hearing aid vsl`);
+  // Both hits, from two folders deep, each with its folder path.
+  await expectText(page.getByTestId(`hit-folder-${ids.alpha}`), `North America ${suffix}`);
+  await expectText(page.getByTestId(`hit-folder-${ids.beta}`), `North America ${suffix} / Canada ${suffix}`);
+  await expectText(cell(page, ids.beta, 'visits'), '5');
+  await shot(page, '22-campaigns-search');
+  // The folder link opens the hit's folder.
+  await page.getByTestId(`hit-folder-${ids.beta}`).click();
+  await page.waitForURL((u) => u.searchParams.get('dir') === String(ids.canada));
+  await page.getByTestId(`open-${ids.beta}`).waitFor();
+
+  await page.getByTestId('crumb-0').click();
+  await page.getByTestId('filter-source').selectOption('taboola');
+  await page.getByTestId('campaign-search').fill(suffix);
+  await page.getByTestId(`row-${ids.gamma}`).waitFor();
+  await page.getByTestId(`row-${ids.alpha}`).waitFor();
+  assert.equal(await page.getByTestId(`row-${ids.beta}`).count(), 0);
+  await page.getByTestId('filter-status').selectOption('paused');
+  await page.getByTestId('filter-source').selectOption('');
+  await page.getByTestId(`row-${ids.beta}`).waitFor();
+  assert.equal(await page.locator('tbody tr.is-campaign').count(), 1);
+  await page.getByTestId('filter-type').selectOption('rotator');
+  await page.getByText('No campaigns match').first().waitFor();
+  await page.close();
+});
