@@ -234,3 +234,56 @@ test("search looks in every folder and shows each hit's folder; filters by type,
   await page.getByText('No campaigns match').first().waitFor();
   await page.close();
 });
+
+test('the dashboard opens on all campaigns, sums every campaign, and says why ad clicks are 0', async () => {
+  const page = await signedIn();
+  await page.goto(`${BASE}/dashboard`);
+  assert.equal(await page.locator('#dash-campaign').inputValue(), 'all');
+  // Every campaign of the installation today, ours among them: the sum of the per-campaign reports.
+  const all = (await api('/api/campaign-metrics', { token })).body.data;
+  const campaigns = all.rows.filter((r) => r.is_dir === 0);
+  let visits = 0;
+  let revenueCents = 0;
+  let spendCents = 0;
+  let conversions = 0;
+  for (const c of campaigns) {
+    const q = (
+      await api('/api/quick-stats-v2', {
+        token,
+        body: { campaignId: c.campaignId, start_date: all.start, end_date: all.end },
+      })
+    ).body.data;
+    for (const v of q.visitors) {
+      visits += v.visitors;
+      revenueCents += Math.round(v.revenue * 100);
+    }
+    for (const r of q.liveintent.reports) spendCents += Math.round(r.advertiserSpent * 100);
+    for (const k of q.conversions) conversions += k.conversions;
+  }
+  const ours = truth.alpha.visits + truth.beta.visits + truth.gamma.visits;
+  assert.ok(visits >= ours);
+  const total = (key) => page.locator(`[data-total="${key}"] .total-value`);
+  await expectText(total('visitors'), visits.toLocaleString('en-US'));
+  await expectText(total('conversions'), String(conversions));
+  await expectText(total('revenue'), money(revenueCents / 100));
+  await expectText(total('ad_spend'), money(spendCents / 100));
+  await page.locator('[data-testid="bar-chart"] .visx-bar').first().waitFor();
+  // No ad data imported: clicks and ad CTR are 0, and their hint says why.
+  await expectText(total('clicks'), '0');
+  const hint = page.getByRole('button', { name: 'Why Clicks may be 0' });
+  await hint.focus();
+  const tip = page.locator('#hint-clicks');
+  await tip.waitFor({ state: 'visible' });
+  assert.match(await tip.textContent(), /shows 0 until ad data is imported/);
+  await page.getByRole('button', { name: 'Why Ad CTR may be 0' }).waitFor();
+  await shot(page, '22-dashboard-all');
+  // One campaign still works, and the choice is remembered.
+  await page.locator('#dash-campaign').selectOption(String(ids.alpha));
+  await expectText(total('visitors'), '12');
+  await expectText(total('revenue'), money(truth.alpha.revenue));
+  await page.reload();
+  await expectText(total('visitors'), '12');
+  await page.locator('#dash-campaign').selectOption('all');
+  await expectText(total('visitors'), visits.toLocaleString('en-US'));
+  assert.deepEqual(page.pageErrors, []);
+});
