@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env';
 import { ApiError, errorBody, onError } from './lib/errors';
 import { pagePolicy, securityHeaders, withSecurityHeaders } from './lib/security-headers';
+import { accountRoutes } from './routes/accounts';
 import { acrossCampaignRoutes } from './routes/across-campaigns';
 import { authRoutes, csrfCookieHandler } from './routes/auth';
 import { campaignListRoutes, campaignUploadRoutes } from './routes/campaign-list';
@@ -40,6 +41,7 @@ export function createApp() {
     .route('/', campaignRoutes)
     .route('/', campaignListRoutes)
     .route('/', acrossCampaignRoutes)
+    .route('/', accountRoutes)
     .route('/', settingsRoutes)
     .route('/', statsRoutes)
     .route('/', pagesOperationRoutes)
