@@ -9,11 +9,13 @@ import {
   api,
   apiLogin,
   BASE,
+  createUserViaApi,
   ensureInstalled,
   expectText,
+  expectToast,
   launchBrowser,
   openPage,
-  PHONE,
+  settled,
   shot,
   uiLogin,
   until,
@@ -286,4 +288,91 @@ test('the dashboard opens on all campaigns, sums every campaign, and says why ad
   await page.locator('#dash-campaign').selectOption('all');
   await expectText(total('visitors'), visits.toLocaleString('en-US'));
   assert.deepEqual(page.pageErrors, []);
+});
+
+test('/register says registration is closed before asking for anything', async () => {
+  const { page } = await openPage(browser);
+  await page.goto(`${BASE}/register`);
+  await expectText(page.locator('h1'), 'Registration is closed');
+  await expectText(
+    page.getByTestId('registration-closed'),
+    'Registration is closed on this installation. Ask an administrator to create an account for you.',
+  );
+  assert.equal(await page.locator('input').count(), 0);
+  assert.equal(await page.getByRole('button', { name: 'Create account' }).count(), 0);
+  await shot(page, '22-register-closed');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname === '/login');
+});
+
+test('toasts: the same message is one toast, and a success replaces the error before it', async () => {
+  const page = await signedIn();
+  const student = await createUserViaApi('student');
+  const other = await createUserViaApi('student');
+  await page.goto(`${BASE}/registeruser`);
+  await page.getByTestId(`user-row-${student.username}`).waitFor();
+  // The same failure twice (a login link for a user deleted meanwhile): one toast, not two.
+  await api(`/api/users/${student.id}`, { method: 'DELETE', token });
+  const copy = page.getByRole('button', { name: `Copy login link for ${student.username}` });
+  await copy.click();
+  await expectToast(page, 'User not found.');
+  // The second answer, then the screen settled: one error toast (toasts last 6 s, so both would show).
+  const second = page.waitForResponse((r) => r.url().includes('/api/auth/login-token'));
+  await copy.click();
+  await second;
+  await settled(page);
+  assert.equal(await page.locator('[data-sonner-toast][data-type="error"]').count(), 1);
+  // A success that follows removes the error.
+  await page.getByTestId(`status-${other.username}`).click();
+  await expectToast(page, 'User disabled. They can no longer sign in.');
+  // At once, not when the error's 6 s run out.
+  await until(
+    async () => (await page.locator('[data-sonner-toast][data-type="error"]').count()) === 0,
+    'the error stayed',
+    { timeout: 2000, every: 100 },
+  );
+});
+
+test('an admin disables, enables and deletes a user; a disabled user is signed out and cannot sign in', async () => {
+  const page = await signedIn();
+  const student = await createUserViaApi('student');
+  const studentToken = await apiLogin(student.username, student.password);
+  const kept = await created('/api/add-campaign', { name: `Kept after delete ${suffix}` });
+  void kept;
+  await page.goto(`${BASE}/registeruser`);
+  const row = page.getByTestId(`user-row-${student.username}`);
+  await row.getByTestId(`status-${student.username}`).click();
+  await expectToast(page, 'User disabled. They can no longer sign in.');
+  await expectText(row.locator('.badge', { hasText: 'Disabled' }), 'Disabled');
+  assert.equal((await api('/api/user', { token: studentToken })).status, 401);
+  const refused = await api('/api/auth/login', {
+    body: { username: student.username, password: student.password, loginToken: '', hash: '' },
+  });
+  assert.equal(refused.status, 403);
+  // In the browser: the sign-in form says why.
+  const { page: other } = await openPage(browser);
+  await other.goto(`${BASE}/login`);
+  await uiLogin(other, student.username, student.password);
+  await other.getByText('This account is disabled. Ask an administrator to enable it.').first().waitFor();
+  await shot(page, '22-users');
+  await row.getByTestId(`status-${student.username}`).click();
+  await expectToast(page, 'User enabled. They can sign in again.');
+
+  // Delete asks first; Cancel keeps the user.
+  await row.getByTestId(`delete-${student.username}`).click();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expectText(dialog.locator('h2').first(), `Delete ${student.username}?`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(
+    (await api('/api/users', { token })).body.data.result.some((u) => u.id === student.id),
+    true,
+  );
+  await row.getByTestId(`delete-${student.username}`).click();
+  await dialog.getByRole('button', { name: 'Delete user' }).click();
+  await expectToast(page, 'User deleted.');
+  await row.waitFor({ state: 'detached' });
+  assert.equal(
+    (await api('/api/users', { token })).body.data.result.some((u) => u.id === student.id),
+    false,
+  );
 });

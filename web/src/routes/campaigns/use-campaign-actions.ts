@@ -2,7 +2,6 @@
 // undo, permanent delete, clone, export, reset statistics, and the answer of an upload. Each
 // answers with a toast and revalidates the folder lists.
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { mutate } from 'swr';
 import { LIST_MESSAGES } from '../../../../schema/campaign-list-api';
 import { ApiError } from '../../api/client';
@@ -110,8 +109,7 @@ export function useCampaignActions({ dir, clearSelection, closeFolderDialog, clo
       if (permanent) {
         notify.success(answer.message);
       } else {
-        // The toaster's look with an Undo action (notify has no actions).
-        toast.success(answer.message, {
+        notify.success(answer.message, {
           duration: 10_000,
           action: { label: 'Undo', onClick: () => void undo(ids) },
           classNames: { actionButton: 'toast-undo' },
