@@ -15,6 +15,7 @@ import {
   expectToast,
   launchBrowser,
   openPage,
+  PHONE,
   settled,
   shot,
   uiLogin,
@@ -375,4 +376,61 @@ test('an admin disables, enables and deletes a user; a disabled user is signed o
     (await api('/api/users', { token })).body.data.result.some((u) => u.id === student.id),
     false,
   );
+});
+
+/** Whether the element is wholly inside the 390 x 844 window as it is scrolled now. */
+async function inView(page, locator) {
+  await locator.waitFor({ state: 'visible' });
+  const box = await locator.boundingBox();
+  return (
+    Boolean(box) && box.x >= 0 && box.y >= 0 && box.x + box.width <= 390.5 && box.y + box.height <= 844.5
+  );
+}
+
+test('at 390 x 844 each screen shows its primary action, and long forms keep Save on screen', async () => {
+  const page = await signedIn({ viewport: PHONE });
+  const screens = [
+    { path: '/campaigns', primary: page.getByTestId('new-campaign') },
+    { path: '/dashboard', primary: page.locator('#dash-campaign') },
+    { path: '/basic-info', primary: page.getByTestId('campaign-save') },
+    { path: `/basic-info/${ids.alpha}`, primary: page.getByTestId('campaign-save'), form: 'Save changes' },
+    { path: '/setting', primary: page.getByRole('button', { name: 'Save settings' }), form: 'Save settings' },
+    { path: '/registeruser', primary: page.getByRole('button', { name: 'New user' }) },
+    { path: '/tools', primary: page.locator('.btn-primary').first() },
+    { path: '/funding', primary: page.locator('.btn-primary').first() },
+  ];
+  const problems = [];
+  for (const s of screens) {
+    await page.goto(`${BASE}${s.path}`);
+    if (!(await inView(page, s.primary)))
+      problems.push(`${s.path}: the primary action is off screen on arrival`);
+    if (s.form) {
+      // Half-way down the form and at its end, its Save button is still on screen.
+      for (const where of [0.5, 1]) {
+        await page.evaluate(
+          ({ name, f }) => {
+            const button = [...document.querySelectorAll('form button[type="submit"]')].find(
+              (b) => b.textContent.trim() === name,
+            );
+            const rect = button.closest('form').getBoundingClientRect();
+            const top = window.scrollY + rect.top + rect.height * f - window.innerHeight;
+            window.scrollTo(0, Math.max(0, top));
+          },
+          { name: s.form, f: where },
+        );
+        await settled(page);
+        const save = page.locator('form button[type="submit"]', { hasText: s.form });
+        if (!(await inView(page, save)))
+          problems.push(`${s.path}: '${s.form}' is off screen at ${where * 100}% scroll`);
+      }
+    }
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 390) problems.push(`${s.path}: the page is ${width} px wide`);
+  }
+  assert.deepEqual(problems, []);
+  // The editor at the bottom of its form, with the save bar kept in view.
+  await page.goto(`${BASE}/basic-info/${ids.alpha}`);
+  await page.getByRole('button', { name: 'Save changes' }).waitFor();
+  await page.setViewportSize({ width: 1366, height: 840 });
+  await shot(page, '22-editor-savebar');
 });
