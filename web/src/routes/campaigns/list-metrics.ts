@@ -26,7 +26,8 @@ export function useCampaignMetrics(range: { start: string; end: string } | null)
 }
 
 const COLUMNS_KEY = 'campaignMetricColumns';
-const DEFAULT_COLUMNS: ListMetric[] = ['visits', 'conversions', 'revenue', 'spend', 'profit', 'roi'];
+// Five fit beside the list's own columns at 1366 px; the picker adds spend, CR and EPC.
+const DEFAULT_COLUMNS: ListMetric[] = ['visits', 'conversions', 'revenue', 'profit', 'roi'];
 
 function readColumns(): ListMetric[] {
   try {
