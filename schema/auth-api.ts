@@ -197,6 +197,8 @@ export type UserRecord = {
   email: string;
   role: string;
   rotator_is_enabled: boolean;
+  /** Disabled by an admin: cannot sign in (docs/decisions/116). */
+  disabled: boolean;
   created_at: number;
 };
 

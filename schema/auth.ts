@@ -19,6 +19,8 @@ export const users = sqliteTable(
     /** Bumped on logout and password change: every token minted before is refused. */
     tokenVersion: integer('token_version').notNull().default(0),
     rotatorIsEnabled: integer('rotator_is_enabled').notNull().default(0),
+    /** When an admin disabled the account (migration 0019); null while it may sign in. */
+    disabledAt: integer('disabled_at'),
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
   },

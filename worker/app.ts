@@ -3,6 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env';
 import { ApiError, errorBody, onError } from './lib/errors';
 import { pagePolicy, securityHeaders, withSecurityHeaders } from './lib/security-headers';
+import { accountRoutes } from './routes/accounts';
+import { acrossCampaignRoutes } from './routes/across-campaigns';
 import { authRoutes, csrfCookieHandler } from './routes/auth';
 import { campaignListRoutes, campaignUploadRoutes } from './routes/campaign-list';
 import { campaignRoutes } from './routes/campaigns';
@@ -43,6 +45,8 @@ export function createApp() {
     .route('/', devRoutes)
     .route('/', campaignRoutes)
     .route('/', campaignListRoutes)
+    .route('/', acrossCampaignRoutes)
+    .route('/', accountRoutes)
     .route('/', settingsRoutes)
     .route('/', statsRoutes)
     .route('/', statsReportRoutes)

@@ -527,8 +527,8 @@ test('the dashboard shows the same totals and a daily graph', { timeout: 60_000 
   await uiLogin(page, ADMIN.username, ADMIN.password);
   await page.waitForURL((url) => url.pathname !== '/login');
   await page.goto(`${BASE}/dashboard`);
-  // Nothing chosen yet on this browser: the spec's prompt.
-  await expectText(page.locator('#dash-campaign-error'), 'Please select a campaign');
+  // Nothing chosen yet on this browser: all campaigns (issue 17; test 22 checks their sums).
+  assert.equal(await page.locator('#dash-campaign').inputValue(), 'all');
   await page.locator('#dash-campaign').selectOption(String(campaignId));
   const total = (key) => page.locator(`[data-total="${key}"] .total-value`);
   const revenue = Object.values(truth.targets).reduce((a, t) => a + t.revenue, 0);

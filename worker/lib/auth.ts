@@ -50,6 +50,7 @@ export async function signToken(env: Env, user: { id: number; tokenVersion: numb
 }
 
 const SESSION_EXPIRED = 'Session timeout. Please login again.';
+export const ACCOUNT_DISABLED = 'This account is disabled. Ask an administrator to enable it.';
 
 /** Verifies a token and that it was not revoked; answers the user it belongs to. */
 export async function userFromToken(env: Env, token: string): Promise<AuthUser> {
@@ -68,6 +69,8 @@ export async function userFromToken(env: Env, token: string): Promise<AuthUser> 
   if (!Number.isInteger(id)) throw new ApiError(401, 'Unauthenticated.');
   const row = await getDb(env).select().from(users).where(eq(users.id, id)).get();
   if (!row || row.tokenVersion !== payload.ver) throw new ApiError(401, SESSION_EXPIRED);
+  // A disabled account's tokens are refused even if one escaped the revocation (docs/decisions/116).
+  if (row.disabledAt !== null) throw new ApiError(401, ACCOUNT_DISABLED);
   return {
     id: row.id,
     username: row.username,

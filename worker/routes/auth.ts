@@ -30,6 +30,7 @@ import {
 } from '../../schema/auth-api';
 import type { AppEnv } from '../env';
 import {
+  ACCOUNT_DISABLED,
   bearerToken,
   CSRF_COOKIE,
   CSRF_HEADER,
@@ -75,6 +76,7 @@ function setSessionCookie(c: Context<AppEnv>, token: string) {
 }
 
 async function answerLogin(c: Context<AppEnv>, user: typeof users.$inferSelect) {
+  if (user.disabledAt !== null) throw new ApiError(403, ACCOUNT_DISABLED);
   const answer = await loginAnswer(c.env, user);
   if (answer.token) setSessionCookie(c, answer.token);
   return c.json({ data: answer satisfies LoginAnswer });

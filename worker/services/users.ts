@@ -26,6 +26,7 @@ export function publicUser(user: UserRow) {
     email: user.email,
     role: roleString(user.role),
     rotator_is_enabled: user.rotatorIsEnabled === 1,
+    disabled: user.disabledAt !== null,
     created_at: user.createdAt,
   };
 }

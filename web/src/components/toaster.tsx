@@ -1,5 +1,5 @@
 import 'sonner/dist/styles.css';
-import { Toaster, toast } from 'sonner';
+import { type ExternalToast, Toaster, toast } from 'sonner';
 
 /** Toasts top right over the header chrome, never over page data or actions (spec 4 §9: 6 s). */
 export function AppToaster() {
@@ -15,19 +15,34 @@ export function AppToaster() {
   );
 }
 
-type Options = { id?: string; description?: string; duration?: number };
+type Options = Pick<ExternalToast, 'id' | 'description' | 'action' | 'duration' | 'classNames'>;
+type Kind = 'success' | 'error' | 'warning' | 'info';
 
-function show(
-  kind: 'success' | 'error' | 'warning' | 'info',
-  message: string | null | undefined,
-  options?: Options,
-) {
+/** What a new toast makes stale: a success ends the failures before it, a failure the successes. */
+const STALE: Partial<Record<Kind, readonly string[]>> = {
+  success: ['error', 'warning'],
+  error: ['success'],
+};
+
+function show(kind: Kind, message: string | null | undefined, options?: Options) {
   // Spec 4 §5: toast content is ignored when empty.
-  if (!message?.trim()) return;
-  toast[kind](message, options);
+  const text = message?.trim();
+  if (!text) return;
+  // The same message of the same kind is one toast whose timer restarts, not a pile (issue 17).
+  // A toast with an action (Undo) keeps its own id: each one undoes a different change.
+  const id = options?.id ?? (options?.action ? undefined : `${kind}:${text}`);
+  const stale = STALE[kind] ?? [];
+  for (const t of toast.getToasts()) {
+    if ('type' in t && stale.includes(String(t.type)) && t.id !== id) toast.dismiss(t.id);
+  }
+  toast[kind](text, { ...options, id });
 }
 
-/** The app's toasts; a fixed id keeps repeated messages (several 401s at once) to one toast. */
+/**
+ * The app's toasts: repeated messages (several 401s at once) stay one toast, and a success
+ * replaces the errors still shown (and an error the successes), so an old failure never stays
+ * under the success that followed it.
+ */
 export const notify = {
   success: (message: string | null | undefined, options?: Options) => show('success', message, options),
   error: (message: string | null | undefined, options?: Options) => show('error', message, options),

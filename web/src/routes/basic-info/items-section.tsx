@@ -13,7 +13,6 @@ import {
   Trash2,
 } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { mutate as globalMutate } from 'swr';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
@@ -159,7 +158,7 @@ export function ItemsSection<K extends ItemKind>({
     const answer = await run('delete', verbs.delete, { [verbs.deleteKey]: targets });
     if (!answer) return;
     selection.clear();
-    toast.success(answer.message ?? 'Deleted.', {
+    notify.success(answer.message ?? 'Deleted.', {
       action: { label: 'Undo', onClick: () => void undo(targets) },
     });
   };

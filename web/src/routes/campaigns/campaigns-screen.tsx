@@ -2,9 +2,12 @@ import { FileArchive, FileSpreadsheet, FolderPlus, Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { useStatsToday } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { type DateRangeValue, initialRange } from '../../components/date-range/date-range';
 import { PageHeader } from '../../components/page-header';
+import { isoDay } from '../../lib/format';
 import { KEYS, readKey, removeKey, writeKey } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { type CampaignListItem, useCampaignList } from './api';
@@ -14,6 +17,14 @@ import { CampaignsFooter, CampaignsTable } from './campaigns-table';
 import { BulkBar, CampaignsToolbar } from './campaigns-toolbar';
 import { FolderNameDialog, MoveToDialog, UploadDialog } from './dialogs';
 import { rememberFolder, rememberFolders, useFolderTrail } from './folder-trail';
+import { hasFilters, type ListFilters, ListFiltersBar, NO_FILTERS, passes } from './list-filters';
+import {
+  type MetricSort,
+  sortByMetric,
+  sumMetrics,
+  useCampaignMetrics,
+  useMetricColumns,
+} from './list-metrics';
 import { sortRows, useListPrefs } from './prefs';
 import { errorMessage, useCampaignActions } from './use-campaign-actions';
 import { useCampaignDrag } from './use-campaign-drag';
@@ -44,6 +55,23 @@ export function CampaignsScreen() {
   const trail = useFolderTrail(dir, answerForDir ? data?.currentDir : undefined);
 
   const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<ListFilters>(NO_FILTERS);
+  const [metricSort, setMetricSort] = useState<MetricSort>(null);
+  const { columns, toggle: toggleColumn } = useMetricColumns();
+  const todayInfo = useStatsToday();
+  const today = todayInfo.data?.today ?? (todayInfo.error ? isoDay(new Date()) : null);
+  const [range, setRange] = useState<DateRangeValue | null>(null);
+  useEffect(() => {
+    if (today && !range) setRange(initialRange('today', today));
+  }, [today, range]);
+  const metrics = useCampaignMetrics(range);
+  const metricsById = useMemo(
+    () => new Map((metrics.data?.rows ?? []).map((r) => [r.campaignId, r])),
+    [metrics.data],
+  );
+  const metricsOf = (id: number) => metricsById.get(id)?.metrics;
+  // A search or a filter looks in every folder (the metrics answer lists them all).
+  const acrossFolders = search.trim() !== '' || hasFilters(filters);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [folderDialog, setFolderDialog] = useState<FolderDialog>(null);
@@ -65,16 +93,35 @@ export function CampaignsScreen() {
     setSelected(new Set());
   }, [dir, showDeleted]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: as above
-  useEffect(() => setPage(1), [search, sortBy, pageLength]);
+  useEffect(() => setPage(1), [search, sortBy, pageLength, filters, metricSort]);
 
   const loaded = answerForDir ? data.result : null;
-  const allRows = useMemo(() => loaded ?? [], [loaded]);
-  useEffect(() => rememberFolders(allRows), [allRows]);
+  const hits = useMemo((): CampaignListItem[] | null => {
+    if (!acrossFolders || !metrics.data) return null;
+    const q = search.trim().toLowerCase();
+    return metrics.data.rows
+      .filter((r) => r.name.toLowerCase().includes(q) && passes(r, filters))
+      .map((r) => ({ ...r, deleted: 0, offerPromotion: '' }));
+  }, [acrossFolders, metrics.data, search, filters]);
+  const allRows = useMemo(() => (acrossFolders ? hits : loaded) ?? [], [acrossFolders, hits, loaded]);
+  useEffect(() => {
+    if (!acrossFolders) rememberFolders(allRows);
+  }, [allRows, acrossFolders]);
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
     const found = q ? allRows.filter((r) => r.name.toLowerCase().includes(q)) : allRows;
-    return sortRows(found, sortBy);
-  }, [allRows, search, sortBy]);
+    return metricSort
+      ? sortByMetric(found, metricSort, (id) => metricsById.get(id)?.metrics)
+      : sortRows(found, sortBy);
+  }, [allRows, search, sortBy, metricSort, metricsById]);
+  // Rows that never overlap: a folder's numbers already hold those of its campaigns, so hits
+  // of a search count campaigns only; the top level's totals come from the server in micros.
+  const totals = useMemo(() => {
+    if (!metrics.data) return null;
+    if (!acrossFolders && dir === 0) return metrics.data.totals;
+    const counted = acrossFolders ? rows.filter((r) => r.is_dir !== 1) : rows;
+    return sumMetrics(counted.flatMap((r) => metricsById.get(r.campaignId)?.metrics ?? []));
+  }, [metrics.data, acrossFolders, dir, rows, metricsById]);
   const pages = Math.max(1, Math.ceil(rows.length / pageLength));
   const current = Math.min(page, pages);
   const visible = rows.slice((current - 1) * pageLength, current * pageLength);
@@ -154,19 +201,21 @@ export function CampaignsScreen() {
     });
 
   const folderMissing = error instanceof ApiError && error.status === 404 && dir !== 0;
-  const loading = (isLoading || !answerForDir) && !error;
+  const loading = acrossFolders ? !metrics.data : (isLoading || !answerForDir) && !error;
   const counts = {
     folders: allRows.filter((r) => r.is_dir === 1 && r.deleted === 0).length,
     campaigns: allRows.filter((r) => r.is_dir !== 1 && r.deleted === 0).length,
   };
   const summary = loading
     ? 'Loading…'
-    : [
-        counts.folders ? `${counts.folders} ${counts.folders === 1 ? 'folder' : 'folders'}` : null,
-        `${counts.campaigns} ${counts.campaigns === 1 ? 'campaign' : 'campaigns'}`,
-      ]
-        .filter(Boolean)
-        .join(' · ');
+    : acrossFolders
+      ? `${rows.length} ${rows.length === 1 ? 'match' : 'matches'} in all folders`
+      : [
+          counts.folders ? `${counts.folders} ${counts.folders === 1 ? 'folder' : 'folders'}` : null,
+          `${counts.campaigns} ${counts.campaigns === 1 ? 'campaign' : 'campaigns'}`,
+        ]
+          .filter(Boolean)
+          .join(' · ');
 
   return (
     <>
@@ -210,6 +259,15 @@ export function CampaignsScreen() {
           setSearch={setSearch}
           showDeleted={showDeleted}
           setShowDeleted={setShowDeleted}
+        />
+        <ListFiltersBar
+          range={range}
+          today={today}
+          onRange={setRange}
+          columns={columns}
+          onToggleColumn={toggleColumn}
+          filters={filters}
+          onFilters={setFilters}
         />
 
         {selected.size > 0 && (
@@ -263,6 +321,12 @@ export function CampaignsScreen() {
             onOpenDir={openDir}
             onRestore={(ids) => void actions.undo(ids)}
             menuFor={rowMenu}
+            metricCols={columns}
+            metricsOf={metricsOf}
+            metricSort={metricSort}
+            onMetricSort={setMetricSort}
+            totals={totals}
+            folderOf={acrossFolders ? (r) => metricsById.get(r.campaignId)?.folder ?? '' : null}
             empty={
               !loading && rows.length === 0 ? (
                 <CampaignsEmpty

@@ -16,13 +16,15 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LIST_METRIC_LABELS } from '../../../../schema/across-campaigns-api';
 import type { CampaignListItem } from './api';
 import type { Crumb } from './folder-trail';
+import { formatMetric, type ListMetric, type ListMetrics, type MetricSort, signed } from './list-metrics';
 import { PAGE_LENGTHS, type SortBy } from './prefs';
 import { type MenuItem, RowMenu } from './row-menu';
 import type { CampaignDrag } from './use-campaign-drag';
 
-const TYPE_LABELS: Record<string, string> = {
+export const TYPE_LABELS: Record<string, string> = {
   landing_page: 'Landing page',
   direct_link: 'Direct link',
   rotator: 'Rotator',
@@ -30,7 +32,7 @@ const TYPE_LABELS: Record<string, string> = {
   multiple_option_type: 'Multiple options',
 };
 
-const SOURCE_LABELS: Record<string, string> = {
+export const SOURCE_LABELS: Record<string, string> = {
   trrcpc: 'TRR CPC',
   crane: 'Crane',
   trrde: 'TRR DE',
@@ -91,9 +93,27 @@ type RowProps = {
   onOpen: (row: CampaignListItem) => void;
   onRestore: (ids: number[]) => void;
   menu: MenuItem[];
+  metricCols: readonly ListMetric[];
+  metrics: ListMetrics | undefined;
+  /** The folder path under the name, for hits of a search across folders. */
+  folder: string | null;
+  onOpenDir: (id: number) => void;
 };
 
-function CampaignRow({ row, selected, busy, drag, onToggle, onOpen, onRestore, menu }: RowProps) {
+function MetricCells({ cols, metrics }: { cols: readonly ListMetric[]; metrics: ListMetrics | undefined }) {
+  return cols.map((m) => {
+    const v = metrics?.[m];
+    const tone = v !== undefined && signed(m) && v !== 0 ? (v > 0 ? ' is-positive' : ' is-negative') : '';
+    return (
+      <td key={m} className={`num cl-metric${tone}`} data-metric={m}>
+        {v === undefined ? <span className="cell-muted">—</span> : formatMetric(m, v)}
+      </td>
+    );
+  });
+}
+
+function CampaignRow(props: RowProps) {
+  const { row, selected, busy, drag, onToggle, onOpen, onRestore, menu } = props;
   const isFolder = row.is_dir === 1;
   const deleted = row.deleted === 1;
   const target = drag.isDropTarget(isFolder ? 'folder' : 'campaign', row.campaignId);
@@ -155,6 +175,17 @@ function CampaignRow({ row, selected, busy, drag, onToggle, onOpen, onRestore, m
             <span className="cl-drop-hint">{isFolder ? 'Move into folder' : 'New folder with both'}</span>
           )}
         </div>
+        {props.folder !== null && (
+          <button
+            type="button"
+            className="cl-hit-folder"
+            onClick={() => props.onOpenDir(row.dir)}
+            data-testid={`hit-folder-${row.campaignId}`}
+          >
+            <Folder size={12} aria-hidden />
+            <span>{props.folder || 'Campaigns (top level)'}</span>
+          </button>
+        )}
       </td>
       <td className="cell-muted">
         {isFolder ? 'Folder' : (TYPE_LABELS[row.campaignType] ?? row.campaignType)}
@@ -165,6 +196,7 @@ function CampaignRow({ row, selected, busy, drag, onToggle, onOpen, onRestore, m
       <td>
         <StatusBadge row={row} />
       </td>
+      <MetricCells cols={props.metricCols} metrics={props.metrics} />
       <td className="actions">
         <div className="cl-row-actions">
           {busy && <span className="cl-row-busy" aria-label="Working…" role="status" />}
@@ -219,10 +251,55 @@ type TableProps = {
   menuFor: (row: CampaignListItem) => MenuItem[];
   /** Shown under the header when the list has no rows. */
   empty: ReactNode;
+  metricCols: readonly ListMetric[];
+  metricsOf: (id: number) => ListMetrics | undefined;
+  metricSort: MetricSort;
+  onMetricSort: (sort: MetricSort) => void;
+  /** The footer's totals; null while the numbers load. */
+  totals: ListMetrics | null;
+  /** Hits of a search across folders show their folder. */
+  folderOf: ((row: CampaignListItem) => string) | null;
 };
 
+function MetricHeader({
+  metric,
+  sort,
+  onSort,
+}: {
+  metric: ListMetric;
+  sort: MetricSort;
+  onSort: (s: MetricSort) => void;
+}) {
+  const active = sort?.key === metric;
+  const Icon = !active ? ArrowUpDown : sort.desc ? ArrowDown : ArrowUp;
+  return (
+    <th
+      scope="col"
+      className="num cl-metric"
+      aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : 'none'}
+    >
+      <button
+        type="button"
+        className={active ? 'th-sort is-active' : 'th-sort'}
+        // Numbers are read biggest first, so the first press sorts descending.
+        onClick={() => onSort({ key: metric, desc: active ? !sort.desc : true })}
+        data-testid={`sort-${metric}`}
+      >
+        <span>{LIST_METRIC_LABELS[metric]}</span>
+        <Icon size={13} aria-hidden />
+      </button>
+    </th>
+  );
+}
+
 export function CampaignsTable(props: TableProps) {
-  const { folderName, dir, parent, loading, visible, selected, sortBy, onSort, drag } = props;
+  const { folderName, dir, parent, loading, visible, selected, sortBy, drag, metricCols } = props;
+  const onSort = (s: SortBy) => {
+    props.onMetricSort(null);
+    props.onSort(s);
+  };
+  const idSort = props.metricSort ? ('' as SortBy) : sortBy;
+  const columnCount = 7 + metricCols.length;
   const allVisibleSelected = visible.length > 0 && visible.every((r) => selected.has(r.campaignId));
   const someVisibleSelected = visible.some((r) => selected.has(r.campaignId));
   return (
@@ -246,14 +323,17 @@ export function CampaignsTable(props: TableProps) {
             <SortHeader
               label="ID"
               field="campaignId"
-              sortBy={sortBy}
+              sortBy={idSort}
               onSort={onSort}
               className="num col-id"
             />
-            <SortHeader label="Name" field="name" sortBy={sortBy} onSort={onSort} />
+            <SortHeader label="Name" field="name" sortBy={idSort} onSort={onSort} />
             <th scope="col">Type</th>
             <th scope="col">Traffic source</th>
             <th scope="col">Status</th>
+            {metricCols.map((m) => (
+              <MetricHeader key={m} metric={m} sort={props.metricSort} onSort={props.onMetricSort} />
+            ))}
             <th scope="col" className="actions">
               <span className="sr-only">Actions</span>
             </th>
@@ -270,7 +350,7 @@ export function CampaignsTable(props: TableProps) {
             >
               <td />
               <td />
-              <td colSpan={5}>
+              <td colSpan={columnCount - 2}>
                 <button
                   type="button"
                   className="parent-link"
@@ -286,7 +366,7 @@ export function CampaignsTable(props: TableProps) {
           {loading
             ? [0, 1, 2, 3, 4].map((i) => (
                 <tr key={i} className="skeleton-row" aria-hidden>
-                  {[0, 1, 2, 3, 4, 5, 6].map((c) => (
+                  {['select', 'id', 'name', 'type', 'source', 'status', ...metricCols, 'actions'].map((c) => (
                     <td key={c}>
                       <span className="skeleton" />
                     </td>
@@ -304,9 +384,25 @@ export function CampaignsTable(props: TableProps) {
                   onOpen={props.onOpen}
                   onRestore={props.onRestore}
                   menu={props.menuFor(row)}
+                  metricCols={metricCols}
+                  metrics={props.metricsOf(row.campaignId)}
+                  folder={props.folderOf ? props.folderOf(row) : null}
+                  onOpenDir={props.onOpenDir}
                 />
               ))}
         </tbody>
+        {!loading && visible.length > 0 && metricCols.length > 0 && (
+          <tfoot>
+            <tr className="cl-totals" data-testid="list-totals">
+              <td />
+              <th scope="row" colSpan={5} className="cl-totals-label">
+                Total
+              </th>
+              <MetricCells cols={metricCols} metrics={props.totals ?? undefined} />
+              <td />
+            </tr>
+          </tfoot>
+        )}
       </table>
       {props.empty}
     </div>

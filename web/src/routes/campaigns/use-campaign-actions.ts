@@ -2,7 +2,6 @@
 // undo, permanent delete, clone, export, reset statistics, and the answer of an upload. Each
 // answers with a toast and revalidates the folder lists.
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { mutate } from 'swr';
 import { LIST_MESSAGES } from '../../../../schema/campaign-list-api';
 import { ApiError } from '../../api/client';
@@ -23,12 +22,14 @@ import {
   undoDeleteCampaigns,
 } from './api';
 import { forgetFolder, rememberFolder } from './folder-trail';
+import { isMetricsKey } from './list-metrics';
 
 export const errorMessage = (err: unknown) =>
   err instanceof ApiError ? err.firstMessage : 'Something went wrong. Please try again.';
 
 /** Revalidates every folder list (a move changes two of them). */
-const refreshLists = () => mutate(isListKey);
+// The metric columns list every folder, so they follow every change of the tree too.
+const refreshLists = () => mutate((key) => isListKey(key) || isMetricsKey(key));
 
 /** Spec 1 §8: 'Are you sure you want to delete the campaign [folder] [permanently]?' */
 function deleteQuestion(rows: readonly CampaignListItem[], permanent: boolean) {
@@ -108,8 +109,7 @@ export function useCampaignActions({ dir, clearSelection, closeFolderDialog, clo
       if (permanent) {
         notify.success(answer.message);
       } else {
-        // The toaster's look with an Undo action (notify has no actions).
-        toast.success(answer.message, {
+        notify.success(answer.message, {
           duration: 10_000,
           action: { label: 'Undo', onClick: () => void undo(ids) },
           classNames: { actionButton: 'toast-undo' },

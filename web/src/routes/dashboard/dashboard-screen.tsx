@@ -15,7 +15,7 @@ import {
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { GRAPH_METRICS, type GraphMetric } from '../../../../schema/metrics';
-import { useCampaignOptions, useQuickStats, useStatsToday } from '../../api/hooks';
+import { useCampaignOptions, useStatsToday } from '../../api/hooks';
 import { Card } from '../../components/card';
 import { BarChart } from '../../components/charts/bar-chart';
 import {
@@ -28,6 +28,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { formatDollars, formatInteger, formatPercent, isoDay } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdDataHint, ALL, type DashboardChoice, useDashboardStats } from './all-campaigns';
 import {
   dailyBases,
   dashboardTotals,
@@ -47,33 +48,42 @@ const AXIS_MONEY = new Intl.NumberFormat('en-US', {
 const AXIS_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const SELECT_CAMPAIGN = 'Please select a campaign';
 
-function remembered(): number | null {
+/** The remembered choice; "All campaigns" when none is (the default, issue 17). */
+function remembered(): DashboardChoice {
   try {
     const n = Number(window.localStorage.getItem(CAMPAIGN_KEY));
-    return Number.isInteger(n) && n > 0 ? n : null;
+    return Number.isInteger(n) && n > 0 ? n : ALL;
   } catch {
-    return null;
+    return ALL;
   }
 }
 
-function remember(id: number | null) {
+function remember(id: DashboardChoice | null) {
   try {
-    if (id) window.localStorage.setItem(CAMPAIGN_KEY, String(id));
+    if (typeof id === 'number') window.localStorage.setItem(CAMPAIGN_KEY, String(id));
     else window.localStorage.removeItem(CAMPAIGN_KEY);
   } catch {
     // storage blocked: the choice lasts for this page view
   }
 }
 
-type Tile = { key: string; label: string; value: string; icon: ReactNode; tone?: 'positive' | 'negative' };
+type Tile = {
+  key: string;
+  label: string;
+  value: string;
+  icon: ReactNode;
+  tone?: 'positive' | 'negative';
+  /** Filled only by imported ad data: the tile says so. */
+  adData?: boolean;
+};
 
-/** Dashboard (spec 1 §2, §9): a campaign's totals over a date range and a daily graph. */
+/** Dashboard (spec 1 §2, §9): all campaigns' or one campaign's totals over a date range and a daily graph. */
 export function DashboardScreen() {
   useDocumentTitle('Dashboard');
   const campaigns = useCampaignOptions();
   const todayInfo = useStatsToday();
   const today = todayInfo.data?.today ?? (todayInfo.error ? isoDay(new Date()) : null);
-  const [campaignId, setCampaignId] = useState<number | null>(remembered);
+  const [campaignId, setCampaignId] = useState<DashboardChoice | null>(remembered);
   const [range, setRange] = useState<DateRangeValue | null>(null);
   const [metric, setMetric] = useState<GraphMetric>('ad_spent');
 
@@ -83,12 +93,13 @@ export function DashboardScreen() {
 
   const list = campaigns.data?.result ?? [];
   // A remembered campaign that is gone (deleted, another user) is forgotten.
-  const selected = campaigns.data
-    ? list.some((c) => c.campaignId === campaignId)
-      ? campaignId
-      : null
-    : campaignId;
-  const stats = useQuickStats(range ? selected : null, range?.start ?? '', range?.end ?? '');
+  const selected =
+    campaigns.data && campaignId !== ALL
+      ? list.some((c) => c.campaignId === campaignId)
+        ? campaignId
+        : ALL
+      : campaignId;
+  const stats = useDashboardStats(range ? selected : null, range?.start ?? '', range?.end ?? '');
   const days = useMemo(() => (stats.data ? dailyBases(stats.data) : []), [stats.data]);
   const totals = useMemo(() => dashboardTotals(days), [days]);
   const loading = !stats.data && stats.isLoading;
@@ -118,6 +129,7 @@ export function DashboardScreen() {
       label: 'Clicks',
       value: formatInteger(totals.clicks),
       icon: <MousePointerClick size={15} aria-hidden />,
+      adData: true,
     },
     {
       key: 'net',
@@ -143,6 +155,7 @@ export function DashboardScreen() {
       label: 'Ad CTR',
       value: formatPercent(totals.adCtr, 2),
       icon: <Percent size={15} aria-hidden />,
+      adData: true,
     },
   ];
 
@@ -155,9 +168,9 @@ export function DashboardScreen() {
     <div className="stats-screen">
       <PageHeader
         title="Dashboard"
-        description={range ? describeRange(range) : 'Ad spend, revenue, profit and ROI of a campaign.'}
+        description={range ? describeRange(range) : 'Ad spend, revenue, profit and ROI of your campaigns.'}
         actions={
-          selected ? (
+          typeof selected === 'number' ? (
             <Link className="btn btn-secondary btn-md" to={`/stats/${selected}`}>
               <ChartColumn size={16} aria-hidden />
               <span>Open statistics</span>
@@ -177,14 +190,16 @@ export function DashboardScreen() {
             className="input select"
             value={selected ?? ''}
             onChange={(e) => {
-              const id = e.target.value ? Number(e.target.value) : null;
+              const v = e.target.value;
+              const id = v === ALL ? ALL : v ? Number(v) : null;
               setCampaignId(id);
               remember(id);
             }}
             aria-invalid={campaigns.data && !selected ? true : undefined}
             aria-describedby={campaigns.data && !selected ? 'dash-campaign-error' : undefined}
           >
-            <option value="">{campaigns.isLoading ? 'Loading campaigns…' : 'Select a campaign'}</option>
+            <option value={ALL}>All campaigns</option>
+            {campaigns.isLoading && <option disabled>Loading campaigns…</option>}
             {list.map((c) => (
               <option key={c.campaignId} value={c.campaignId}>
                 {c.name}
@@ -200,7 +215,7 @@ export function DashboardScreen() {
         {range && today && <DateRange id="dash" value={range} today={today} onChange={setRange} />}
       </section>
 
-      {campaigns.data && !selected ? (
+      {campaigns.data && (!selected || list.length === 0) ? (
         <Card>
           <EmptyState
             icon={LayoutDashboard}
@@ -226,6 +241,7 @@ export function DashboardScreen() {
                 <span className="kpi-label total-label">
                   {t.icon}
                   {t.label}
+                  {t.adData && <AdDataHint id={`hint-${t.key}`} label={t.label} />}
                 </span>
                 {loading ? (
                   <span className="skeleton kpi-skeleton" />

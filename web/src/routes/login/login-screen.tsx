@@ -21,6 +21,8 @@ function loginFailureMessage(err: unknown, viaLink: boolean): string {
   if (!(err instanceof ApiError)) return MESSAGES.loginFailed;
   if (err.status === 0) return NETWORK_ERROR_MESSAGE;
   if (err.status === 422 || err.status === 400 || err.status === 429) return err.firstMessage;
+  // 403 is only answered with the right password of a disabled account (issue 17): say so.
+  if (err.status === 403) return err.firstMessage;
   // A one-time link has no username or password to blame: say what failed.
   if (viaLink && err.status === 401) return err.firstMessage;
   return MESSAGES.loginFailed;

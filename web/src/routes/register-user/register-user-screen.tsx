@@ -24,6 +24,7 @@ import { getStoredUser, rememberIntendedUrl, splitRole } from '../../lib/auth';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { stripSpaces, useForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { UserActions } from './user-actions';
 
 const FORM = 'new-user';
 const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', coach: 'Coach', student: 'Student' };
@@ -302,6 +303,7 @@ function UsersTable() {
                         <td>
                           <span className="cell-strong">{user.username}</span>
                           {isSelf && <span className="badge badge-neutral">You</span>}
+                          {user.disabled && <span className="badge cl-badge-paused">Disabled</span>}
                         </td>
                         <td className="cell-muted">{user.email}</td>
                         <td>
@@ -319,6 +321,7 @@ function UsersTable() {
                           >
                             Copy login link
                           </Button>
+                          <UserActions user={user} isSelf={isSelf} onChanged={() => void reload()} />
                         </td>
                       </tr>
                     );

@@ -1,20 +1,55 @@
 import { UserPlus } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { ACCOUNT_MESSAGES, type RegistrationAnswer } from '../../../../schema/accounts-api';
 import { MESSAGES, REGISTER_FIELD_ORDER, registerSchema } from '../../../../schema/auth-api';
 import { ApiError } from '../../api/client';
 import { register } from '../../api/endpoints';
+import { useApi } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { AuthCard, AuthSubmit } from '../../components/auth-layout';
 import { TextField } from '../../components/field';
+import { Spinner } from '../../components/spinner';
 import { notify } from '../../components/toaster';
 import { stripSpaces, useForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const FORM = 'register';
 
-/** Sign-up (spec 1): name, email, password. Off by default on the server (403 then). */
+/**
+ * Sign-up (spec 1): name, email, password. Off by default on the server; the screen asks first
+ * and, when it is off, says so instead of showing a form that can only fail (issue 17).
+ */
 export function RegisterScreen() {
   useDocumentTitle('Create an account');
+  const status = useApi<RegistrationAnswer>('registration', { revalidateOnFocus: false });
+  const footer = (
+    <span>
+      Already have an account? <Link to="/login">Sign in</Link>
+    </span>
+  );
+  if (!status.data && !status.error) {
+    return (
+      <AuthCard title="Create an account" footer={footer}>
+        <p className="auth-description" role="status">
+          <Spinner size={14} /> Checking whether sign-up is open…
+        </p>
+      </AuthCard>
+    );
+  }
+  if (status.data && !status.data.open) {
+    return (
+      <AuthCard title="Registration is closed" footer={footer}>
+        <Alert tone="info">
+          <span data-testid="registration-closed">{ACCOUNT_MESSAGES.registrationClosed}</span>
+        </Alert>
+      </AuthCard>
+    );
+  }
+  // Open, or the check failed: the form (the server still refuses when sign-up is off).
+  return <RegisterForm footer={footer} />;
+}
+
+function RegisterForm({ footer }: { footer: React.ReactNode }) {
   const navigate = useNavigate();
   const form = useForm(FORM, { name: '', email: '', password: '' });
   const { values, formError, busy } = form;
@@ -40,11 +75,7 @@ export function RegisterScreen() {
     <AuthCard
       title="Create an account"
       description="Sign up to track your campaigns. Your administrator may also create accounts for you."
-      footer={
-        <span>
-          Already have an account? <Link to="/login">Sign in</Link>
-        </span>
-      }
+      footer={footer}
     >
       <form className="form" onSubmit={onSubmit} noValidate>
         {formError && <Alert>{formError}</Alert>}

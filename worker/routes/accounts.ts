@@ -1,0 +1,36 @@
+import { Hono } from 'hono';
+import {
+  type RegistrationAnswer,
+  type UserDeleteAnswer,
+  type UserStatusAnswer,
+  userStatusSchema,
+} from '../../schema/accounts-api';
+import type { AppEnv } from '../env';
+import { requireAuth, requireRole } from '../lib/auth';
+import { ApiError } from '../lib/errors';
+import { parseInput, readBody } from '../lib/validate';
+import { deleteUser, setUserDisabled } from '../services/user-admin';
+
+// Account administration of issue 17 (docs/api.md "Accounts"; docs/decisions/116).
+
+const userId = (raw: string) => {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id < 1) throw new ApiError(404, 'User not found.');
+  return id;
+};
+
+export const accountRoutes = new Hono<AppEnv>()
+  // Public: /register asks it before showing a form (POST /api/auth/register still refuses).
+  .get('/registration', (c) =>
+    c.json({ data: { open: c.env.REGISTRATION_ENABLED === 'true' } satisfies RegistrationAnswer }),
+  )
+  .put('/users/:id/status', requireAuth, requireRole('admin'), async (c) => {
+    const id = userId(c.req.param('id'));
+    const { disabled } = parseInput(userStatusSchema, await readBody(c), ['disabled']);
+    const answer = await setUserDisabled(c.env, c.get('user'), id, disabled);
+    return c.json({ data: answer satisfies UserStatusAnswer });
+  })
+  .delete('/users/:id', requireAuth, requireRole('admin'), async (c) => {
+    const answer = await deleteUser(c.env, c.get('user'), userId(c.req.param('id')));
+    return c.json({ data: answer satisfies UserDeleteAnswer });
+  });
