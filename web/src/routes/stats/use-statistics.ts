@@ -115,11 +115,17 @@ export function useStatistics() {
   }, []);
 
   /** A failure: asked for once more when `retry` is given, else shown as the failure sentence. */
-  const fail = useCallback(async (err: unknown, retry: Retry) => {
+  const fail = useCallback(async function failOnce(err: unknown, retry: Retry): Promise<void> {
     if (isAbort(err)) return;
     if (!retryable(err)) return toastFailure(err);
-    if (retry) return retry();
-    setFailed(true);
+    if (!retry) return setFailed(true);
+    // The retry's own request can fail or be cancelled by a newer search; callers start these
+    // loads with `void`, so nothing may escape from here as an unhandled rejection.
+    try {
+      await retry();
+    } catch (again) {
+      await failOnce(again, null);
+    }
   }, []);
 
   const loadTargetRows = useCallback(
