@@ -112,8 +112,11 @@ test('route table: token-only routes, public routes, unknown paths', { timeout: 
   await uiLogin(page, ADMIN.username, ADMIN.password);
   await expectPath(page, '/stats/77');
   await expectText(page.locator('h1'), 'Statistics');
+  // The manage screen is built (issue 13): for a campaign that does not exist it says so.
   await page.goto(`${BASE}/manage-liveintent/campaign/5/lineitem/9/edit`);
-  await expectText(page.locator('.page-eyebrow'), 'Campaign #5 · Edit line item · #9');
+  await expectText(page.locator('h1'), 'Manage LiveIntent');
+  await expectText(page.locator('.page-eyebrow'), 'Campaign #5');
+  await expectText(page.locator('.li-page [role="alert"]'), 'Campaign not found.');
   assert.deepEqual(page.pageErrors, []);
   await context.close();
 });

@@ -11,6 +11,7 @@ import {
   apiLogin,
   BASE,
   ensureInstalled,
+  expectNoSideScroll,
   expectText,
   launchBrowser,
   openPage,
@@ -221,8 +222,7 @@ test('filtered traffic, breakdowns with a second level and the comparison, expor
   const search = page.getByRole('button', { name: 'Search' });
   const box = await search.boundingBox();
   assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width, `Search is at ${JSON.stringify(box)}`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(overflow <= PHONE.width, `the page is ${overflow} px wide at 390`);
+  await expectNoSideScroll(page);
   await page.setViewportSize({ width: 1366, height: 840 });
   await context.close();
 });

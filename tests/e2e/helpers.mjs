@@ -269,6 +269,24 @@ export async function shot(page, name) {
   assert.ok(problems.length === 0, `"${name}" fails WCAG A/AA or phone width:\n${problems.join('\n')}`);
 }
 
+/**
+ * Waits (charts and tables re-measure after a resize) until the page is no wider than the window,
+ * else fails naming the elements that stick out.
+ */
+export async function expectNoSideScroll(page, timeout = 5_000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const widths = await page.evaluate(pageWidths);
+    if (widths.page <= widths.window) return;
+    if (Date.now() >= deadline) {
+      assert.fail(
+        `the page is ${widths.page} px wide at ${widths.window}; sticking out: ${widths.culprits.join(', ') || '?'}`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** In the page: its scroll width, and the outermost elements that make it wider than the window. */
 function pageWidths() {
   const vw = window.innerWidth;
