@@ -122,10 +122,12 @@ async function portable(token: string, id: number) {
     option,
     extratokens,
     agents: _g,
+    campaign,
     ...settings
   } = d;
   return {
-    settings,
+    // The campaign's own id comes back in its access summary too; the rest must travel.
+    settings: { ...settings, campaign: { ...campaign, campaignId: undefined } },
     path: path.map((p: any) => ({
       name: p.name,
       share: p.share,
