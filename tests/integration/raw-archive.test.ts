@@ -9,7 +9,12 @@ import {
   landingTokenAggregatesWithArchive,
   targetTokenAggregatesWithArchive,
 } from '../../worker/services/archive/archived-rows';
-import { archiveKey, archiveRawEvents, readArchive } from '../../worker/services/archive/raw-archive';
+import {
+  archiveKey,
+  archiveRawEvents,
+  EqualParts,
+  readArchive,
+} from '../../worker/services/archive/raw-archive';
 import { ingestEvents } from '../../worker/services/ingest';
 import { dayBounds, type TargetAgg } from '../../worker/services/statistics';
 import { targetTokenRollupAggregates } from '../../worker/services/statistics/token-rollup';
@@ -196,5 +201,28 @@ describe('raw archive', () => {
       .bind(campaignId, '2026-06-01')
       .first<{ visits: number }>();
     expect(row?.visits).toBe(13);
+  });
+
+  it('uploads a day larger than one part in parts of one size, which R2 requires to complete it', async () => {
+    // 12 MiB of lines of uneven length with multi-byte characters: two full 5 MiB parts and a
+    // shorter last one. Parts cut at line ends ("at least N bytes") differ in size and R2 refuses
+    // to complete the upload: the soak's million-click day failed so.
+    const PART = 5 * 1024 * 1024;
+    const upload = await env.BUCKET.createMultipartUpload('archive/raw/test/equal-parts.ndjson');
+    const parts = new EqualParts(upload, PART);
+    const lines: string[] = [];
+    let bytes = 0;
+    for (let i = 0; bytes < 12 * 1024 * 1024; i++) {
+      const line = `${JSON.stringify({ kind: 'visit', id: i, target: `Zielgruppe-${'ü'.repeat(i % 40)}` })}\n`;
+      lines.push(line);
+      bytes += new TextEncoder().encode(line).length;
+      await parts.add(line);
+    }
+    const uploaded = await parts.finish();
+    expect(uploaded).toHaveLength(3);
+    await upload.complete(uploaded);
+    const object = await env.BUCKET.get('archive/raw/test/equal-parts.ndjson');
+    expect(object?.size).toBe(bytes);
+    expect(await object?.text()).toBe(lines.join(''));
   });
 });

@@ -37,7 +37,11 @@ export type ArchiveRun = { days: { campaignId: number; day: string; rows: number
  */
 export async function archiveRawEvents(
   env: Pick<Env, 'DB' | 'BUCKET' | 'RAW_ARCHIVE_AFTER_DAYS'>,
-  { now = Date.now(), maxDays = DEFAULT_ARCHIVE_DAYS_PER_RUN }: { now?: number; maxDays?: number } = {},
+  {
+    now = Date.now(),
+    maxDays = DEFAULT_ARCHIVE_DAYS_PER_RUN,
+    partBytes = PART_BYTES,
+  }: { now?: number; maxDays?: number; partBytes?: number } = {},
 ): Promise<ArchiveRun> {
   const age = archiveAfterDays(env);
   if (age === 0) return { days: [], cutoff: null };
@@ -65,15 +69,61 @@ export async function archiveRawEvents(
         .bind(id, oldest.day)
         .first();
       if (pending) break;
-      run.days.push({ campaignId: id, day: oldest.day, rows: await archiveDay(env, id, oldest.day) });
+      run.days.push({
+        campaignId: id,
+        day: oldest.day,
+        rows: await archiveDay(env, id, oldest.day, partBytes),
+      });
     }
   }
   return run;
 }
 
-/** NDJSON is uploaded in parts of about this size: a big day never sits in memory whole. */
+/**
+ * NDJSON is uploaded in parts of exactly this size (the last one shorter): R2 refuses to complete
+ * a multipart upload whose parts before the last differ in size, and a big day never sits in
+ * memory whole. (The soak's million-click day failed here when parts were "at least" 8 MiB.)
+ */
 const PART_BYTES = 8 * 1024 * 1024;
 const DELETE_CHUNK = 20_000;
+
+/** Cuts a stream of lines into equal parts of `size` bytes and uploads each as it fills. */
+export class EqualParts {
+  private readonly encoder = new TextEncoder();
+  private chunks: Uint8Array[] = [];
+  private bytes = 0;
+  readonly parts: R2UploadedPart[] = [];
+  constructor(
+    private readonly upload: R2MultipartUpload,
+    private readonly size: number,
+  ) {}
+
+  async add(line: string) {
+    const bytes = this.encoder.encode(line);
+    this.chunks.push(bytes);
+    this.bytes += bytes.length;
+    while (this.bytes >= this.size) await this.send(this.size);
+  }
+
+  /** The rest as the last part; an empty object still gets its one (empty) part. */
+  async finish() {
+    if (this.bytes > 0 || this.parts.length === 0) await this.send(this.bytes);
+    return this.parts;
+  }
+
+  private async send(size: number) {
+    const all = new Uint8Array(this.bytes);
+    let at = 0;
+    for (const c of this.chunks) {
+      all.set(c, at);
+      at += c.length;
+    }
+    this.parts.push(await this.upload.uploadPart(this.parts.length + 1, all.slice(0, size)));
+    const rest = all.subarray(size);
+    this.chunks = rest.length > 0 ? [rest] : [];
+    this.bytes = rest.length;
+  }
+}
 
 /**
  * One campaign-day: its rows (up to the highest id read, so a row written meanwhile stays for
@@ -82,7 +132,12 @@ const DELETE_CHUNK = 20_000;
  * before the record leaves D1 as it was; the next writes the same rows again and the merge keeps
  * each row once (by click id or dedupe key).
  */
-export async function archiveDay(env: Pick<Env, 'DB' | 'BUCKET'>, campaignId: number, day: string) {
+export async function archiveDay(
+  env: Pick<Env, 'DB' | 'BUCKET'>,
+  campaignId: number,
+  day: string,
+  partBytes = PART_BYTES,
+) {
   const key = archiveKey(campaignId, day);
   const existing = await readArchive(env, key);
   const seen = new Set(existing.map(uniqueKey));
@@ -91,21 +146,8 @@ export async function archiveDay(env: Pick<Env, 'DB' | 'BUCKET'>, campaignId: nu
   const upload = await env.BUCKET.createMultipartUpload(key, {
     httpMetadata: { contentType: 'application/x-ndjson' },
   });
-  const parts: R2UploadedPart[] = [];
-  let pending: string[] = [];
-  let pendingBytes = 0;
-  const flush = async (last: boolean) => {
-    if (pending.length === 0 || (!last && pendingBytes < PART_BYTES)) return;
-    parts.push(await upload.uploadPart(parts.length + 1, pending.join('')));
-    pending = [];
-    pendingBytes = 0;
-  };
-  const add = async (r: ArchivedRow) => {
-    const line = `${JSON.stringify(r)}\n`;
-    pending.push(line);
-    pendingBytes += line.length;
-    await flush(false);
-  };
+  const parts = new EqualParts(upload, partBytes);
+  const add = (r: ArchivedRow) => parts.add(`${JSON.stringify(r)}\n`);
   let added = 0;
   const upTo: Record<string, number> = {};
   try {
@@ -134,9 +176,7 @@ export async function archiveDay(env: Pick<Env, 'DB' | 'BUCKET'>, campaignId: nu
       }
       upTo[table] = after;
     }
-    await flush(true);
-    if (parts.length === 0) parts.push(await upload.uploadPart(1, ''));
-    await upload.complete(parts);
+    await upload.complete(await parts.finish());
   } catch (err) {
     await upload.abort();
     throw err;
