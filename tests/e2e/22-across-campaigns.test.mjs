@@ -156,6 +156,12 @@ const cell = (page, id, metric) => page.locator(`[data-testid="row-${id}"] td[da
 
 test("the campaigns list shows today's numbers per campaign and folder, with totals", async () => {
   const page = await signedIn();
+  // Other test files' campaigns and folders share the installation: 100 rows a page, newest first,
+  // keep ours on the first page however many ran before.
+  await page.evaluate(() => {
+    localStorage.setItem('tablePageLength', '100');
+    localStorage.setItem('campaignSortBy', '-campaignId');
+  });
   await page.goto(`${BASE}/campaigns`);
   const a = truth.alpha;
   const b = truth.beta;
