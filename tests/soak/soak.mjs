@@ -9,6 +9,7 @@
 // sent. SOAK_CONCURRENCY (default 48) requests in flight. Exit code 1 when a count differs.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
@@ -27,6 +28,21 @@ const log = (...a) => console.log(...a);
 const fmt = (n, d = 0) =>
   Number(n).toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/**
+ * GET on a connection of its own: after an archive request of many seconds, fetch's pooled
+ * keep-alive connection was reset by the local server when reused (ECONNRESET on the next call).
+ */
+const getOnce = (url) =>
+  new Promise((resolve, reject) => {
+    get(url, { agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => {
+        body += c;
+      });
+      res.on('end', () => resolve({ status: res.statusCode, body }));
+    }).on('error', reject);
+  });
 
 const work = mkdtempSync(join(tmpdir(), 'edge-tracker-soak-'));
 const out = join(work, 'dist');
@@ -209,9 +225,15 @@ async function main() {
   }
   log(`Stored in D1: ${fmt(stored.v)} visits, ${fmt(stored.l)} LP clicks, ${fmt(stored.c)} conversions`);
 
+  const archiveStarted = Date.now();
   for (;;) {
-    const run = await (await fetch(`${base}/__soak/archive`)).json();
+    const res = await getOnce(`${base}/__soak/archive`);
+    if (res.status !== 200) throw new Error(`archive run answered ${res.status}: ${res.body.slice(0, 500)}`);
+    const run = JSON.parse(res.body);
     if (run.days.length === 0) break;
+    log(
+      `  archived ${run.days.map((d) => `${d.day}: ${fmt(d.rows)} rows`).join(', ')} (${fmt((Date.now() - archiveStarted) / 1000)} s)`,
+    );
   }
   const archived = await db
     .prepare(
