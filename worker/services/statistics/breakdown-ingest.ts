@@ -76,12 +76,15 @@ const pick = (name: string) =>
  */
 function rollup(source: string): string {
   const columns = DIMS.map((d) => `${DIMENSION_SQL[d]} AS ${d}`).join(',\n    ');
-  return `WITH r AS (SELECT campaign_id, day, ${COUNTS},
+  return `WITH r AS MATERIALIZED (SELECT campaign_id, day, ${COUNTS},
     ${columns}
   FROM (${source}) v),
+  g AS (SELECT campaign_id, day, sum(visits) AS visits, sum(lp_clicks) AS lp_clicks,
+    sum(conversions) AS conversions, sum(revenue_micros) AS revenue_micros, ${DIMS.join(', ')}
+  FROM r GROUP BY campaign_id, day, ${DIMS.join(', ')}),
   x AS (SELECT r.campaign_id, r.day, k.value ->> 0 AS dim, ${pick('k.value ->> 0')} AS value,
     k.value ->> 1 AS dim2, ${pick('k.value ->> 1')} AS value2, r.visits, r.lp_clicks, r.conversions,
-    r.revenue_micros FROM r, json_each('${KEYS}') k)
+    r.revenue_micros FROM g AS r, json_each('${KEYS}') k)
   INSERT INTO breakdown_daily (campaign_id, day, dim, value, dim2, value2, ${COUNTS})
   SELECT campaign_id, day, dim, value, dim2, value2, sum(visits), sum(lp_clicks), sum(conversions), sum(revenue_micros)
   FROM x GROUP BY campaign_id, day, dim, value, dim2, value2

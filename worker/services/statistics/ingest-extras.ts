@@ -28,7 +28,7 @@ const FRESHNESS = `INSERT INTO stats_freshness (campaign_id, newest_event_at, ve
     newest_event_at = max(newest_event_at, excluded.newest_event_at)`;
 
 const FILTERED_VISITS = `INSERT INTO filtered_daily (campaign_id, day, reason, clicks)
-  SELECT campaign_id, day, filter, count(*) FROM visits
+  SELECT campaign_id, day, filter, count(*) FROM visits NOT INDEXED
   WHERE id > ${from('visits_from')} AND filter IS NOT NULL GROUP BY campaign_id, day, filter
   ON CONFLICT (campaign_id, day, reason) DO UPDATE SET clicks = clicks + excluded.clicks`;
 
