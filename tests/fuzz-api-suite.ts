@@ -153,7 +153,9 @@ async function snapshot(): Promise<string> {
       'conversions',
       'postback_log',
     ]);
-    const rollup = /^(daily_|target_|placement_)/;
+    // The ingest consumer's rollups, including the token (issue 16), breakdown and filtered-traffic
+    // rollups and the freshness marks (issue 17).
+    const rollup = /^(daily_|target_|placement_|token_|breakdown_|filtered_|stats_freshness$)/;
     const parts: string[] = [];
     for (const t of tables.filter((t) => !skip.has(t) && !rollup.test(t))) {
       const cols = (await env.DB.prepare(`PRAGMA table_info("${t}")`).all<{ name: string }>()).results.map(
