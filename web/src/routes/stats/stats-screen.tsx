@@ -423,7 +423,9 @@ export function StatsScreen() {
 
           <Card
             title="Targets"
-            description="Per ad target (creative) from the tracking link's target parameter."
+            description={
+              creative.legend || "Per ad target (creative) from the tracking link's target parameter."
+            }
             flush
             className="stats-card"
             id="targets"

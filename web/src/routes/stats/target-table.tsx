@@ -76,7 +76,10 @@ export function TargetTable({
   totalsLoading,
   creative,
 }: Props) {
-  const withCreative = creative?.enabled ? [...columns, creativeColumn(creative)] : columns;
+  // The switch sits beside the target it acts on, not past the metrics at the table's far end.
+  const withCreative = creative?.enabled
+    ? [...columns.slice(0, 1), creativeColumn(creative), ...columns.slice(1)]
+    : columns;
   return (
     <>
       <DataTable<TargetRecord>

@@ -140,6 +140,13 @@ export function useCreativeStatus(
   return {
     /** The column shows once the platform answered for this campaign. */
     enabled: Boolean(variant && data?.available),
+    /** What the pink rows mean, for the card's description, or ''. */
+    legend:
+      !variant || !data?.available
+        ? ''
+        : variant === 'liveintent'
+          ? "Per ad target (creative). Pink rows: the creative's line item is paused or deleted, or the creative was removed."
+          : 'Per ad target (the provider’s ad). Pink rows: the provider removed the ad.',
     /** Why there is no switch (not connected, no provider campaign yet), or ''. */
     unavailable: variant && data && !data.available ? data.message : '',
     statusOf: (target: string) => byTarget.get(target),
