@@ -66,10 +66,8 @@ export const creativeStatusRoutes = new Hono<AppEnv>()
     const campaign = await cpcCampaignForUser(c.env, c.get('user'), input.campaign_id);
     const creative = await setExternalAdStatus(c.env, campaign.id, input.ad_id, input.status);
     const row = await trafficRow(c.env, campaign.id);
-    const answer: JeengAdStatusAnswer = {
-      message: CM.adStatusChanged,
-      campaign: row ? jeengCampaign(row, (await assetRows(c.env, campaign.id)).length) : null,
-      creative,
-    };
-    return c.json({ data: answer });
+    const campaignRow = row ? jeengCampaign(row, (await assetRows(c.env, campaign.id)).length) : null;
+    return c.json({
+      data: { message: CM.adStatusChanged, campaign: campaignRow, creative } satisfies JeengAdStatusAnswer,
+    });
   });
