@@ -10,16 +10,17 @@ import {
   apiLogin,
   BASE,
   createUserViaApi,
+  dismissToast,
   ensureInstalled,
   expectAttr,
   expectPath,
   expectText,
-  expectToast,
   launchBrowser,
   openPage,
   shot,
   uiLogin,
   until,
+  useLiveIntentAccount,
 } from './helpers.mjs';
 
 let browser;
@@ -41,14 +42,7 @@ async function ok(path, body, status = 201) {
   return res.body.data;
 }
 
-async function closeToast(text) {
-  const t = await expectToast(page, text);
-  await t
-    .locator('[data-close-button]')
-    .click()
-    .catch(() => {});
-  await t.waitFor({ state: 'detached' }).catch(() => {});
-}
+const closeToast = (text) => dismissToast(page, text);
 
 const lineItem = (liCampaignId, name) => ({
   campaignId,
@@ -69,17 +63,7 @@ const lineItem = (liCampaignId, name) => ({
 before(async () => {
   await ensureInstalled();
   const admin = await apiLogin(ADMIN.username, ADMIN.password);
-  const settings = await api('/api/update-setting', {
-    token: admin,
-    body: {
-      liAdvertiserId: 'e2e-adv',
-      liAid: 'e2e-aid',
-      liFetchEnable: '0',
-      liUsername: 'li-e2e',
-      liPassword: 'li-pass',
-    },
-  });
-  assert.equal(settings.status, 200, JSON.stringify(settings.body));
+  await useLiveIntentAccount(admin);
   const user = await createUserViaApi('admin');
   token = await apiLogin(user.username, user.password);
   const made = await api('/api/add-campaign', {

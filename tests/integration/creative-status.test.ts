@@ -37,6 +37,22 @@ function png() {
   return `data:image/png;base64,${btoa(String.fromCharCode(...bytes))}`;
 }
 
+const lineItemBody = (campaignId: number, liCampaignId: string, name: string, status = 'paused') => ({
+  campaignId,
+  liCampaignId,
+  name,
+  status,
+  startDate: '2027-01-11 00:00:00',
+  endDate: '2027-01-19 23:59:00',
+  dailyCap: 0,
+  dailyBudget: 25,
+  dataProviderSegments: [],
+  ageTargetType: 'include',
+  ageTarget: [],
+  genderTargetType: 'include',
+  genderTarget: [],
+});
+
 /** A LiveIntent campaign with a platform campaign, `lines` line items and one ad in the first. */
 async function liveIntentSetup(lines: string[]) {
   const id = await makeCampaign(token, { name: 'Native creatives', trafficSource: 'liveintent' });
@@ -53,21 +69,7 @@ async function liveIntentSetup(lines: string[]) {
   const liCampaign = created.body.data.liCampaign.li_refid as string;
   const lineItems: string[] = [];
   for (const name of lines) {
-    const res = await post('manage-liveintent/create-lineitem', {
-      campaignId: id,
-      liCampaignId: liCampaign,
-      name,
-      status: 'paused',
-      startDate: '2027-01-11 00:00:00',
-      endDate: '2027-01-19 23:59:00',
-      dailyCap: 0,
-      dailyBudget: 25,
-      dataProviderSegments: [],
-      ageTargetType: 'include',
-      ageTarget: [],
-      genderTargetType: 'include',
-      genderTarget: [],
-    });
+    const res = await post('manage-liveintent/create-lineitem', lineItemBody(id, liCampaign, name));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     lineItems.push(res.body.data.lineItem.li_refid);
   }
@@ -167,20 +169,8 @@ describe('LiveIntent creatives on the target rows', () => {
   it('shows an active line item unshaded, a deleted one as deleted and refuses to link it', async () => {
     const { id, liCampaign, lineItems, ad } = await liveIntentSetup(['Only line']);
     const edit = await post('manage-liveintent/edit-lineitem', {
-      campaignId: id,
-      liCampaignId: liCampaign,
+      ...lineItemBody(id, liCampaign, 'Only line', 'active'),
       lineItemRefId: lineItems[0],
-      name: 'Only line',
-      status: 'active',
-      startDate: '2027-01-11 00:00:00',
-      endDate: '2027-01-19 23:59:00',
-      dailyCap: 0,
-      dailyBudget: 25,
-      dataProviderSegments: [],
-      ageTargetType: 'include',
-      ageTarget: [],
-      genderTargetType: 'include',
-      genderTarget: [],
     });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     expect((await statuses(id, [ad])).creatives[0].LINEITEM_status).toBe('active');
