@@ -413,8 +413,7 @@ test('at 390 x 844 each screen shows its primary action, and long forms keep Sav
   const problems = [];
   for (const s of screens) {
     await page.goto(`${BASE}${s.path}`);
-    if (!(await inView(s.primary)))
-      problems.push(`${s.path}: the primary action is off screen on arrival`);
+    if (!(await inView(s.primary))) problems.push(`${s.path}: the primary action is off screen on arrival`);
     if (s.form) {
       // Half-way down the form and at its end, its Save button is still on screen.
       for (const where of [0.5, 1]) {
