@@ -679,13 +679,15 @@ const pvShapes = {
 };
 const ok = (data) => json({ status: 'success', data });
 let providerSeq = 0;
+/** The CPC provider's ad statuses, by provider campaign id and ad id. */
+const cpcAds = {};
 
 async function provider(request, path) {
   const body = request.method === 'POST' ? await readBody(request) : {};
   const parts = path.split('/').filter(Boolean);
   const ids = [].concat(body.ids ?? []);
   const failed = await fail(
-    failureFor([body.campaign_ref, body.name, body.placement, body.source, parts[2], ...ids]),
+    failureFor([body.campaign_ref, body.name, body.placement, body.source, parts[2], parts[4], ...ids]),
     pvShapes,
   );
   if (failed) return failed;
@@ -719,6 +721,23 @@ async function provider(request, path) {
     if (!body.campaign_ref || !body.info) return pvError(422, 'campaign_ref and info are required');
     return ok({ id: `cpc-${body.campaign_ref}-${++providerSeq}` });
   }
+  if (area === 'cpc' && thing === 'campaigns' && id && verb === 'ads') {
+    // An ad the provider has not been told about runs (active); `removed` is the provider's own
+    // doing (an ad taken down) and cannot be set back.
+    cpcAds[id] = cpcAds[id] ?? {};
+    const ads = cpcAds[id];
+    const adId = parts[4];
+    if (!adId && request.method === 'GET') {
+      return ok({ ads: Object.entries(ads).map(([ad, status]) => ({ id: ad, status })) });
+    }
+    if (adId && parts[5] === 'status' && request.method === 'POST') {
+      if (!['active', 'paused', 'removed'].includes(body.status))
+        return pvError(422, 'status must be active or paused');
+      if (ads[adId] === 'removed') return pvError(422, `Ad ${adId} was removed and cannot be changed`);
+      ads[adId] = body.status;
+      return ok({ id: adId, status: body.status });
+    }
+  }
   if (area === 'cpc' && thing === 'campaigns' && id) {
     // POST /__control {key: <provider campaign id>, spend: '1500.00'} sets what it has spent.
     return ok({ id, spend: scenarios.get(id)?.spend ?? '0.00' });
@@ -749,6 +768,8 @@ const LI_FIELDS = {
   segment: ['name', 'termRegex', 'advertiser'],
   creative: ['name', 'clickUrl', 'mediaUrl', 'strategy', 'width', 'height', 'advertiser', 'active'],
 };
+// A creative is linked to the line item it was made in and can be linked to more (or none):
+// `strategies` lists them; POST /creative/{refId}/link {strategy, linked} changes one link.
 // `campaigns` keeps the seeded list the cost sync reads; the tracker reads its own by refId.
 const LI_LISTS = { segments: 'segment', creatives: 'creative' };
 
@@ -779,7 +800,10 @@ async function liveintentManage(request, parts, q, body) {
     const obj = { id: li.seq, refId: `${kind}-${li.seq}`, version: 1, deleted: false, ...pick(kind, body) };
     if (kind === 'campaign') obj.status = 'active';
     if (kind === 'segment') obj.conversion = null;
-    if (kind === 'creative') obj.active = obj.active ?? true;
+    if (kind === 'creative') {
+      obj.active = obj.active ?? true;
+      obj.strategies = obj.strategy ? [String(obj.strategy)] : [];
+    }
     if (kind === 'strategy' && !li.campaign.has(String(body.campaign))) {
       return liError(422, 'The selected campaign is invalid.');
     }
@@ -794,6 +818,15 @@ async function liveintentManage(request, parts, q, body) {
   if (kind === 'segment' && action === 'conversion' && request.method === 'POST') {
     li.seq += 1;
     obj.conversion = { id: li.seq, refId: `conversion-${li.seq}`, status: 'active' };
+    return json({ output: obj });
+  }
+  if (kind === 'creative' && action === 'link' && request.method === 'POST') {
+    const strategy = li.strategy.get(String(body.strategy ?? ''));
+    if (!strategy) return liError(422, 'The selected strategy is invalid.');
+    if (strategy.deleted) return liError(422, 'The strategy is deleted and cannot be linked or unlinked.');
+    const others = (obj.strategies ?? []).filter((s) => s !== strategy.refId);
+    obj.strategies = body.linked === true || body.linked === 'true' ? [...others, strategy.refId] : others;
+    obj.version += 1;
     return json({ output: obj });
   }
   if (kind === 'segment' && action === 'status') {

@@ -8,6 +8,7 @@ import { acrossCampaignRoutes } from './routes/across-campaigns';
 import { authRoutes, csrfCookieHandler } from './routes/auth';
 import { campaignListRoutes, campaignUploadRoutes } from './routes/campaign-list';
 import { campaignRoutes } from './routes/campaigns';
+import { creativeStatusRoutes } from './routes/creative-status';
 import { fileRoutes } from './routes/files';
 import { fundingRoutes } from './routes/funding';
 import { integrationRoutes } from './routes/integrations';
@@ -63,7 +64,8 @@ export function createApp() {
     .route('/', masterDashboardRoutes)
     .route('/', operatorRoutes)
     .route('/', trafficBannerRoutes)
-    .route('/', trafficCpcRoutes);
+    .route('/', trafficCpcRoutes)
+    .route('/', creativeStatusRoutes);
 
   const app = new Hono<AppEnv>();
   app.onError(onError);

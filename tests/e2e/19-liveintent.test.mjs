@@ -9,6 +9,7 @@ import {
   apiLogin,
   BASE,
   createUserViaApi,
+  dismissToast,
   ensureInstalled,
   expectPath,
   expectText,
@@ -18,6 +19,7 @@ import {
   shot,
   uiLogin,
   until,
+  useLiveIntentAccount,
 } from './helpers.mjs';
 
 let browser;
@@ -31,14 +33,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function closeToast(text) {
-  const t = await expectToast(page, text);
-  await t
-    .locator('[data-close-button]')
-    .click()
-    .catch(() => {});
-  await t.waitFor({ state: 'detached' }).catch(() => {});
-}
+const closeToast = (text) => dismissToast(page, text);
 
 const manage = (id = campaignId, tab = '') =>
   `${BASE}/manage-liveintent/campaign/${id}${tab ? `?tab=${tab}` : ''}`;
@@ -46,18 +41,7 @@ const manage = (id = campaignId, tab = '') =>
 before(async () => {
   await ensureInstalled();
   const admin = await apiLogin(ADMIN.username, ADMIN.password);
-  // The managed LiveIntent account of Settings (the fake accepts any username and password).
-  const settings = await api('/api/update-setting', {
-    token: admin,
-    body: {
-      liAdvertiserId: 'e2e-adv',
-      liAid: 'e2e-aid',
-      liFetchEnable: '0',
-      liUsername: 'li-e2e',
-      liPassword: 'li-pass',
-    },
-  });
-  assert.equal(settings.status, 200, JSON.stringify(settings.body));
+  await useLiveIntentAccount(admin);
   const user = await createUserViaApi('admin');
   const token = await apiLogin(user.username, user.password);
   const made = await api('/api/add-campaign', {

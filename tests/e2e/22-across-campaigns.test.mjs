@@ -390,7 +390,7 @@ test('an admin disables, enables and deletes a user; a disabled user is signed o
 });
 
 /** Whether the element is wholly inside the 390 x 844 window as it is scrolled now. */
-async function inView(page, locator) {
+async function inView(locator) {
   await locator.waitFor({ state: 'visible' });
   const box = await locator.boundingBox();
   return (
@@ -413,8 +413,7 @@ test('at 390 x 844 each screen shows its primary action, and long forms keep Sav
   const problems = [];
   for (const s of screens) {
     await page.goto(`${BASE}${s.path}`);
-    if (!(await inView(page, s.primary)))
-      problems.push(`${s.path}: the primary action is off screen on arrival`);
+    if (!(await inView(s.primary))) problems.push(`${s.path}: the primary action is off screen on arrival`);
     if (s.form) {
       // Half-way down the form and at its end, its Save button is still on screen.
       for (const where of [0.5, 1]) {
@@ -431,7 +430,7 @@ test('at 390 x 844 each screen shows its primary action, and long forms keep Sav
         );
         await settled(page);
         const save = page.locator('form button[type="submit"]', { hasText: s.form });
-        if (!(await inView(page, save)))
+        if (!(await inView(save)))
           problems.push(`${s.path}: '${s.form}' is off screen at ${where * 100}% scroll`);
       }
     }

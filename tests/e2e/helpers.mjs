@@ -339,6 +339,31 @@ export async function expectAttr(locator, name, expected, timeout = 10_000) {
   assert.equal(await reads(), expected);
 }
 
+/** Waits for the toast with this text, closes it and waits until it is gone. */
+export async function dismissToast(page, text) {
+  const t = await expectToast(page, text);
+  await t
+    .locator('[data-close-button]')
+    .click()
+    .catch(() => {});
+  await t.waitFor({ state: 'detached' }).catch(() => {});
+}
+
+/** Stores the managed LiveIntent account of Settings (the fake takes any username and password). */
+export async function useLiveIntentAccount(adminToken) {
+  const settings = await api('/api/update-setting', {
+    token: adminToken,
+    body: {
+      liAdvertiserId: 'e2e-adv',
+      liAid: 'e2e-aid',
+      liFetchEnable: '0',
+      liUsername: 'li-e2e',
+      liPassword: 'li-pass',
+    },
+  });
+  assert.equal(settings.status, 200, JSON.stringify(settings.body));
+}
+
 /** Waits for the toast with this text (top right) and answers its locator. */
 export async function expectToast(page, text) {
   const toast = page.locator('[data-sonner-toast]', { hasText: text });

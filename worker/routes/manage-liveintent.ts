@@ -1,5 +1,11 @@
 import { type Context, Hono } from 'hono';
 import {
+  CREATIVE_MESSAGES as CM,
+  TOGGLE_STATS_AD_ORDER,
+  type ToggleStatsAdAnswer,
+  toggleStatsAdSchema,
+} from '../../schema/creative-status-api';
+import {
   type ConversionTrackerAnswer,
   type ConversionTrackersAnswer,
   CREATE_AD_ORDER,
@@ -40,8 +46,9 @@ import { fieldError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
 import { dayIn } from '../services/days';
 import { liveIntentCampaign } from '../services/liveintent/access';
+import { liveIntentContext } from '../services/liveintent/context';
+import { toggleStatsAd } from '../services/liveintent/creative-status';
 import * as li from '../services/liveintent/manage';
-import { liveIntentSession } from '../services/liveintent/session';
 import { getSettings } from '../services/settings';
 
 // The manage-liveintent calls of spec 4 §7 (docs/api.md "Manage LiveIntent", decision 090). Each
@@ -51,12 +58,7 @@ import { getSettings } from '../services/settings';
 type C = Context<AppEnv>;
 
 /** Access rules, then the platform session, for the campaign a call names. */
-async function context(c: C, campaignId: number): Promise<li.LiContext> {
-  const campaign = await liveIntentCampaign(c.env, c.get('user'), campaignId);
-  const settings = await getSettings(c.env);
-  const origin = (settings.base_url || new URL(c.req.url).origin).replace(/\/+$/, '');
-  return { env: c.env, session: await liveIntentSession(c.env, campaign.createdBy), campaignId, origin };
-}
+const context = (c: C, campaignId: number) => liveIntentContext(c.env, c.get('user'), campaignId, c.req.url);
 
 /** GET calls: the tracker campaign in `campaignId` (or `id` where the spec's id is the campaign). */
 function queryCampaign(c: C, key: 'campaignId' | 'id' = 'campaignId') {
@@ -223,4 +225,11 @@ export const manageLiveintentRoutes = new Hono<AppEnv>()
     const ctx = await context(c, input.campaignId);
     await li.toggleAd(ctx, input.refId, input.status);
     return ok(c, M.adStatusChanged);
+  })
+  // The statistics screen's creative switch (spec 3 §4): links or unlinks a creative and a line item.
+  .post('/toggle-ad-status-stats-page', requireAuth, async (c) => {
+    const input = parseInput(toggleStatsAdSchema, await readBody(c), TOGGLE_STATS_AD_ORDER);
+    const ctx = await context(c, input.campaignId);
+    const creative = await toggleStatsAd(ctx, input);
+    return c.json({ data: { message: CM.adStatusChanged, creative } satisfies ToggleStatsAdAnswer });
   });

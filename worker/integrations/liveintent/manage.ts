@@ -90,3 +90,21 @@ export async function trackerActive(env: LiveIntentEnv, token: string, segmentRe
   const out = isObject(body.output) ? body.output : {};
   return out.active === true;
 }
+
+/**
+ * Links a creative to a line item or unlinks it (the statistics screen's creative switch). The
+ * SDK shows no such call; the shape is ours (docs/decisions/093).
+ */
+export async function linkCreative(
+  env: LiveIntentEnv,
+  token: string,
+  creativeRefId: string,
+  strategyRefId: string,
+  linked: boolean,
+) {
+  const body = { strategy: strategyRefId, linked };
+  return toObject(
+    (await call(env, path('creative', creativeRefId, 'link'), json(token, 'POST', body))).output,
+    'creative',
+  );
+}

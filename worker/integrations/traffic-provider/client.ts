@@ -217,3 +217,27 @@ export async function cpcSpend(env: ProviderEnv, providerCampaignId: string): Pr
   if (!Number.isFinite(micros)) throw new ProviderError('malformed', 'The spend could not be read.');
   return micros;
 }
+
+/** The ads of a submitted campaign the provider was told about: { id, status } (active, paused, removed). */
+export async function cpcAds(
+  env: ProviderEnv,
+  providerCampaignId: string,
+): Promise<{ id: string; status: string }[]> {
+  const data = await call(env, 'GET', `/cpc/campaigns/${encodeURIComponent(providerCampaignId)}/ads`);
+  if (!Array.isArray(data.ads)) throw new ProviderError('malformed', 'The ads could not be read.');
+  return data.ads.map((a) => {
+    const ad = isObject(a) ? a : {};
+    return { id: str(ad.id), status: str(ad.status) };
+  });
+}
+
+/** Runs (active) or pauses one ad of a submitted campaign. */
+export async function cpcSetAdStatus(
+  env: ProviderEnv,
+  providerCampaignId: string,
+  adId: string,
+  status: 'active' | 'paused',
+) {
+  const campaign = encodeURIComponent(providerCampaignId);
+  await call(env, 'POST', `/cpc/campaigns/${campaign}/ads/${encodeURIComponent(adId)}/status`, { status });
+}

@@ -45,6 +45,7 @@ import {
 import { StatsFilters } from './stats-filters';
 import { TargetTable } from './target-table';
 import { TestResultsModal, type TestSubject } from './test-results-modal';
+import { useCreativeStatus } from './use-creative-status';
 import { toastFailure, useStatistics } from './use-statistics';
 import { useStatusSwitches } from './use-status-switches';
 
@@ -228,6 +229,7 @@ export function StatsScreen() {
   };
 
   const campaign = answer?.campaign;
+  const creative = useCreativeStatus(campaign, stats.target.rows);
   const tokens = answer?.extraTokens ?? [];
   const metrics = answer?.metrics ?? [];
   const showAdNumbers =
@@ -421,7 +423,9 @@ export function StatsScreen() {
 
           <Card
             title="Targets"
-            description="Per ad target (creative) from the tracking link's target parameter."
+            description={
+              creative.legend || "Per ad target (creative) from the tracking link's target parameter."
+            }
             flush
             className="stats-card"
             id="targets"
@@ -451,6 +455,7 @@ export function StatsScreen() {
               footer={targetFooter(stats.totals)}
               totals={stats.totals}
               totalsLoading={stats.totalsLoading}
+              creative={creative}
             />
           </Card>
 

@@ -2,9 +2,12 @@ import { Columns3, Target } from 'lucide-react';
 import type { StatsExtraToken, StatsMetric, StatsTotals, TargetRecord } from '../../api/endpoints';
 import { ColumnPicker } from '../../components/data-table/column-picker';
 import { type Column, DataTable } from '../../components/data-table/data-table';
+import { StatusSwitch } from '../../components/data-table/status-switch';
 import { EmptyState } from '../../components/empty-state';
+import { LineItemModal } from './line-item-modal';
 import type { TableQuery } from './query';
 import { groupedRowKey, TokenPicker } from './token-picker';
+import { type CreativeSwitches, isAlertRow } from './use-creative-status';
 import type { TargetState } from './use-statistics';
 
 type Props = {
@@ -25,7 +28,34 @@ type Props = {
   footer: ReturnType<typeof import('./columns').targetFooter>;
   totals: StatsTotals | null;
   totalsLoading: boolean;
+  /** The creative switch (LiveIntent and CPC campaigns); absent for other sources. */
+  creative?: CreativeSwitches;
 };
+
+/** The Status column: the creative's switch, 'Removed' for a removed creative. */
+function creativeColumn(cs: CreativeSwitches): Column<TargetRecord> {
+  return {
+    key: 'creative_status',
+    label: 'Status',
+    sortable: false,
+    className: 'actions',
+    render: (r) => {
+      const s = cs.statusOf(String(r.target));
+      if (!s) return <span className="cell-muted">…</span>;
+      if (!s.CREATIVEID_exist) return <span className="badge badge-danger">Removed</span>;
+      const wanted = cs.pending[s.target];
+      return (
+        <StatusSwitch
+          checked={wanted ?? s.creative_status}
+          label={`Creative ${s.target}`}
+          busy={wanted !== undefined}
+          onChange={(next) => void cs.toggle(r, next)}
+          testId={`creative-switch-${s.target}`}
+        />
+      );
+    },
+  };
+}
 
 /** Ad targets (creatives): server-side paging, sort and search; metric and extra-token pickers. */
 export function TargetTable({
@@ -44,60 +74,85 @@ export function TargetTable({
   onHideEmptyChange,
   footer,
   totalsLoading,
+  creative,
 }: Props) {
+  // The switch sits beside the target it acts on, not past the metrics at the table's far end.
+  const withCreative = creative?.enabled
+    ? [...columns.slice(0, 1), creativeColumn(creative), ...columns.slice(1)]
+    : columns;
   return (
-    <DataTable<TargetRecord>
-      id="target"
-      label="Targets"
-      columns={columns}
-      rows={state.rows}
-      rowKey={(r, i) => groupedRowKey(r.target, r, selectedTokens, i)}
-      loading={state.loading}
-      footer={footer}
-      footerLoading={totalsLoading}
-      sort={query.sort}
-      onSortChange={(sort) => onQueryChange({ ...query, sort, page: 1 })}
-      page={state.page}
-      perPage={perPage}
-      totalCount={state.totalCount}
-      onPageChange={(page) => onQueryChange({ ...query, page })}
-      // The screen reloads every table at page 1 when the shared page length changes.
-      onPerPageChange={() => {}}
-      search={{
-        value: query.search,
-        placeholder: 'Search targets and press Enter',
-        onSearch: (search) => onQueryChange({ ...query, search, page: 1 }),
-      }}
-      toolbar={
-        <>
-          <TokenPicker
-            idPrefix="token"
-            tokens={tokens}
-            selected={selectedTokens}
-            onChange={onTokensChange}
-            hideEmpty={hideEmpty}
-            onHideEmptyChange={onHideEmptyChange}
-          />
-          <ColumnPicker
-            label="Metrics"
-            icon={<Columns3 size={14} aria-hidden />}
-            options={metrics.map((m) => ({ key: m.parameter, label: m.name }))}
-            selected={visibleMetrics}
-            onChange={onMetricsChange}
-            testId="metric-picker"
-          />
-        </>
-      }
-      empty={
-        <EmptyState
-          icon={Target}
-          title={query.search ? 'No target matches this search' : 'No targets in this range'}
-        >
-          {query.search
-            ? 'Clear the search box to see every target.'
-            : 'Targets appear when visits arrive with the target parameter of the tracking link. Try a wider date range.'}
-        </EmptyState>
-      }
-    />
+    <>
+      <DataTable<TargetRecord>
+        id="target"
+        label="Targets"
+        columns={withCreative}
+        rowClassName={
+          creative?.enabled
+            ? (r) => (isAlertRow(creative.statusOf(String(r.target))) ? 'row-alert' : undefined)
+            : undefined
+        }
+        rows={state.rows}
+        rowKey={(r, i) => groupedRowKey(r.target, r, selectedTokens, i)}
+        loading={state.loading}
+        footer={footer}
+        footerLoading={totalsLoading}
+        sort={query.sort}
+        onSortChange={(sort) => onQueryChange({ ...query, sort, page: 1 })}
+        page={state.page}
+        perPage={perPage}
+        totalCount={state.totalCount}
+        onPageChange={(page) => onQueryChange({ ...query, page })}
+        // The screen reloads every table at page 1 when the shared page length changes.
+        onPerPageChange={() => {}}
+        search={{
+          value: query.search,
+          placeholder: 'Search targets and press Enter',
+          onSearch: (search) => onQueryChange({ ...query, search, page: 1 }),
+        }}
+        toolbar={
+          <>
+            <TokenPicker
+              idPrefix="token"
+              tokens={tokens}
+              selected={selectedTokens}
+              onChange={onTokensChange}
+              hideEmpty={hideEmpty}
+              onHideEmptyChange={onHideEmptyChange}
+            />
+            <ColumnPicker
+              label="Metrics"
+              icon={<Columns3 size={14} aria-hidden />}
+              options={metrics.map((m) => ({ key: m.parameter, label: m.name }))}
+              selected={visibleMetrics}
+              onChange={onMetricsChange}
+              testId="metric-picker"
+            />
+            {creative?.unavailable ? (
+              <span className="cell-muted target-creative-note">
+                Creative switches: {creative.unavailable}
+              </span>
+            ) : null}
+          </>
+        }
+        empty={
+          <EmptyState
+            icon={Target}
+            title={query.search ? 'No target matches this search' : 'No targets in this range'}
+          >
+            {query.search
+              ? 'Clear the search box to see every target.'
+              : 'Targets appear when visits arrive with the target parameter of the tracking link. Try a wider date range.'}
+          </EmptyState>
+        }
+      />
+      {creative?.enabled ? (
+        <LineItemModal
+          creative={creative.modal}
+          onClose={creative.closeModal}
+          onToggle={(item, next) => void creative.toggleLineItem(item, next)}
+          busy={creative.busyLineItems}
+        />
+      ) : null}
+    </>
   );
 }
