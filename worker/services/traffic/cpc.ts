@@ -267,7 +267,7 @@ export async function submitData(env: Env, campaign: CampaignRow): Promise<Jeeng
  */
 export async function refreshSpend(env: Env, campaignId: number): Promise<void> {
   const row = await trafficRow(env, campaignId);
-  if (!row || row.submitted !== 1 || !row.provider_campaign_id) return;
+  if (row?.submitted !== 1 || !row.provider_campaign_id) return;
   try {
     const spent = await cpcSpend(env, row.provider_campaign_id);
     await env.DB.prepare('UPDATE traffic_campaigns SET spend_micros = ?2 WHERE campaign_id = ?1')
