@@ -1,13 +1,13 @@
-import { SELF } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import docs from '../docs/api.md?raw';
 import { makeCampaign, makeOffer, postbackSecret, setupInstallation, userWithRole } from './factories';
+import { FuzzChecker, HOSTILE, invalidUtf8, type Payload } from './fuzz-support';
 
-// The fuzz suite, /api/ half (issue 10; the tracking routes are in fuzz-tracking.test.ts): malformed, oversized, wrong-typed and hostile input to every /api/
-// route of docs/api.md, as each role and as nobody, and to every public tracking route. Each
-// answer must be below 500 and carry no stack trace; a refused request (4xx) must leave the
-// database exactly as it was. The number of cases is printed (docs/operations.md).
+// The fuzz suite, /api/ half (issue 10; the tracking routes are in fuzz-tracking.test.ts):
+// malformed, oversized, wrong-typed and hostile input to every /api/ route of docs/api.md, as each
+// role and as nobody. Each answer must be below 500 and carry no stack trace; a refused request
+// (4xx) must leave the database exactly as it was (tests/fuzz-support.ts). The number of cases is
+// printed (docs/operations.md).
 
 const calls = [
   ...new Set([...docs.matchAll(/\| (GET|POST|PUT|DELETE) `(\/api\/[^` ?]+)/g)].map((m) => `${m[1]} ${m[2]}`)),
@@ -18,20 +18,6 @@ const calls = [
   );
 
 const enc = new TextEncoder();
-const HOSTILE = [
-  "' OR 1=1 --",
-  '"; DROP TABLE campaigns; --',
-  '<script>alert(1)</script>',
-  '../../../../etc/passwd',
-  `{{7*7}}${'$'}{7*7}`,
-  '\u0000\u001f\u202e',
-  'A'.repeat(20_000),
-];
-const invalidUtf8 = new Uint8Array([
-  0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d,
-]);
-
-type Payload = { name: string; body: BodyInit; type?: string };
 const PAYLOADS: Payload[] = [
   { name: 'malformed JSON', body: '{"campaignId": ', type: 'application/json' },
   { name: 'a JSON array', body: '[1,2,3]', type: 'application/json' },
@@ -102,96 +88,7 @@ const QUERY = `?campaignId=-1&dir=%27%20OR%201%3D1&startDate=99-99-9999&endDate=
 type Identity = { name: string; token: string | null };
 let identities: Identity[] = [];
 let campaignId = 0;
-let cases = 0;
-
-const STACK = /\bat [\w.<>]+ \(|\.ts:\d+:\d+|node_modules|Error: .*\n\s+at /;
-
-/** Counts and latest changes of every table: what a rejected request must leave unchanged. */
-let snapshotSql = '';
-let perRequest = false;
-let statuses: number[] = [];
-
-/**
- * Runs a group of requests with one snapshot before and after: when all were refused, the
- * database must be as it was. When some were accepted, the group runs again with a snapshot
- * around each request, so each refused one is still checked on its own.
- */
-async function checkedGroup(run: () => Promise<void>) {
-  perRequest = false;
-  statuses = [];
-  const before = await snapshot();
-  await run();
-  if (statuses.every((s) => s >= 400)) {
-    expect(await snapshot(), 'a group of refused requests changed the database').toBe(before);
-    return;
-  }
-  perRequest = true;
-  await run();
-  perRequest = false;
-}
-async function snapshot(): Promise<string> {
-  if (!snapshotSql) {
-    const tables = (
-      await env.DB.prepare(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'",
-      ).all<{ name: string }>()
-    ).results.map((r) => r.name);
-    // Writes that refused requests make on purpose: failed logins are counted, reset requests are
-    // recorded whatever the answer, refused conversions are counted (decisions 041, 042).
-    // Also left out: tables written after the answer by queue consumers of earlier, accepted
-    // requests (statistics jobs, tracked events and their rollups); the tracking section checks
-    // its refused conversions directly instead.
-    const skip = new Set([
-      'login_failures',
-      'password_reset_requests',
-      'conversion_rejections',
-      'mail_outbox',
-      'stats_jobs',
-      'ingest_marks',
-      'visits',
-      'lp_clicks',
-      'conversions',
-      'postback_log',
-    ]);
-    // The ingest consumer's rollups, including the token (issue 16), breakdown and filtered-traffic
-    // rollups and the freshness marks (issue 17).
-    const rollup = /^(daily_|target_|placement_|token_|breakdown_|filtered_|stats_freshness$)/;
-    const parts: string[] = [];
-    for (const t of tables.filter((t) => !skip.has(t) && !rollup.test(t))) {
-      const cols = (await env.DB.prepare(`PRAGMA table_info("${t}")`).all<{ name: string }>()).results.map(
-        (c) => c.name,
-      );
-      parts.push(`'${t}', (SELECT count(*) FROM "${t}")`);
-      if (cols.includes('updated_at')) parts.push(`(SELECT max(updated_at) FROM "${t}")`);
-      if (t === 'settings') parts.push(`(SELECT group_concat(key || '=' || value) FROM settings)`);
-    }
-    snapshotSql = `SELECT json_array(${parts.join(', ')}) AS s`;
-  }
-  return (await env.DB.prepare(snapshotSql).first<{ s: string }>())!.s;
-}
-
-async function send(method: string, path: string, token: string | null, payload?: Payload) {
-  const headers: Record<string, string> = { accept: 'application/json', 'CF-Connecting-IP': '192.0.2.200' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (payload?.type) headers['content-type'] = payload.type;
-  const before = perRequest ? await snapshot() : '';
-  const res = await SELF.fetch(`http://tracker.test${path}`, {
-    method,
-    headers,
-    body: method === 'GET' || method === 'HEAD' ? undefined : payload?.body,
-    redirect: 'manual',
-  });
-  const text = await res.text();
-  cases += 1;
-  const what = `${method} ${path.slice(0, 80)} ${payload?.name ?? ''} as ${token ? 'user' : 'nobody'}`;
-  expect(res.status, `${what}: ${text.slice(0, 300)}`).toBeLessThan(500);
-  expect(text, `${what} leaks a stack trace`).not.toMatch(STACK);
-  statuses.push(res.status);
-  if (perRequest && res.status >= 400) {
-    expect(await snapshot(), `${what} (${res.status}) changed the database`).toBe(before);
-  }
-  return res.status;
-}
+const fuzz = new FuzzChecker();
 
 /**
  * The suite over one part of the documented calls: every parts-th call from `part`. One isolate
@@ -216,7 +113,7 @@ export function defineFuzzApi(part: number, parts: number) {
   });
 
   afterAll(() => {
-    console.log(`fuzz (api, part ${part + 1} of ${parts}): ${cases} cases tried`);
+    console.log(`fuzz (api, part ${part + 1} of ${parts}): ${fuzz.cases} cases tried`);
   });
 
   describe('fuzz: every documented /api/ route, as every role and as nobody', () => {
@@ -228,19 +125,19 @@ export function defineFuzzApi(part: number, parts: number) {
       const [method, template] = call.split(' ');
       const path = template.replace(':id', String(campaignId)).replace(':index', '-1');
       for (const who of identities) {
-        await checkedGroup(async () => {
+        await fuzz.checkedGroup(async () => {
           if (method === 'GET') {
-            await send('GET', `${path}${QUERY}`, who.token);
+            await fuzz.send('GET', `${path}${QUERY}`, who.token);
             return;
           }
           // Every payload as admin; the other roles, refused or limited, get three telling ones.
           const payloads = who.name === 'admin' ? PAYLOADS : [PAYLOADS[0], PAYLOADS[5], PAYLOADS[8]];
-          for (const payload of payloads) await send(method, path, who.token, payload);
+          for (const payload of payloads) await fuzz.send(method, path, who.token, payload);
           const form = new FormData();
           form.set('campaignId', "1' OR '1'='1");
           form.append('campaignId', '2');
           form.set('uploads', new File([new Uint8Array([0x50, 0x4b, 3, 4, 0xff, 0xff])], '../../evil.zip'));
-          await send(method, path, who.token, { name: 'hostile multipart', body: form });
+          await fuzz.send(method, path, who.token, { name: 'hostile multipart', body: form });
         });
       }
     });
@@ -248,14 +145,14 @@ export function defineFuzzApi(part: number, parts: number) {
     // Once, in the first part.
     if (part === 0) {
       it('refuses a body over the limit with 413 and writes nothing', async () => {
-        await checkedGroup(async () => {
-          await send('POST', '/api/add-campaign', identities[0].token, {
+        await fuzz.checkedGroup(async () => {
+          await fuzz.send('POST', '/api/add-campaign', identities[0].token, {
             name: 'oversized',
             body: enc.encode(`{"name":"${'x'.repeat(1_100_000)}"}`),
             type: 'application/json',
           });
         });
-        expect(statuses).toEqual([413]);
+        expect(fuzz.statuses).toEqual([413]);
       });
     }
   });

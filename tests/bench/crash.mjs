@@ -4,32 +4,16 @@
 // on its persisted state, given time to drain; then redirects answered are compared with visits
 // stored. Once in the default batched mode, once in durable mode (docs/decisions/043).
 // Environment: CRASH_CLICKS (default 5000), CRASH_CONNECTIONS (32).
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { bundleWorker, log, root, sleep } from './harness.mjs';
 
-const root = new URL('../..', import.meta.url).pathname;
 const CLICKS = Number(process.env.CRASH_CLICKS ?? 5000);
 const CONNECTIONS = Number(process.env.CRASH_CONNECTIONS ?? 32);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const log = (...a) => console.log(...a);
 
-const work = mkdtempSync(join(tmpdir(), 'edge-tracker-crash-'));
-const out = join(work, 'dist');
-const assets = join(work, 'assets');
-mkdirSync(assets);
-log('Bundling the Worker (wrangler deploy --dry-run)...');
-execFileSync(
-  join(root, 'node_modules/.bin/wrangler'),
-  ['deploy', '--dry-run', '--outdir', out, '--assets', assets],
-  {
-    cwd: root,
-    stdio: 'pipe',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
-  },
-);
+const { work, out } = bundleWorker('crash');
 
 /** Starts one life of the server; answers its url, a count() and a kill(). */
 async function start(persist, mode, seed) {

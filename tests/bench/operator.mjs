@@ -10,14 +10,12 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Miniflare } from 'miniflare';
 import { issueLicense } from '../../scripts/license-lib.mjs';
+import { COMPATIBILITY_DATE, freePort, root, percentile as sortedPercentile } from './harness.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const COUNT = Number(process.env.BENCH_INSTALLATIONS ?? 200);
 const quietEnv = {
   ...process.env,
@@ -26,27 +24,14 @@ const quietEnv = {
   CI: 'true',
 };
 const ADMIN = { username: 'owner', password: 'Owner-pass-2027', email: 'admin@example.com' };
-const COMPATIBILITY_DATE = /compatibility_date\s*=\s*"([^"]+)"/.exec(
-  readFileSync(join(root, 'wrangler.toml'), 'utf8'),
-)[1];
 const slow = (n) => n % 20 === 0;
 const failing = (n) => n % 25 === 1;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
+const percentile = (xs, p) =>
+  sortedPercentile(
+    [...xs].sort((a, b) => a - b),
+    p,
+  );
 const median = (xs) => percentile(xs, 50);
 
 let operator;

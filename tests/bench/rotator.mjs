@@ -7,97 +7,45 @@
 //      so each reads D1 (the rollups of 365 days of a rotator with 5 offers and 20 targets).
 // Environment: BENCH_REQUESTS (default 30000), BENCH_ROUNDS (5), BENCH_CONNECTIONS (32),
 // BENCH_UNCACHED (200).
-import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { Miniflare } from 'miniflare';
+import {
+  applyMigrations,
+  bundleWorker,
+  fmt,
+  loadRun,
+  log,
+  percentile,
+  root,
+  startBare,
+  summarize,
+  trackerOptions,
+  verdict,
+} from './harness.mjs';
 
-const root = new URL('../..', import.meta.url).pathname;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const UNCACHED = Number(process.env.BENCH_UNCACHED ?? 200);
 const WARMUP = 2_000;
-const COMPATIBILITY_DATE = /compatibility_date\s*=\s*"([^"]+)"/.exec(
-  readFileSync(join(root, 'wrangler.toml'), 'utf8'),
-)[1];
-
-const log = (...args) => console.log(...args);
-const fmt = (n, digits = 0) =>
-  Number(n).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const day = (offset) => {
   const d = new Date();
   d.setUTCDate(d.getUTCDate() + offset);
   return d.toISOString().slice(0, 10);
 };
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 // ---- bundle the Worker exactly as a deploy would ------------------------------------------------
-const work = mkdtempSync(join(tmpdir(), 'edge-tracker-bench-rotator-'));
-const out = join(work, 'dist');
-const assets = join(work, 'assets');
-mkdirSync(assets);
-log('Bundling the Worker (wrangler deploy --dry-run)...');
-execFileSync(
-  join(root, 'node_modules/.bin/wrangler'),
-  ['deploy', '--dry-run', '--outdir', out, '--assets', assets],
-  { cwd: root, stdio: 'pipe', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' } },
-);
-const script = join(out, 'index.js');
-if (!existsSync(script)) throw new Error(`no bundle at ${script}`);
-
-const tracker = new Miniflare({
-  host: '127.0.0.1',
-  port: 0,
-  cf: false,
-  modules: true,
-  modulesRoot: out,
-  scriptPath: script,
-  compatibilityDate: COMPATIBILITY_DATE,
-  compatibilityFlags: ['nodejs_compat'],
-  bindings: {
-    ENVIRONMENT: 'bench',
-    REGISTRATION_ENABLED: 'false',
-    LICENSE_PUBLIC_KEY: '',
-    MAIL_FROM: 'bench@localhost',
-    JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-for-hs256-0123456789',
-    CLICK_ID_SECRET: 'bench-click-id-secret-0123456789abcdef',
-    PASSWORD_PEPPER: 'bench-pepper',
-    ENCRYPTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
-  },
-  d1Databases: { DB: 'bench-db' },
-  r2Buckets: { BUCKET: 'bench-bucket' },
-  serviceBindings: { ASSETS: () => new Response('Not found', { status: 404 }) },
-  queueProducers: {
-    INGEST_QUEUE: 'tracker-ingest',
-    STATS_QUEUE: 'tracker-stats',
-    POSTBACK_QUEUE: 'tracker-postbacks',
-  },
-});
+const { work, out, script } = bundleWorker('bench-rotator');
+const tracker = new Miniflare(trackerOptions({ out, script }));
 
 let bare = null;
 
 async function main() {
   const trackerUrl = await tracker.ready;
   const db = await tracker.getD1Database('DB');
-  for (const file of readdirSync(join(root, 'migrations'))
-    .filter((f) => f.endsWith('.sql'))
-    .sort()) {
-    const sql = readFileSync(join(root, 'migrations', file), 'utf8');
-    for (const statement of sql.split('--> statement-breakpoint').map((s) => s.trim())) {
-      if (statement) await db.prepare(statement).run();
-    }
-  }
+  await applyMigrations(db);
 
   // ---- a rotator with 5 participant offers and a year of daily rollups ------------------------
   log('Seeding a rotator: 5 offers, 20 targets, 365 days...');
@@ -142,55 +90,14 @@ async function main() {
   const body = await first.text();
   if (first.status !== 200) throw new Error(`report answered ${first.status}: ${body}`);
   // The baseline answers the same bytes with the same headers and does nothing else.
-  bare = new Miniflare({
-    host: '127.0.0.1',
-    port: 0,
-    cf: false,
-    modules: true,
-    compatibilityDate: COMPATIBILITY_DATE,
-    script: `const body = ${JSON.stringify(body)};
+  bare = startBare(`const body = ${JSON.stringify(body)};
 export default { fetch() { return new Response(body, { headers: { 'content-type': 'application/json',
-  'cache-control': 'private, max-age=60', etag: '"0123456789abcdef0123456789abcdef"' } }); } };`,
-  });
+  'cache-control': 'private, max-age=60', etag: '"0123456789abcdef0123456789abcdef"' } }); } };`);
   const bareUrl = await bare.ready;
 
   const run = (url, amount) =>
-    new Promise((resolve, reject) => {
-      const started = performance.now();
-      let last = started;
-      const latencies = [];
-      const instance = autocannon(
-        { url: new URL(cachedPath, url).toString(), connections: CONNECTIONS, amount, timeout: 20 },
-        (err, result) =>
-          err
-            ? reject(err)
-            : resolve({
-                requests: result.requests.total,
-                ok: Number(result.statusCodeStats?.['200']?.count ?? 0),
-                errors: result.errors + result.timeouts,
-                seconds: (last - started) / 1000,
-                latencies,
-              }),
-      );
-      instance.on('response', (_client, _status, _bytes, responseTime) => {
-        last = performance.now();
-        latencies.push(responseTime);
-      });
-    });
-  const total = (runs) => {
-    const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
-    const requests = runs.reduce((n, r) => n + r.requests, 0);
-    const ok = runs.reduce((n, r) => n + r.ok, 0);
-    const seconds = runs.reduce((n, r) => n + r.seconds, 0);
-    return {
-      requests,
-      ok,
-      errors: requests - ok,
-      rps: requests / seconds,
-      p50: percentile(latencies, 50),
-      p99: percentile(latencies, 99),
-    };
-  };
+    loadRun({ url: new URL(cachedPath, url).toString(), connections: CONNECTIONS, amount, okStatus: 200 });
+  const total = summarize;
 
   // ---- 1. cached answer vs the bare Worker ---------------------------------------------------
   const hit = await fetch(new URL(cachedPath, trackerUrl));
@@ -245,7 +152,6 @@ export default { fetch() { return new Response(body, { headers: { 'content-type'
   const ratio = cached.rps / baseline.rps;
   const dayP50 = percentile(dayTimes, 50);
   const monthP50 = percentile(monthTimes, 50);
-  const verdict = (ok) => (ok ? 'met' : 'NOT MET');
   const line = (name, s) =>
     `${name.padEnd(18)} ${fmt(s.requests).padStart(7)} req  ${fmt(s.rps).padStart(6)} req/s  p50 ${fmt(s.p50, 1).padStart(5)} ms  p99 ${fmt(s.p99, 1).padStart(5)} ms  errors ${s.errors}`;
   log('');

@@ -6,21 +6,19 @@
 //   the statistics report for 30 days (first target page by CTR, landing, offer and path tables,
 //   totals), the same grouped by one extra token, the CSV export of all targets, and the same
 //   report computed straight from the raw rows as the baseline of the same run.
-import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
+import {
+  applyMigrations,
+  bundleWorker,
+  COMPATIBILITY_DATE,
+  fmt,
+  log,
+  workerdCpuMs,
+} from './harness.mjs';
 
-const root = new URL('../..', import.meta.url).pathname;
 const VISITS = Number(process.env.BENCH_VISITS ?? 3_000_000);
 // The ingest-rate report: one line per BENCH_STEP visits (the rate of that step alone), and
 // seeding stops at BENCH_SEED_SECONDS (a shared 2-core machine), saying how far it got.
@@ -28,40 +26,14 @@ const STEP = Number(process.env.BENCH_STEP ?? 1_000_000);
 const SEED_SECONDS = Number(process.env.BENCH_SEED_SECONDS ?? 1800);
 const PER_REQUEST = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const COMPATIBILITY_DATE = /compatibility_date\s*=\s*"([^"]+)"/.exec(
-  readFileSync(join(root, 'wrangler.toml'), 'utf8'),
-)[1];
-const log = (...a) => console.log(...a);
-const fmt = (n, d = 0) =>
-  Number(n).toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
-const work = mkdtempSync(join(tmpdir(), 'edge-tracker-stats-bench-'));
+const { work, out, script } = bundleWorker('stats-bench', {
+  entry: 'tests/bench/stats-worker.ts',
+  name: 'stats-bench',
+});
 // BENCH_STATE_DIR keeps the seeded database between runs (seeding 3,000,000 visits takes minutes).
 const stateDir = process.env.BENCH_STATE_DIR ?? join(work, 'state');
 const seededMarker = join(stateDir, `seeded-${VISITS}`);
-const out = join(work, 'dist');
-const assets = join(work, 'assets');
-mkdirSync(assets);
-log('Bundling the benchmark Worker (the product code it imports, as wrangler bundles it)...');
-execFileSync(
-  join(root, 'node_modules/.bin/wrangler'),
-  [
-    'deploy',
-    'tests/bench/stats-worker.ts',
-    '--dry-run',
-    '--outdir',
-    out,
-    '--assets',
-    assets,
-    '--name',
-    'stats-bench',
-  ],
-  { cwd: root, stdio: 'pipe', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' } },
-);
-const script = join(
-  out,
-  readdirSync(out).find((f) => f.endsWith('.js')),
-);
 
 const mf = new Miniflare({
   host: '127.0.0.1',
@@ -79,25 +51,6 @@ const mf = new Miniflare({
   r2Persist: join(stateDir, 'r2'),
   r2Buckets: { BUCKET: 'stats-bench-bucket' },
 });
-
-/**
- * CPU time (ms) of the workerd processes this script started: the ingest rate per CPU second
- * stays meaningful when other processes compete for the cores (a shared machine).
- */
-function workerdCpuMs() {
-  let total = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (!stat.includes('(workerd)') || Number(fields[1]) !== process.pid) continue;
-      total += (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
 
 async function call(base, path, attempt = 1) {
   const started = process.hrtime.bigint();
@@ -135,7 +88,7 @@ async function main() {
   let ingestRate = null;
   if (existsSync(seededMarker)) {
     log(`Using the database seeded earlier in ${stateDir} (${readFileSync(seededMarker, 'utf8')}).`);
-    await applyMigrations(db);
+    await applyNewMigrations(db);
   } else {
     ingestRate = await seedDatabase(base, db);
     writeFileSync(seededMarker, `seeded at ${fmt(ingestRate)} events/s`);
@@ -153,27 +106,21 @@ async function main() {
 }
 
 /** Applies the migrations this database has not had yet (a kept state may predate some). */
-async function applyMigrations(db) {
+async function applyNewMigrations(db) {
   const appliedFile = join(stateDir, 'migrations.json');
-  const applied = new Set(existsSync(appliedFile) ? JSON.parse(readFileSync(appliedFile, 'utf8')) : []);
-  for (const file of readdirSync(join(root, 'migrations'))
-    .filter((f) => f.endsWith('.sql'))
-    .sort()) {
-    if (applied.has(file)) continue;
-    for (const statement of readFileSync(join(root, 'migrations', file), 'utf8').split(
-      '--> statement-breakpoint',
-    )) {
-      const sql = statement.replace(/^--.*$/gm, '').trim();
-      if (sql) await db.prepare(sql).run();
-    }
-    applied.add(file);
-    mkdirSync(stateDir, { recursive: true });
-    writeFileSync(appliedFile, JSON.stringify([...applied]));
-  }
+  const done = new Set(existsSync(appliedFile) ? JSON.parse(readFileSync(appliedFile, 'utf8')) : []);
+  await applyMigrations(db, {
+    skip: (file) => done.has(file),
+    applied: (file) => {
+      done.add(file);
+      mkdirSync(stateDir, { recursive: true });
+      writeFileSync(appliedFile, JSON.stringify([...done]));
+    },
+  });
 }
 
 async function seedDatabase(base, db) {
-  await applyMigrations(db);
+  await applyNewMigrations(db);
   const seed = [
     db.prepare("INSERT INTO settings (key, value) VALUES ('time_zone', 'America/New_York')"),
     db.prepare("INSERT INTO campaigns (id, name, campaign_type) VALUES (1, 'Bench', 'landing_page')"),

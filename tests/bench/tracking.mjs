@@ -18,22 +18,26 @@
 // BENCH_INGEST_MESSAGES (400), BENCH_DURABLE_REQUESTS (half of BENCH_REQUESTS: the durable-mode
 // run). BENCH_NO_CONSUMER=1 runs the tracked Worker without its ingest consumer (events pile up in
 // the local queue): for diagnosis only, it measures the redirect alone, without the queue and D1 work that Miniflare runs on the same thread; drain and ingest are skipped.
-import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { Miniflare } from 'miniflare';
+import {
+  applyMigrations,
+  trackerOptions as benchTrackerOptions,
+  bundleWorker,
+  cpuOf,
+  fmt,
+  loadRun,
+  log,
+  root,
+  sleep,
+  startBare,
+  summarize,
+  verdict,
+  workerdProcesses,
+} from './harness.mjs';
 
-const root = new URL('../..', import.meta.url).pathname;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -50,126 +54,49 @@ const USER_AGENTS = readFileSync(new URL('./user-agents.txt', import.meta.url), 
 /** Campaigns the rounds spread their clicks over; COLD_CAMPAIGNS more are first clicked in the cold phase. */
 const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 5);
 const COLD_CAMPAIGNS = 10;
-const COMPATIBILITY_DATE = /compatibility_date\s*=\s*"([^"]+)"/.exec(
-  readFileSync(join(root, 'wrangler.toml'), 'utf8'),
-)[1];
-
-const log = (...args) => console.log(...args);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const fmt = (n, digits = 0) =>
-  Number(n).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 // ---- 1. bundle the Worker exactly as a deploy would -------------------------------------------
-const work = mkdtempSync(join(tmpdir(), 'edge-tracker-bench-'));
-const out = join(work, 'dist');
-const assets = join(work, 'assets'); // the SPA is not under test; an empty assets folder keeps a fresh clone working
-mkdirSync(assets);
-log('Bundling the Worker (wrangler deploy --dry-run)...');
-execFileSync(
-  join(root, 'node_modules/.bin/wrangler'),
-  ['deploy', '--dry-run', '--outdir', out, '--assets', assets],
-  { cwd: root, stdio: 'pipe', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' } },
-);
-const script = join(out, 'index.js');
-if (!existsSync(script)) throw new Error(`no bundle at ${script}`);
-
-const secrets = {
-  ENVIRONMENT: 'bench',
-  REGISTRATION_ENABLED: 'false',
-  LICENSE_PUBLIC_KEY: '',
-  MAIL_FROM: 'bench@localhost',
-  JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-for-hs256-0123456789',
-  CLICK_ID_SECRET: 'bench-click-id-secret-0123456789abcdef',
-  PASSWORD_PEPPER: 'bench-pepper',
-  ENCRYPTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
-};
-
-/** workerd processes started by this script, with their CPU time (utime + stime) in ms. */
-function workerdProcesses() {
-  const found = new Map();
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (!stat.includes('(workerd)') || Number(fields[1]) !== process.pid) continue;
-      found.set(pid, (Number(fields[11]) + Number(fields[12])) * (1000 / 100));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return found;
-}
-const cpuOf = (pid) => (pid && existsSync(`/proc/${pid}`) ? (workerdProcesses().get(pid) ?? 0) : 0);
+const { work, out, script } = bundleWorker('bench');
 
 // On tmpfs where there is one: the cold phase restarts the isolate, D1 and the Cache API stay.
 const persistRoot = existsSync('/dev/shm')
   ? mkdtempSync('/dev/shm/edge-tracker-bench-')
   : join(work, 'persist');
-const trackerOptions = {
-  host: '127.0.0.1',
-  port: 0,
-  cf: false,
-  modules: true,
-  modulesRoot: out,
-  scriptPath: script,
-  compatibilityDate: COMPATIBILITY_DATE,
-  compatibilityFlags: ['nodejs_compat'],
-  bindings: secrets,
-  d1Databases: { DB: 'bench-db' },
-  d1Persist: join(persistRoot, 'd1'),
-  cachePersist: join(persistRoot, 'cache'),
-  r2Buckets: { BUCKET: 'bench-bucket' },
-  serviceBindings: { ASSETS: () => new Response('Not found', { status: 404 }) },
-  queueProducers: {
-    INGEST_QUEUE: 'tracker-ingest',
-    STATS_QUEUE: 'tracker-stats',
-    POSTBACK_QUEUE: 'tracker-postbacks',
-  },
-  queueConsumers: NO_CONSUMER
-    ? {}
-    : {
-        'tracker-ingest': {
-          maxBatchSize: 100,
-          maxBatchTimeout: 1,
-          maxRetries: 5,
-          deadLetterQueue: 'tracker-ingest-dlq',
+const trackerOptions = benchTrackerOptions(
+  { out, script },
+  {
+    d1Persist: join(persistRoot, 'd1'),
+    cachePersist: join(persistRoot, 'cache'),
+    queueConsumers: NO_CONSUMER
+      ? {}
+      : {
+          'tracker-ingest': {
+            maxBatchSize: 100,
+            maxBatchTimeout: 1,
+            maxRetries: 5,
+            deadLetterQueue: 'tracker-ingest-dlq',
+          },
         },
-      },
-};
+  },
+);
 const tracker = new Miniflare(trackerOptions);
 
 // The baseline: a Worker that answers the same redirect and does nothing else. Started once
 // the tracker runs, so that each workerd process is known by its pid (for CPU times).
 let bare = null;
-const startBare = () =>
-  new Miniflare({
-    host: '127.0.0.1',
-    port: 0,
-    cf: false,
-    modules: true,
-    compatibilityDate: COMPATIBILITY_DATE,
-    script: `export default { fetch() { return new Response(null, { status: 302, headers: {
-    location: 'https://lp.example/1?clickid=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'cache-control': 'no-store' } }); } };`,
-  });
+const BARE_REDIRECT = `export default { fetch() { return new Response(null, { status: 302, headers: {
+    location: 'https://lp.example/1?clickid=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'cache-control': 'no-store' } }); } };`;
 
 async function main() {
   let trackerUrl = await tracker.ready;
   let trackerPid = [...workerdProcesses().keys()][0];
-  bare = startBare();
+  bare = startBare(BARE_REDIRECT);
   const bareUrl = await bare.ready;
   const barePid = [...workerdProcesses().keys()].find((pid) => pid !== trackerPid);
   let db = await tracker.getD1Database('DB');
 
   // ---- 2. schema and a seeded campaign: 5 landing pages, 5 offers ---------------------------
-  const migrations = readdirSync(join(root, 'migrations'))
-    .filter((f) => f.endsWith('.sql'))
-    .sort();
-  for (const file of migrations) {
-    const sql = readFileSync(join(root, 'migrations', file), 'utf8');
-    for (const statement of sql.split('--> statement-breakpoint').map((s) => s.trim())) {
-      if (statement) await db.prepare(statement).run();
-    }
-  }
+  await applyMigrations(db);
   const seed = [];
   for (let c = 1; c <= CAMPAIGNS + COLD_CAMPAIGNS; c++) {
     seed.push(
@@ -216,66 +143,31 @@ async function main() {
     n % 10 === 9
       ? `Mozilla/5.0 (Linux; Android 13; SM-A${100 + (n % 900)}F Build/TP1A.${n}; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.${n % 200} Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/${n};]`
       : USER_AGENTS[n % USER_AGENTS.length];
-  /** One autocannon run; answers its counts, duration to the last response and every latency. */
-  const run = (url, amount) =>
-    new Promise((resolve, reject) => {
-      sent = 0;
-      const started = performance.now();
-      let last = started;
-      const latencies = [];
-      const instance = autocannon(
+  /** One autocannon run of the mix; answers its counts, duration to the last response and every latency. */
+  const run = (url, amount) => {
+    sent = 0;
+    return loadRun({
+      url: new URL(trackedPath, url).toString(),
+      connections: CONNECTIONS,
+      amount,
+      okStatus: 302,
+      // CF-IPCountry is what Cloudflare's edge adds in production (IP geolocation is on by default).
+      headers: { 'user-agent': UA, accept: 'text/html', 'cf-ipcountry': 'US' },
+      requests: [
         {
-          url: new URL(trackedPath, url).toString(),
-          connections: CONNECTIONS,
-          amount,
-          timeout: 20,
-          // CF-IPCountry is what Cloudflare's edge adds in production (IP geolocation is on by default).
-          headers: { 'user-agent': UA, accept: 'text/html', 'cf-ipcountry': 'US' },
-          requests: [
-            {
-              setupRequest: (req) => {
-                const n = sent++;
-                req.path = pathFor(n);
-                req.headers = { ...req.headers, 'user-agent': userAgentFor(n) };
-                return req;
-              },
-            },
-          ],
+          setupRequest: (req) => {
+            const n = sent++;
+            req.path = pathFor(n);
+            req.headers = { ...req.headers, 'user-agent': userAgentFor(n) };
+            return req;
+          },
         },
-        (err, result) =>
-          err
-            ? reject(err)
-            : resolve({
-                requests: result.requests.total,
-                redirects: Number(result.statusCodeStats?.['302']?.count ?? 0),
-                errors: result.errors + result.timeouts,
-                seconds: (last - started) / 1000,
-                latencies,
-              }),
-      );
-      instance.on('response', (_client, _status, _bytes, responseTime) => {
-        last = performance.now();
-        latencies.push(responseTime);
-      });
+      ],
     });
-  const percentile = (sorted, p) =>
-    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  };
   const total = (runs, pid, cpuMs) => {
-    const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
-    const requests = runs.reduce((n, r) => n + r.requests, 0);
-    const redirects = runs.reduce((n, r) => n + r.redirects, 0);
-    const seconds = runs.reduce((n, r) => n + r.seconds, 0);
-    return {
-      requests,
-      redirects,
-      errors: runs.reduce((n, r) => n + r.errors, 0) + (requests - redirects),
-      rps: requests / seconds,
-      p50: percentile(latencies, 50),
-      p99: percentile(latencies, 99),
-      seconds,
-      cpuMicrosPerRequest: (cpuMs * 1000) / requests,
-      pid,
-    };
+    const summary = summarize(runs);
+    return { ...summary, cpuMicrosPerRequest: (cpuMs * 1000) / summary.requests, pid };
   };
 
   // ---- 3. warm up both, then measure in alternating rounds ------------------------------------
@@ -327,7 +219,7 @@ async function main() {
   log('Draining the ingest queue...');
   const drainStart = Date.now();
   const cpuBeforeDrain = cpuOf(trackerPid);
-  const persisted = (await waitForVisits(warmVisits + tracked.redirects, 180_000)) - warmVisits;
+  const persisted = (await waitForVisits(warmVisits + tracked.ok, 180_000)) - warmVisits;
   const drainSeconds = (Date.now() - drainStart) / 1000;
   // The tracked Worker's CPU including the ingest of its clicks that finished after the rounds.
   const trackedCpuWithIngest = ((trackedCpu + cpuOf(trackerPid) - cpuBeforeDrain) * 1000) / tracked.requests;
@@ -406,8 +298,8 @@ async function main() {
     durableCpu += cpuOf(trackerPid) - cpu;
   }
   const durable = total(durableRuns, trackerPid, durableCpu);
-  const durablePersisted = (await waitForVisits(durableBefore + durable.redirects, 180_000)) - durableBefore;
-  const durableLost = durable.redirects - durablePersisted;
+  const durablePersisted = (await waitForVisits(durableBefore + durable.ok, 180_000)) - durableBefore;
+  const durableLost = durable.ok - durablePersisted;
   await db.prepare("UPDATE settings SET value = 'batched' WHERE key = 'tracking_mode'").run();
 
   // ---- 5. ingest throughput: messages of 100 events through the real queue consumer ---------
@@ -477,9 +369,8 @@ async function main() {
   // ---- 6. report ----------------------------------------------------------------------------
   const throughputRatio = tracked.rps / baseline.rps;
   const p99Ratio = tracked.p99 / Math.max(baseline.p99, 1);
-  const lost = tracked.redirects - persisted;
+  const lost = tracked.ok - persisted;
   const ingestRate = stored / ingestSeconds;
-  const verdict = (ok) => (ok ? 'met' : 'NOT MET');
   const line = (name, s) =>
     `${name.padEnd(16)} ${fmt(s.requests).padStart(7)} req  ${fmt(s.rps).padStart(6)} req/s  p50 ${fmt(s.p50, 1).padStart(5)} ms  p99 ${fmt(s.p99, 1).padStart(5)} ms  workerd CPU ${fmt(s.cpuMicrosPerRequest).padStart(4)} us/req  errors ${s.errors}`;
   log('');
@@ -506,10 +397,10 @@ async function main() {
     `CPU per request bare/tracked   ${fmt(baseline.cpuMicrosPerRequest / tracked.cpuMicrosPerRequest, 2)} in the rounds, ${fmt(baseline.cpuMicrosPerRequest / trackedCpuWithIngest, 2)} with all of the ingest (${fmt(trackedCpuWithIngest)} us per tracked click)`,
   );
   log(
-    `persisted visits               ${fmt(persisted)} of ${fmt(tracked.redirects)} successful responses, lost ${lost}, rolled up ${fmt(rolled)}; drained ${fmt(drainSeconds, 1)} s after the last round   (target 0 lost: ${verdict(lost === 0 && rolled === persisted)})`,
+    `persisted visits               ${fmt(persisted)} of ${fmt(tracked.ok)} successful responses, lost ${lost}, rolled up ${fmt(rolled)}; drained ${fmt(drainSeconds, 1)} s after the last round   (target 0 lost: ${verdict(lost === 0 && rolled === persisted)})`,
   );
   log(
-    `durable mode                   throughput ratio durable/bare ${fmt(durable.rps / baseline.rps, 2)}, p99 ${fmt(durable.p99, 1)} ms (batched ${fmt(tracked.p99, 1)} ms); persisted ${fmt(durablePersisted)} of ${fmt(durable.redirects)}, lost ${durableLost}   (target 0 lost: ${verdict(durableLost === 0)})`,
+    `durable mode                   throughput ratio durable/bare ${fmt(durable.rps / baseline.rps, 2)}, p99 ${fmt(durable.p99, 1)} ms (batched ${fmt(tracked.p99, 1)} ms); persisted ${fmt(durablePersisted)} of ${fmt(durable.ok)}, lost ${durableLost}   (target 0 lost: ${verdict(durableLost === 0)})`,
   );
   log(
     `ingest                         ${fmt(stored)} events in ${fmt(ingestSeconds, 2)} s = ${fmt(ingestRate)} events/s, messages of ${EVENTS_PER_MESSAGE}   (target >= 10,000: ${verdict(ingestRate >= 10_000)})`,

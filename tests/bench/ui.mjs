@@ -10,11 +10,11 @@
 // database between runs; the whole run stops after BENCH_TIMEOUT_S seconds (default 3600).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { issueLicense } from '../../scripts/license-lib.mjs';
+import { freePort } from './harness.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const VISITS = Number(process.env.BENCH_VISITS ?? 3_000_000);
@@ -37,18 +37,6 @@ const p50 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2
 if (!existsSync(join(root, 'web/dist/index.html'))) {
   console.error('web/dist is not built: run `npm run build` first.');
   process.exit(1);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 const state = process.env.BENCH_STATE_DIR ?? mkdtempSync(join(tmpdir(), 'edge-tracker-ui-bench-'));

@@ -166,6 +166,29 @@ async function watchCsp(context, page) {
   });
 }
 
+/** How long a page load may take before it is counted as stalled and started again. */
+const STALLED_LOAD_MS = 20_000;
+
+/**
+ * wrangler dev's asset server (not the Worker: /assets/* never reaches it) has been seen to hold
+ * every asset request of a fresh page open until the browser gave up, the server answering each
+ * in about 30,000 ms (tests/e2e/.tmp/server.log), twice in one run of 72 tests. A load of the
+ * same URL that has not fired `load` after 20 s is therefore started once more, and said so; a
+ * second stall fails the test as before.
+ */
+function retryStalledLoads(page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options = {}) => {
+    try {
+      return await goto(url, { ...options, timeout: options.timeout ?? STALLED_LOAD_MS });
+    } catch (err) {
+      if (err?.name !== 'TimeoutError' || options.timeout) throw err;
+      console.error(`e2e: loading ${url} stalled for ${STALLED_LOAD_MS / 1000} s; loading it again`);
+      return goto(url, options);
+    }
+  };
+}
+
 /** A fresh context (own storage and cookies) and page; page errors and CSP violations fail the test. */
 export async function openPage(browser, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 840 }, ...options });
@@ -173,6 +196,7 @@ export async function openPage(browser, options = {}) {
   page.setDefaultTimeout(10_000);
   // A page load on a busy 2-core CI machine (build, workerd, Chromium) has taken over 10 s.
   page.setDefaultNavigationTimeout(30_000);
+  retryStalledLoads(page);
   page.pageErrors = [];
   page.on('pageerror', (err) => page.pageErrors.push(err.message));
   await watchCsp(context, page);
