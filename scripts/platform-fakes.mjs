@@ -1,19 +1,6 @@
 // The ad platforms' fakes (fakes/, docs/decisions/070) beside the app: `npm start` and the
 // browser tests run them as a second local Worker and point the app's platform base URLs at it.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** `wrangler dev --var` arguments that send every platform call of the app to the fakes. */
 export function fakeVarArgs(port) {

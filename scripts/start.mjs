@@ -5,7 +5,8 @@
 // PLATFORMS=real, which leaves the platform URLs of wrangler.toml (the real APIs).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fakeVarArgs, freePort, startFakes } from './platform-fakes.mjs';
+import { freePort } from './free-port.mjs';
+import { fakeVarArgs, startFakes } from './platform-fakes.mjs';
 
 const run = (cmd, args, extraEnv = {}) => {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...extraEnv } });

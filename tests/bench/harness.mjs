@@ -4,7 +4,6 @@
 // processes a script started.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -188,15 +187,4 @@ export const cpuOf = (pid) => (pid && existsSync(`/proc/${pid}`) ? (workerdProce
 /** The CPU time in ms of all the workerd processes of this script. */
 export const workerdCpuMs = () => [...workerdProcesses().values()].reduce((a, b) => a + b, 0);
 
-/** A free TCP port on 127.0.0.1, for a server the benchmark starts. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../scripts/free-port.mjs';

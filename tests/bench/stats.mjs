@@ -10,14 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
-import {
-  applyMigrations,
-  bundleWorker,
-  COMPATIBILITY_DATE,
-  fmt,
-  log,
-  workerdCpuMs,
-} from './harness.mjs';
+import { applyMigrations, bundleWorker, COMPATIBILITY_DATE, fmt, log, workerdCpuMs } from './harness.mjs';
 
 const VISITS = Number(process.env.BENCH_VISITS ?? 3_000_000);
 // The ingest-rate report: one line per BENCH_STEP visits (the rate of that step alone), and

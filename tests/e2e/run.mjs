@@ -4,10 +4,10 @@
 // (`npm run test:e2e` runs `npm run build` first). The server is always stopped at the end.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/free-port.mjs';
 import { fakeVarArgs, startFakes } from '../../scripts/platform-fakes.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,18 +22,6 @@ const quietEnv = {
 function run(cmd, args, options = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: quietEnv, ...options });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed with ${r.status}`);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitUntilUp(url, server, logFile, timeoutMs) {

@@ -39,7 +39,7 @@ describe('Facebook client', () => {
     expect(url.searchParams.get('client_id')).toBe('fake-app-id');
     expect(url.searchParams.get('redirect_uri')).toBe('http://tracker.test/integrations');
     expect(url.searchParams.get('state')).toBe('state-1');
-    expect(url.searchParams.get('scope')).toBe('ads_read,ads_management');
+    expect(url.searchParams.get('scope')).toBe('ads_read,ads_management,business_management');
   });
 
   it('exchanges a code for a token and reads its status', async () => {

@@ -8,10 +8,10 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/free-port.mjs';
 import { issueLicense } from '../../scripts/license-lib.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,18 +29,6 @@ const NAVIGATE = {
   accept: 'text/html',
 };
 const ADMIN = { username: 'owner', password: 'Owner-pass-2027', email: 'admin@example.com' };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const servers = [];
 function kill(server, signal) {

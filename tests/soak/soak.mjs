@@ -7,27 +7,18 @@
 // visits archived = visits reported by the rollups, and the same for LP clicks and conversions.
 // Bounded: sending stops at SOAK_MAX_SECONDS (default 3600) and the run reconciles what was
 // sent. SOAK_CONCURRENCY (default 48) requests in flight. Exit code 1 when a count differs.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
+import { applyMigrations, bundleWorker, fmt, log, sleep, trackerOptions } from '../bench/harness.mjs';
 
-const root = new URL('../..', import.meta.url).pathname;
 const CLICKS = Number(process.env.SOAK_CLICKS ?? 1_000_000);
 const MAX_SECONDS = Number(process.env.SOAK_MAX_SECONDS ?? 3600);
 const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 48);
 const SECRET = 'soak-postback-secret-0123456789';
 const UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
-const COMPATIBILITY_DATE = /compatibility_date\s*=\s*"([^"]+)"/.exec(
-  readFileSync(join(root, 'wrangler.toml'), 'utf8'),
-)[1];
-const log = (...a) => console.log(...a);
-const fmt = (n, d = 0) =>
-  Number(n).toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /**
  * GET on a connection of its own: after an archive request of many seconds, fetch's pooled
  * keep-alive connection was reset by the local server when reused (ECONNRESET on the next call).
@@ -44,61 +35,32 @@ const getOnce = (url) =>
     }).on('error', reject);
   });
 
-const work = mkdtempSync(join(tmpdir(), 'edge-tracker-soak-'));
-const out = join(work, 'dist');
-const assets = join(work, 'assets');
-mkdirSync(assets);
-log('Bundling the Worker (wrangler deploy --dry-run, with the soak route)...');
-execFileSync(
-  join(root, 'node_modules/.bin/wrangler'),
-  ['deploy', 'tests/soak/soak-worker.ts', '--dry-run', '--outdir', out, '--assets', assets, '--name', 'soak'],
-  { cwd: root, stdio: 'pipe', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' } },
-);
-const script = join(
-  out,
-  readdirSync(out).find((f) => f.endsWith('.js')),
-);
+const { work, out, script } = bundleWorker('soak', { entry: 'tests/soak/soak-worker.ts', name: 'soak' });
 
-const mf = new Miniflare({
-  host: '127.0.0.1',
-  port: 0,
-  cf: false,
-  modules: true,
-  modulesRoot: out,
-  scriptPath: script,
-  compatibilityDate: COMPATIBILITY_DATE,
-  compatibilityFlags: ['nodejs_compat'],
-  bindings: {
-    ENVIRONMENT: 'bench',
-    REGISTRATION_ENABLED: 'false',
-    LICENSE_PUBLIC_KEY: '',
-    MAIL_FROM: 'soak@localhost',
-    JWT_SECRET: 'soak-jwt-secret-that-is-long-enough-for-hs256-0123456789',
-    CLICK_ID_SECRET: 'soak-click-id-secret-0123456789abcdef',
-    PASSWORD_PEPPER: 'soak-pepper',
-    ENCRYPTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
-  },
-  // On disk: a million clicks' rows do not belong in the runtime's memory.
-  d1Persist: join(work, 'd1'),
-  r2Persist: join(work, 'r2'),
-  d1Databases: { DB: 'soak-db' },
-  r2Buckets: { BUCKET: 'soak-bucket' },
-  serviceBindings: { ASSETS: () => new Response('Not found', { status: 404 }) },
-  queueProducers: {
-    INGEST_QUEUE: 'tracker-ingest',
-    STATS_QUEUE: 'tracker-stats',
-    POSTBACK_QUEUE: 'tracker-postbacks',
-    OPERATOR_QUEUE: 'tracker-operator',
-  },
-  queueConsumers: {
-    'tracker-ingest': {
-      maxBatchSize: 100,
-      maxBatchTimeout: 1,
-      maxRetries: 5,
-      deadLetterQueue: 'tracker-ingest-dlq',
+const mf = new Miniflare(
+  trackerOptions(
+    { out, script },
+    {
+      // On disk: a million clicks' rows do not belong in the runtime's memory.
+      d1Persist: join(work, 'd1'),
+      r2Persist: join(work, 'r2'),
+      queueProducers: {
+        INGEST_QUEUE: 'tracker-ingest',
+        STATS_QUEUE: 'tracker-stats',
+        POSTBACK_QUEUE: 'tracker-postbacks',
+        OPERATOR_QUEUE: 'tracker-operator',
+      },
+      queueConsumers: {
+        'tracker-ingest': {
+          maxBatchSize: 100,
+          maxBatchTimeout: 1,
+          maxRetries: 5,
+          deadLetterQueue: 'tracker-ingest-dlq',
+        },
+      },
     },
-  },
-});
+  ),
+);
 
 /** Resident memory in MiB of this process and of the workerd processes it started. */
 function memory() {
@@ -121,15 +83,7 @@ const showMemory = (m) => `node ${fmt(m.node)} MiB, workerd ${fmt(m.workerd)} Mi
 async function main() {
   const base = (await mf.ready).toString().replace(/\/$/, '');
   const db = await mf.getD1Database('DB');
-  for (const file of readdirSync(join(root, 'migrations'))
-    .filter((f) => f.endsWith('.sql'))
-    .sort()) {
-    for (const statement of readFileSync(join(root, 'migrations', file), 'utf8').split(
-      '--> statement-breakpoint',
-    )) {
-      if (statement.trim()) await db.prepare(statement.trim()).run();
-    }
-  }
+  await applyMigrations(db);
   const seed = [
     db.prepare("INSERT INTO settings (key, value) VALUES ('postback_secret', ?1)").bind(SECRET),
     db.prepare("INSERT INTO campaigns (id, name, campaign_type) VALUES (1, 'Soak', 'landing_page')"),

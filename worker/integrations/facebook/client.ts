@@ -20,7 +20,8 @@ import {
 type FacebookEnv = HttpContext &
   Pick<Env, 'FACEBOOK_API_URL' | 'FACEBOOK_APP_ID' | 'FACEBOOK_APP_SECRET' | 'FACEBOOK_DIALOG_URL'>;
 
-export const FACEBOOK_SCOPES = ['ads_read', 'ads_management'];
+/** What the login dialog asks for: reading and managing ads, and the Business Manager's ad accounts. */
+export const FACEBOOK_SCOPES = ['ads_read', 'ads_management', 'business_management'];
 /** Graph error codes that mean throttling (Facebook sends them with 400 or 403 as well as 429). */
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80000, 80003, 80004, 80014]);
 const MAX_PAGES = 100;
