@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Miniflare } from 'miniflare';
-import { applyMigrations, trackerOptions } from './harness.mjs';
+import { applyMigrations, INGEST_CONSUMER, trackerOptions } from './harness.mjs';
 
 const [, , bundleDir, persistDir, mode, seed] = process.argv;
 
@@ -14,14 +14,7 @@ const mf = new Miniflare(
     { out: bundleDir, script: join(bundleDir, 'index.js') },
     {
       defaultPersistRoot: persistDir,
-      queueConsumers: {
-        'tracker-ingest': {
-          maxBatchSize: 100,
-          maxBatchTimeout: 1,
-          maxRetries: 5,
-          deadLetterQueue: 'tracker-ingest-dlq',
-        },
-      },
+      queueConsumers: INGEST_CONSUMER,
     },
   ),
 );

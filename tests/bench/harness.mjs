@@ -67,6 +67,16 @@ export function bundleWorker(prefix, { entry, name } = {}) {
   return { work, out, script: join(out, file) };
 }
 
+/** The ingest queue's consumer as wrangler.toml sets it, for runs that persist their clicks. */
+export const INGEST_CONSUMER = {
+  'tracker-ingest': {
+    maxBatchSize: 100,
+    maxBatchTimeout: 1,
+    maxRetries: 5,
+    deadLetterQueue: 'tracker-ingest-dlq',
+  },
+};
+
 /** Miniflare options for the bundled tracker on a free loopback port; `extra` adds or overrides. */
 export function trackerOptions({ out, script }, extra = {}) {
   return {

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
-import { applyMigrations, bundleWorker, COMPATIBILITY_DATE, fmt, log, workerdCpuMs } from './harness.mjs';
+import { applyMigrations, bundleWorker, fmt, log, trackerOptions, workerdCpuMs } from './harness.mjs';
 
 const VISITS = Number(process.env.BENCH_VISITS ?? 3_000_000);
 // The ingest-rate report: one line per BENCH_STEP visits (the rate of that step alone), and
@@ -28,22 +28,18 @@ const { work, out, script } = bundleWorker('stats-bench', {
 const stateDir = process.env.BENCH_STATE_DIR ?? join(work, 'state');
 const seededMarker = join(stateDir, `seeded-${VISITS}`);
 
-const mf = new Miniflare({
-  host: '127.0.0.1',
-  port: 0,
-  cf: false,
-  modules: true,
-  modulesRoot: out,
-  scriptPath: script,
-  compatibilityDate: COMPATIBILITY_DATE,
-  compatibilityFlags: ['nodejs_compat'],
-  bindings: { JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-for-hs256-0123456789' },
-  d1Databases: { DB: 'stats-bench-db' },
-  // On disk, as local D1 is under wrangler dev: millions of rows do not belong in the runtime's memory.
-  d1Persist: join(stateDir, 'd1'),
-  r2Persist: join(stateDir, 'r2'),
-  r2Buckets: { BUCKET: 'stats-bench-bucket' },
-});
+const mf = new Miniflare(
+  trackerOptions(
+    { out, script },
+    {
+      d1Databases: { DB: 'stats-bench-db' },
+      // On disk, as local D1 is under wrangler dev: millions of rows do not belong in the runtime's memory.
+      d1Persist: join(stateDir, 'd1'),
+      r2Persist: join(stateDir, 'r2'),
+      r2Buckets: { BUCKET: 'stats-bench-bucket' },
+    },
+  ),
+);
 
 async function call(base, path, attempt = 1) {
   const started = process.hrtime.bigint();

@@ -28,6 +28,7 @@ import {
   bundleWorker,
   cpuOf,
   fmt,
+  INGEST_CONSUMER,
   loadRun,
   log,
   root,
@@ -67,16 +68,7 @@ const trackerOptions = benchTrackerOptions(
   {
     d1Persist: join(persistRoot, 'd1'),
     cachePersist: join(persistRoot, 'cache'),
-    queueConsumers: NO_CONSUMER
-      ? {}
-      : {
-          'tracker-ingest': {
-            maxBatchSize: 100,
-            maxBatchTimeout: 1,
-            maxRetries: 5,
-            deadLetterQueue: 'tracker-ingest-dlq',
-          },
-        },
+    queueConsumers: NO_CONSUMER ? {} : INGEST_CONSUMER,
   },
 );
 const tracker = new Miniflare(trackerOptions);

@@ -11,7 +11,15 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
-import { applyMigrations, bundleWorker, fmt, log, sleep, trackerOptions } from '../bench/harness.mjs';
+import {
+  applyMigrations,
+  bundleWorker,
+  fmt,
+  INGEST_CONSUMER,
+  log,
+  sleep,
+  trackerOptions,
+} from '../bench/harness.mjs';
 
 const CLICKS = Number(process.env.SOAK_CLICKS ?? 1_000_000);
 const MAX_SECONDS = Number(process.env.SOAK_MAX_SECONDS ?? 3600);
@@ -50,14 +58,7 @@ const mf = new Miniflare(
         POSTBACK_QUEUE: 'tracker-postbacks',
         OPERATOR_QUEUE: 'tracker-operator',
       },
-      queueConsumers: {
-        'tracker-ingest': {
-          maxBatchSize: 100,
-          maxBatchTimeout: 1,
-          maxRetries: 5,
-          deadLetterQueue: 'tracker-ingest-dlq',
-        },
-      },
+      queueConsumers: INGEST_CONSUMER,
     },
   ),
 );
