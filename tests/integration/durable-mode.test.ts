@@ -64,6 +64,8 @@ type Faults = {
   r2?: boolean;
   /** D1 fails the next n reads of the settings table. */
   settingsReads?: number;
+  /** The loss counter's write takes this long (concurrent losses overlap). */
+  slowLossCountMs?: number;
 };
 
 const injected = (what: string) => new Error(`injected fault: ${what}`);
@@ -91,6 +93,19 @@ function withFaults(faults: Faults): Env {
           if (settingsReads > 0 && sql.startsWith('SELECT key, value FROM settings')) {
             settingsReads -= 1;
             throw injected('D1 settings read');
+          }
+          if (faults.slowLossCountMs && sql.includes(LOST_EVENTS_KEY)) {
+            return {
+              bind: (...values: unknown[]) => ({
+                run: async () => {
+                  await new Promise((r) => setTimeout(r, faults.slowLossCountMs));
+                  return target
+                    .prepare(sql)
+                    .bind(...values)
+                    .run();
+                },
+              }),
+            };
           }
           return target.prepare(sql);
         };
@@ -218,6 +233,15 @@ describe('durable mode under failing stores (fault injection)', () => {
 
     expect(await visitCount()).toBe(stored);
     expect((await env.BUCKET.list({ prefix: SPOOL_PREFIX })).objects.length).toBe(spooled);
+  });
+
+  it('concurrent losses are each counted once', async () => {
+    await warm('durable');
+    const counted = await lostCounted();
+    const faulty = withFaults({ queue: true, d1: 'ingest', r2: true, slowLossCountMs: 50 });
+    const clicks = await Promise.all(Array.from({ length: 12 }, () => clickWith(faulty)));
+    expect(clicks.map((c) => c.res.status)).toEqual(Array(12).fill(302));
+    expect(await lostCounted()).toBe(counted + 12);
   });
 
   it('batched mode, every store failing: the loss of the flushed batch is counted too', async () => {

@@ -75,8 +75,9 @@ export async function deliver(env: Env, events: TrackEvent[]): Promise<'queued' 
 export async function recordLoss(env: Pick<Env, 'DB'>, events: TrackEvent[]): Promise<void> {
   if (events.length === 0) return;
   deliveryStats.lost += events.length;
-  unrecordedLoss += events.length;
-  const count = unrecordedLoss;
+  // Taken whole, so that concurrent losses never write the same count twice.
+  const count = unrecordedLoss + events.length;
+  unrecordedLoss = 0;
   console.error(`tracking: ${events.length} events lost (queue, D1 and R2 refused them)`);
   try {
     await env.DB.prepare(
@@ -85,8 +86,8 @@ export async function recordLoss(env: Pick<Env, 'DB'>, events: TrackEvent[]): Pr
     )
       .bind(count)
       .run();
-    unrecordedLoss -= count;
   } catch (err) {
+    unrecordedLoss += count;
     console.error(`tracking: ${count} lost events could not be counted in D1`, err);
   }
   const now = Date.now();
