@@ -191,7 +191,7 @@ async function batchedKill(index, killAfter) {
   const persist = join(work, `state-batched-${index}`);
   let server = await start(persist, 'batched', true);
   const started = Date.now();
-  const { answered } = await stream(server, {
+  const { answered, snapshot } = await stream(server, {
     clicks: CLICKS,
     connections: CONNECTIONS,
     target: 'b',
