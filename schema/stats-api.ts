@@ -279,8 +279,11 @@ export const statusUpdateSchema = z.object({
 
 /** A campaign alert in its metainfo (raised by the optimiser and the system checks). */
 export type CampaignAlert = {
-  /** sync: a platform's cost import failed (cleared by its next success). */
-  type: 'optimizer' | 'postback' | 'spend' | 'test' | 'sync';
+  /**
+   * sync: a platform's cost import failed (cleared by its next success). tracking: clicks were
+   * redirected but no store took their events (docs/decisions/126).
+   */
+  type: 'optimizer' | 'postback' | 'spend' | 'test' | 'sync' | 'tracking';
   message: string;
   created_at: number;
   key: string;

@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 // One life of the tracked Worker for the crash test (tests/bench/crash.mjs): Miniflare on the
-// bundle, its state persisted under argv[3], so that a restart finds what the killed one left.
-// Prints {"url"} when ready; answers "count" on stdin with {"visits"}. Seeds on argv[5] = 'seed'.
-import { join } from 'node:path';
+// bundle (tests/bench/crash-worker.ts), its state persisted under argv[3], so that a restart
+// finds what the killed one left. Prints {"url"} when ready; answers "count" on stdin with what is
+// stored: visits (all, and by target), the events spooled to R2 (by target) and the loss counter.
+// Seeds on argv[5] = 'seed', in the mode argv[4].
 import { createInterface } from 'node:readline';
 import { Miniflare } from 'miniflare';
 import { applyMigrations, INGEST_CONSUMER, trackerOptions } from './harness.mjs';
 
-const [, , bundleDir, persistDir, mode, seed] = process.argv;
+const [, , bundleDir, persistDir, mode, seed, script] = process.argv;
 
 const mf = new Miniflare(
   trackerOptions(
-    { out: bundleDir, script: join(bundleDir, 'index.js') },
+    { out: bundleDir, script },
     {
       defaultPersistRoot: persistDir,
       queueConsumers: INGEST_CONSUMER,
@@ -21,6 +22,7 @@ const mf = new Miniflare(
 
 const url = await mf.ready;
 const db = await mf.getD1Database('DB');
+const bucket = await mf.getR2Bucket('BUCKET');
 if (seed === 'seed') {
   await applyMigrations(db);
   await db.batch([
@@ -31,9 +33,27 @@ if (seed === 'seed') {
     db.prepare("INSERT INTO settings (key, value) VALUES ('tracking_mode', ?1)").bind(mode),
   ]);
 }
+
+async function count() {
+  const { results } = await db.prepare('SELECT target, count(*) n FROM visits GROUP BY target').all();
+  const byTarget = Object.fromEntries(results.map((r) => [r.target, r.n]));
+  const visits = results.reduce((n, r) => n + r.n, 0);
+  const spooledByTarget = {};
+  let cursor;
+  do {
+    const listed = await bucket.list({ prefix: 'ingest-spool/', cursor });
+    for (const object of listed.objects) {
+      const message = await (await bucket.get(object.key)).json();
+      for (const event of message.events) spooledByTarget[event.tgt] = (spooledByTarget[event.tgt] ?? 0) + 1;
+    }
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+  const lost = await db.prepare("SELECT value FROM settings WHERE key = 'tracking_lost_events'").first();
+  return { visits, byTarget, spooledByTarget, lostCounted: Number(lost?.value ?? 0) };
+}
+
 console.log(JSON.stringify({ url: url.toString() }));
 createInterface({ input: process.stdin }).on('line', async (line) => {
   if (line.trim() !== 'count') return;
-  const row = await db.prepare('SELECT count(*) n FROM visits').first();
-  console.log(JSON.stringify({ visits: row.n }));
+  console.log(JSON.stringify(await count()));
 });

@@ -1,6 +1,6 @@
 import type { TrackEvent } from '../../schema/tracking';
 import type { Env } from '../env';
-import { deliver } from '../services/ingest-delivery';
+import { deliver, recordLoss } from '../services/ingest-delivery';
 
 // Micro-batching of tracking events (ARCHITECTURE "The tracking hot path"): the isolate
 // appends each event to an in-memory batch; the request that opens a batch flushes it in its
@@ -27,15 +27,23 @@ export function beginDurable(ctx: ExecutionContext): void {
   durableEvents.set(ctx, []);
 }
 
-/** Sends this durable request's events and waits until the queue (or D1, or the R2 spool) took them. */
-export async function waitForDurable(env: Env, ctx: ExecutionContext): Promise<void> {
+/** Where a durable request's events went; `lost` when every store refused them (decision 126). */
+export type DurableOutcome = 'none' | 'queued' | 'direct' | 'spooled' | 'lost';
+
+/**
+ * Sends this durable request's events and waits until the queue (or D1, or the R2 spool) took
+ * them; answers which one did. When none did, the loss is counted at once and recorded (D1 row,
+ * campaign alert) in the request's waitUntil, so the redirect does not also wait on that.
+ */
+export async function waitForDurable(env: Env, ctx: ExecutionContext): Promise<DurableOutcome> {
   const events = durableEvents.get(ctx);
   durableEvents.delete(ctx);
-  if (!events?.length) return;
+  if (!events?.length) return 'none';
   try {
-    await deliver(env, events);
-  } catch (err) {
-    console.error('durable tracking: events could not be stored', err);
+    return await deliver(env, events);
+  } catch {
+    ctx.waitUntil(recordLoss(env, events));
+    return 'lost';
   }
 }
 
@@ -79,5 +87,9 @@ async function flushAfterWindow(env: Env, batch: Batch): Promise<void> {
   await sleep(WINDOW_MS);
   if (open === batch) open = null;
   batch.full = true;
-  await deliver(env, batch.events);
+  try {
+    await deliver(env, batch.events);
+  } catch {
+    await recordLoss(env, batch.events);
+  }
 }
