@@ -91,6 +91,8 @@ function readArgs(argv) {
     options: {
       name: { type: 'string' },
       'license-public-key': { type: 'string' },
+      // The SPA in web/dist as it is (the deploy test runs after `npm test` built it).
+      'skip-build': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -235,8 +237,9 @@ export async function deploy(argv) {
   }
 
   console.log(`Deploying installation "${name}".`);
-  console.log('Building the SPA...');
+  if (!args['skip-build']) console.log('Building the SPA...');
   await new Promise((ok, fail) => {
+    if (args['skip-build']) return ok();
     const vite = spawn(
       process.execPath,
       [
@@ -289,12 +292,13 @@ export async function deploy(argv) {
   mkdirSync(dir, { recursive: true });
   const configPath = join(dir, 'wrangler.json');
   const secretNames = await listSecrets(api, account, name);
-  const wanted = [...Object.keys(GENERATED_SECRETS), ...(licenseKey ? ['LICENSE_PUBLIC_KEY'] : [])];
-  const missingSecrets = wanted.filter((s) => !secretNames.has(s));
-  const newSecrets = generateSecrets(missingSecrets.filter((s) => s in GENERATED_SECRETS));
-  if (licenseKey && missingSecrets.includes('LICENSE_PUBLIC_KEY')) newSecrets.LICENSE_PUBLIC_KEY = licenseKey;
-  for (const s of wanted)
-    console.log(`  secret ${s}: ${secretNames.has(s) ? 'exists, unchanged' : 'generated'}`);
+  const newSecrets = generateSecrets(Object.keys(GENERATED_SECRETS).filter((s) => !secretNames.has(s)));
+  // The vendor's public key is put once; replacing it later is a `wrangler secret put` on purpose.
+  if (licenseKey && !secretNames.has('LICENSE_PUBLIC_KEY')) newSecrets.LICENSE_PUBLIC_KEY = licenseKey;
+  for (const s of [...Object.keys(GENERATED_SECRETS), 'LICENSE_PUBLIC_KEY']) {
+    const state = secretNames.has(s) ? 'exists, unchanged' : s in newSecrets ? 'put' : 'not set';
+    console.log(`  secret ${s}: ${state}`);
+  }
   const allSecrets = new Set([...secretNames, ...Object.keys(newSecrets)]);
   const config = installationConfig(raw, { name, rename, databases, dir, secretNames: allSecrets });
   writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
