@@ -182,8 +182,8 @@ async function listAll(api, path, pick = (r) => r) {
     const json = await api('GET', `${path}${sep}page=${page}&per_page=100`);
     const batch = pick(json.result) ?? [];
     items.push(...batch);
-    const info = json.result_info;
-    if (batch.length === 0 || !info || (info.total_pages ?? 1) <= page) break;
+    const pages = json.result_info?.total_pages;
+    if (batch.length < 100 || (pages !== undefined && pages <= page)) break;
   }
   return items;
 }
@@ -272,13 +272,18 @@ export async function deploy(argv) {
     report('D1 database', dbName, missing);
   }
 
-  const buckets = new Set(
-    (await api('GET', `/accounts/${account}/r2/buckets`)).result.buckets.map((b) => b.name),
-  );
+  // One bucket at a time: the account's list is paged by cursor and may be long (an operator's).
   for (const b of raw.r2_buckets ?? []) {
     const bucket = rename(b.bucket_name);
-    if (!buckets.has(bucket)) await api('POST', `/accounts/${account}/r2/buckets`, { name: bucket });
-    report('R2 bucket', bucket, !buckets.has(bucket));
+    const missing = await api('GET', `/accounts/${account}/r2/buckets/${bucket}`).then(
+      () => false,
+      (err) => {
+        if (err.codes?.includes(10006)) return true;
+        throw err;
+      },
+    );
+    if (missing) await api('POST', `/accounts/${account}/r2/buckets`, { name: bucket });
+    report('R2 bucket', bucket, missing);
   }
 
   const queues = boundQueues(raw).map(rename);
