@@ -74,9 +74,17 @@ export async function startCloudflareStandIn({ port, accountId, subdomain = 'sta
     versions,
   });
 
+  const isSecret = (meta, n) => meta.bindings.some((b) => b.name === n && b.type === 'secret_text');
+
   /** The Worker upload's metadata: bindings (secrets among them) and the assets' completion token. */
   function applyUpload(name, parts) {
     const meta = JSON.parse(parts.find((p) => p.name === 'metadata')?.data.toString('utf8') ?? '{}');
+    // As Cloudflare: a binding name is used once, kept secrets included (a var cannot shadow one).
+    const names = (meta.bindings ?? []).map((b) => b.name);
+    const kept = [...(script(name)?.secrets.keys() ?? [])];
+    const clash = names.find((n, i) => names.indexOf(n) !== i || (kept.includes(n) && !isSecret(meta, n)));
+    if (clash)
+      return { error: [400, failure(10053, `Uncaught Error: Binding name '${clash}' already in use`)] };
     const s = script(name) ?? {
       uploads: 0,
       secrets: new Map(),
@@ -242,6 +250,7 @@ export async function startCloudflareStandIn({ port, accountId, subdomain = 'sta
       const s = script(name);
       if (sub === '' && method === 'PUT') {
         const up = applyUpload(name, multipart(body, req.headers['content-type']));
+        if (up.error) return up.error;
         const version = randomUUID();
         up.versions.push(version);
         up.deployments.push(deployment([{ version_id: version, percentage: 100 }]));
@@ -265,6 +274,7 @@ export async function startCloudflareStandIn({ port, accountId, subdomain = 'sta
       }
       if (sub === '/versions' && method === 'POST') {
         const up = applyUpload(name, multipart(body, req.headers['content-type']));
+        if (up.error) return up.error;
         const id = randomUUID();
         up.versions.push(id);
         return [200, envelope({ id, number: up.versions.length, resources: { script: { etag: 'etag' } } })];
