@@ -135,7 +135,11 @@ function installationConfig(raw, { name, rename, databases, dir, secretNames }) 
  * of one wrangler start each (docs/decisions/127).
  */
 async function cloudflareApi() {
-  const { out } = await wrangler(['auth', 'token', '--json']);
+  const { out } = await wrangler(['auth', 'token', '--json']).catch(() => {
+    throw new DeployError(
+      'Not logged in to Cloudflare: run `npx wrangler login`, or set CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID.',
+    );
+  });
   const auth = JSON.parse(out.slice(out.indexOf('{')));
   const headers =
     auth.type === 'api_key'
@@ -236,6 +240,11 @@ export async function deploy(argv) {
     }
   }
 
+  if (licenseKey && (raw.vars?.LICENSE_PUBLIC_KEY ?? '') !== '') {
+    throw new DeployError(
+      'LICENSE_PUBLIC_KEY is set in wrangler.toml [vars]: leave out --license-public-key.',
+    );
+  }
   console.log(`Deploying installation "${name}".`);
   if (!args['skip-build']) console.log('Building the SPA...');
   await new Promise((ok, fail) => {
