@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Local set-up, idempotent: creates .dev.vars with fresh secrets and a local vendor key pair
 // (never committed), and a development license key the first-run setup page accepts.
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { generateSecrets } from './installation-secrets.mjs';
 import { createKeyPair, issueLicense } from './license-lib.mjs';
 
 const root = new URL('..', import.meta.url);
@@ -17,14 +17,11 @@ if (!existsSync(path('.dev-keys/vendor-private.jwk.json'))) {
 const publicJwk = readFileSync(path('.dev-keys/vendor-public.jwk.json'), 'utf8');
 
 if (!existsSync(path('.dev.vars'))) {
-  const secret = () => randomBytes(32).toString('base64url');
+  const secrets = generateSecrets();
   writeFileSync(
     path('.dev.vars'),
     [
-      `JWT_SECRET=${secret()}${secret()}`,
-      `PASSWORD_PEPPER=${secret()}`,
-      `CLICK_ID_SECRET=${secret()}`,
-      `ENCRYPTION_KEY=${randomBytes(32).toString('base64')}`,
+      ...Object.entries(secrets).map(([name, value]) => `${name}=${value}`),
       `LICENSE_PUBLIC_KEY=${publicJwk}`,
       '',
     ].join('\n'),
