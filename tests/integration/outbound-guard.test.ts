@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintClickId } from '../../worker/services/click-ids';
 import { ingestEvents } from '../../worker/services/ingest';
 import { outbound } from '../../worker/services/operator/fan-out';
+import { outboundFetch, outboundPolicy } from '../../worker/services/outbound';
 import { deliverPostback } from '../../worker/services/postbacks';
 import { api, makeCampaign, makeLanding, makeOffer, setupInstallation } from '../factories';
 
@@ -356,5 +357,85 @@ describe('operator fan-out to installation domains', () => {
     expect(res.body.data.unavailable.map((u: any) => [u.domain, u.error])).toEqual(cases);
     // Only the public host that redirects was asked; nothing inward, nothing after the redirect.
     expect(sent.map((u) => new URL(u).host)).toEqual(['hop.example']);
+  });
+});
+
+describe('the guard itself (worker/services/outbound.ts)', () => {
+  const policy = outboundPolicy(env);
+  const page = (status: number, body: BodyInit | null, headers: Record<string, string> = {}) =>
+    new Response(body, { status, headers });
+
+  it('reads at most maxBytes of a body and says it stopped', async () => {
+    const big = 'x'.repeat(300_000);
+    const answer = await outboundFetch('https://public.example/big', policy, {
+      fetcher: async () => page(200, big),
+      timeoutMs: 2000,
+      maxRedirects: 0,
+      maxBytes: 100_000,
+    });
+    expect(answer).toMatchObject({ ok: true, status: 200, truncated: true });
+    expect(answer.ok && answer.text.length).toBe(100_000);
+  });
+
+  it('gives up at the deadline, however the far side stalls', async () => {
+    const started = Date.now();
+    const answer = await outboundFetch('https://public.example/slow', policy, {
+      fetcher: (_url, init) =>
+        new Promise((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        ),
+      timeoutMs: 300,
+      maxRedirects: 0,
+      maxBytes: 1000,
+    });
+    expect(answer).toEqual({
+      ok: false,
+      url: 'https://public.example/slow',
+      kind: 'timeout',
+      reason: 'no answer within 0.3 s',
+    });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('follows a bounded number of redirects, each one checked', async () => {
+    const hops: string[] = [];
+    const answer = await outboundFetch('https://public.example/0', policy, {
+      fetcher: async (url) => {
+        hops.push(url);
+        const n = Number(new URL(url).pathname.slice(1));
+        return page(302, null, { location: `/${n + 1}` });
+      },
+      timeoutMs: 2000,
+      maxRedirects: 3,
+      maxBytes: 1000,
+    });
+    expect(answer).toMatchObject({ ok: false, kind: 'too_many_redirects', reason: 'too many redirects' });
+    expect(hops).toEqual([0, 1, 2, 3].map((n) => `https://public.example/${n}`));
+  });
+
+  it('trusts OUTBOUND_ALLOW_HOSTS in development and tests only, never in production', async () => {
+    const call = async (environment: string | undefined) => {
+      const hits: string[] = [];
+      const answer = await outboundFetch(
+        'http://127.0.0.1:9999/lp',
+        outboundPolicy({ ...env, ENVIRONMENT: environment, OUTBOUND_ALLOW_HOSTS: '127.0.0.1, localhost' }),
+        {
+          fetcher: async (url) => {
+            hits.push(url);
+            return page(200, 'local page');
+          },
+          timeoutMs: 2000,
+          maxRedirects: 0,
+          maxBytes: 1000,
+        },
+      );
+      return { ok: answer.ok, hits: hits.length };
+    };
+    expect(await call('development')).toEqual({ ok: true, hits: 1 });
+    expect(await call('test')).toEqual({ ok: true, hits: 1 });
+    expect(await call(undefined)).toEqual({ ok: false, hits: 0 });
+    expect(await call('production')).toEqual({ ok: false, hits: 0 });
+    // The vitest configuration sets no allowance: the suite runs under production's rules.
+    expect(outboundPolicy(env).trusted.size).toBe(0);
   });
 });
