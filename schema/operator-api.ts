@@ -7,6 +7,7 @@ import type { CorrectionRecord, ReportDay, ReportTotal } from './masterdashboard
 export const OPERATOR_MESSAGES = {
   nameRequired: 'Enter the student’s name.',
   domainInvalid: 'Enter the installation’s address, e.g. https://student.example.com.',
+  domainNotPublic: 'The installation’s address must be a public http or https address',
   credentialRequired: 'Enter the installation’s master-dashboard credential.',
   duplicate: 'An installation with this domain or student id hash already exists.',
   notFound: 'Student installation not found.',

@@ -49,6 +49,11 @@ const child = spawn(
     ...persist,
     // OPERATOR_HOST=localhost npm start: this installation is also the operator's (master dashboard).
     ...(process.env.OPERATOR_HOST ? ['--var', `OPERATOR_HOST:${process.env.OPERATOR_HOST}`] : []),
+    // OUTBOUND_ALLOW_HOSTS=127.0.0.1,localhost npm start: landing pages or student installations
+    // served on this machine may be read (development only, docs/decisions/122).
+    ...(process.env.OUTBOUND_ALLOW_HOSTS
+      ? ['--var', `OUTBOUND_ALLOW_HOSTS:${process.env.OUTBOUND_ALLOW_HOSTS}`]
+      : []),
     '--test-scheduled',
     // The shipped configuration is production; only a local `npm start` is development.
     '--var',

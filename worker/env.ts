@@ -25,8 +25,14 @@ export interface Env {
   ENCRYPTION_KEY: string;
   /** Lifetime of a bearer token in seconds (default 12 hours). */
   TOKEN_TTL_SECONDS?: string;
-  /** DNS-over-HTTPS JSON endpoint that resolves postback hosts at send time (default Cloudflare's). */
+  /** DNS-over-HTTPS JSON endpoint that resolves outbound hosts before each call (default Cloudflare's). */
   DNS_RESOLVER_URL?: string;
+  /**
+   * Host names the outbound guard trusts without address checks (comma-separated, e.g.
+   * `127.0.0.1,localhost`), honoured only when ENVIRONMENT is development or test
+   * (docs/decisions/122). Never set in production.
+   */
+  OUTBOUND_ALLOW_HOSTS?: string;
   MAIL_FROM: string;
   /** HTTP mail API: when both are set, mail is delivered there as well as kept in the outbox. */
   MAIL_API_URL?: string;

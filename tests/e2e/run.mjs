@@ -99,6 +99,10 @@ function startServer(port, inspectorPort, state, logFile, fakesPort) {
       'OPERATOR_HOST:localhost',
       '--var',
       'OPERATOR_TIMEOUT_MS:10000',
+      // The landing pages (test 09) and the student installations (test 15) are served on this
+      // machine; the outbound guard trusts these two names in development only (decision 122).
+      '--var',
+      'OUTBOUND_ALLOW_HOSTS:127.0.0.1,localhost',
       '--show-interactive-dev-session=false',
       ...fakeVarArgs(fakesPort),
     ],

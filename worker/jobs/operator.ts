@@ -3,6 +3,7 @@ import type { Env } from '../env';
 import { refreshInstallation, refreshWindow } from '../services/operator/cache';
 import { type FetchLike, timeoutFor } from '../services/operator/fan-out';
 import { installationBy } from '../services/operator/registry';
+import { outboundPolicy } from '../services/outbound';
 import { getSettings } from '../services/settings';
 
 // The operator's cache refresh (docs/decisions/083): the cron puts one message per student
@@ -62,6 +63,7 @@ export async function consumeOperator(
       const result = await refreshInstallation(env, inst, body.from, body.to, {
         fetch: fetchImpl,
         timeoutMs: timeoutFor(env),
+        policy: outboundPolicy(env),
       });
       if (result.ok) message.ack();
       else message.retry({ delaySeconds: 30 });

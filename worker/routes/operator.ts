@@ -43,6 +43,7 @@ import {
   removeInstallation,
   toStudent,
 } from '../services/operator/registry';
+import { outboundPolicy } from '../services/outbound';
 
 // The operator installation's central service (spec 4 §7, docs/decisions/082-083): the registry
 // of student installations and the master dashboard's calls. Served only on OPERATOR_HOST, to a
@@ -64,7 +65,11 @@ const requireOperatorHost = createMiddleware<AppEnv>(async (c, next) => {
 const student = (inst: Installation) => toStudent({ ...inst, student_id_hash: inst.id_hash, credential: '' });
 
 function callOptions(c: Context<AppEnv>): CallOptions {
-  return { timeoutMs: timeoutFor(c.env), operatorUser: c.get('user').username };
+  return {
+    timeoutMs: timeoutFor(c.env),
+    operatorUser: c.get('user').username,
+    policy: outboundPolicy(c.env),
+  };
 }
 
 const queryOrBody = async (c: Context<AppEnv>) => (c.req.method === 'GET' ? c.req.query() : readBody(c));

@@ -2,6 +2,7 @@ import { cpa, cr, lpCtr, round } from '../../schema/metrics';
 import { fromMicros } from '../../schema/money';
 import type { ElementRow as ElementAnswerRow } from '../../schema/stats-api';
 import type { Env } from '../env';
+import { type FetchLike, type OutboundPolicy, outboundFetch, outboundPolicy } from './outbound';
 import {
   type DayBounds,
   landingTests,
@@ -208,28 +209,44 @@ export const ELEMENTS_MESSAGES = {
   urlRequired: 'Landing page URL is required.',
   urlNotLanding: "This URL is not one of the campaign's landing pages.",
   unreadable: 'The landing page could not be read',
+  notPublic: 'its address is not a public http or https address',
 } as const;
 
 const FETCH_TIMEOUT_MS = 5000;
+const MAX_REDIRECTS = 3;
 const PAGE_LIMIT = 1_000_000;
 
-/** Reads a landing page's HTML: an answer or the reason there is none. */
-export async function readLandingPage(url: string): Promise<{ html: string } | { error: string }> {
-  try {
-    const res = await fetch(url, {
-      redirect: 'follow',
-      headers: { accept: 'text/html', 'user-agent': 'EdgeTracker-Aggregator/1.0' },
-      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-    });
-    if (!res.ok) return { error: `${ELEMENTS_MESSAGES.unreadable} (HTTP ${res.status}).` };
-    return { html: (await res.text()).slice(0, PAGE_LIMIT) };
-  } catch (err) {
-    const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-    return {
-      error: timedOut
-        ? `${ELEMENTS_MESSAGES.unreadable}: it did not answer within ${FETCH_TIMEOUT_MS / 1000} seconds.`
-        : `${ELEMENTS_MESSAGES.unreadable}.`,
-    };
+/**
+ * Reads a landing page's HTML through the outbound guard (docs/decisions/122): an answer or the
+ * reason there is none. A page on a private, loopback or metadata address is never called.
+ */
+export async function readLandingPage(
+  url: string,
+  policy: OutboundPolicy,
+  fetcher?: FetchLike,
+): Promise<{ html: string } | { error: string }> {
+  const answer = await outboundFetch(url, policy, {
+    fetcher,
+    headers: { accept: 'text/html', 'user-agent': 'EdgeTracker-Aggregator/1.0' },
+    timeoutMs: FETCH_TIMEOUT_MS,
+    maxRedirects: MAX_REDIRECTS,
+    maxBytes: PAGE_LIMIT,
+  });
+  if (answer.ok)
+    return answer.status >= 200 && answer.status < 300
+      ? { html: answer.text }
+      : { error: `${ELEMENTS_MESSAGES.unreadable} (HTTP ${answer.status}).` };
+  switch (answer.kind) {
+    case 'refused':
+      return { error: `${ELEMENTS_MESSAGES.unreadable}: ${ELEMENTS_MESSAGES.notPublic} (${answer.reason}).` };
+    case 'timeout':
+      return {
+        error: `${ELEMENTS_MESSAGES.unreadable}: it did not answer within ${FETCH_TIMEOUT_MS / 1000} seconds.`,
+      };
+    case 'too_many_redirects':
+      return { error: `${ELEMENTS_MESSAGES.unreadable}: it redirects more than ${MAX_REDIRECTS} times.` };
+    default:
+      return { error: `${ELEMENTS_MESSAGES.unreadable}.` };
   }
 }
 
@@ -239,13 +256,13 @@ export async function readLandingPage(url: string): Promise<{ html: string } | {
  * (test_datas). `url` must be the URL of one of the campaign's landing pages (checked by the route).
  */
 export async function landingElementsData(
-  env: Pick<Env, 'DB'>,
+  env: Pick<Env, 'DB' | 'DNS_RESOLVER_URL' | 'ENVIRONMENT' | 'OUTBOUND_ALLOW_HOSTS'>,
   c: StatsCampaign,
   url: string,
   bounds: DayBounds,
   separator: string,
 ) {
-  const page = await readLandingPage(url);
+  const page = await readLandingPage(url, outboundPolicy(env));
   const variations =
     'html' in page
       ? extractElements(page.html).map((e) => ({ ...e, tagType: classifyElement(e.content) }))

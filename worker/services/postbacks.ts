@@ -1,55 +1,20 @@
 import { microsToDecimalString } from '../../schema/money';
 import type { Env } from '../env';
-import { checkResolvedHost, dohResolver, type HostResolver } from './postback-dns';
+import { type FetchLike, outboundFetch, outboundPolicy, refusedByName } from './outbound';
+import type { HostResolver } from './postback-dns';
 
 // Outbound postbacks to traffic sources (docs/tracking.md "Postbacks to the traffic source").
 // The URL is built from the campaign's template and user data, so it is checked like any
-// server-side request to a user-supplied address: http(s) only, no IP literals, no private,
-// local or metadata host names, no redirects followed, a timeout.
+// server-side request to a user-supplied address (worker/services/outbound.ts, decision 122):
+// http(s) only, no IP literals, no private, local or metadata hosts by name or by address, no
+// redirects followed, a timeout.
 
 export const POSTBACK_TIMEOUT_MS = 5_000;
 /** After this many delivery attempts a postback is marked failed. */
 export const MAX_POSTBACK_ATTEMPTS = 5;
 
-const BLOCKED_HOSTS = new Set([
-  'localhost',
-  'metadata',
-  'metadata.google.internal',
-  'metadata.goog',
-  'instance-data',
-  'instance-data.ec2.internal',
-]);
-const BLOCKED_SUFFIXES = [
-  '.localhost',
-  '.local',
-  '.internal',
-  '.intranet',
-  '.lan',
-  '.home.arpa',
-  '.corp',
-  '.private',
-];
-
-/** Why `raw` may not be called, or null when it may. */
-export function unsafePostbackReason(raw: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return 'not a valid URL';
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'only http and https are allowed';
-  if (url.username || url.password) return 'credentials in the URL are not allowed';
-  const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  if (!host) return 'no host';
-  // IPv6 literals come bracketed; IPv4 in any spelling (decimal, octal, hex, short forms) is
-  // normalised by the URL parser to dotted decimal, so one check covers them all.
-  if (host.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return 'IP addresses are not allowed';
-  if (!host.includes('.')) return 'single-label host names are not allowed';
-  if (BLOCKED_HOSTS.has(host) || BLOCKED_SUFFIXES.some((s) => host.endsWith(s)))
-    return 'private host names are not allowed';
-  return null;
-}
+/** Why `raw` may not be called, judged by its text (the editor's save-time check); null when it may. */
+export const unsafePostbackReason = refusedByName;
 
 export type PostbackValues = {
   clickId: string;
@@ -126,10 +91,10 @@ export type PostbackOutcome = 'sent' | 'failed' | 'blocked' | 'retry' | 'skipped
  * again later (network error, timeout, 5xx, 408, 429) and is answered only while attempts remain.
  */
 export async function deliverPostback(
-  env: Pick<Env, 'DB' | 'DNS_RESOLVER_URL'>,
+  env: Pick<Env, 'DB' | 'DNS_RESOLVER_URL' | 'ENVIRONMENT' | 'OUTBOUND_ALLOW_HOSTS'>,
   logId: number,
   fetcher: typeof fetch = fetch,
-  resolve: HostResolver = dohResolver(env.DNS_RESOLVER_URL || undefined),
+  resolve?: HostResolver,
 ): Promise<PostbackOutcome> {
   const row = await env.DB.prepare(LOAD).bind(logId).first<LogRow>();
   if (row?.status !== 'pending') return 'skipped';
@@ -160,32 +125,23 @@ export async function deliverPostback(
       .bind(logId, status, attempts, responseStatus, error.slice(0, 500), url.slice(0, 2000), Date.now())
       .run();
 
-  const unsafe = row.postback_enabled === 1 ? unsafePostbackReason(url) : 'postbacks are turned off';
-  if (unsafe) {
-    await save('blocked', null, unsafe);
+  if (row.postback_enabled !== 1) {
+    await save('blocked', null, 'postbacks are turned off');
     return 'blocked';
   }
-  let status: number | null = null;
-  let error = '';
-  const resolved = await checkResolvedHost(new URL(url).hostname, resolve);
-  if (!resolved.ok && resolved.blocked) {
-    await save('blocked', null, resolved.reason);
+  const answer = await outboundFetch(url, outboundPolicy(env, resolve), {
+    fetcher: fetcher as FetchLike,
+    headers: { 'user-agent': 'EdgeTracker-Postback/1.0' },
+    timeoutMs: POSTBACK_TIMEOUT_MS,
+    maxRedirects: 0,
+    maxBytes: 0,
+  });
+  if (!answer.ok && answer.kind === 'refused') {
+    await save('blocked', null, answer.reason);
     return 'blocked';
   }
-  if (!resolved.ok) error = resolved.reason;
-  else
-    try {
-      const response = await fetcher(url, {
-        method: 'GET',
-        redirect: 'manual',
-        signal: AbortSignal.timeout(POSTBACK_TIMEOUT_MS),
-        headers: { 'user-agent': 'EdgeTracker-Postback/1.0' },
-      });
-      status = response.status;
-      await response.body?.cancel();
-    } catch (err) {
-      error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-    }
+  const status = answer.ok ? answer.status : null;
+  const error = answer.ok ? '' : answer.errorName ? `${answer.errorName}: ${answer.reason}` : answer.reason;
   // A redirect is an answer: the traffic source received the call (redirects are never followed).
   if (status !== null && status < 400) {
     await save('sent', status, '');

@@ -1,14 +1,27 @@
 import { OPERATOR_HEADER, OPERATOR_HEADER_VALUE } from '../../../schema/masterdashboard-api';
-import type { Unavailable } from '../../../schema/operator-api';
+import { OPERATOR_MESSAGES, type Unavailable } from '../../../schema/operator-api';
 import type { Env } from '../../env';
+import { type FetchLike, type OutboundPolicy, outboundFetch, outboundPolicy } from '../outbound';
 import type { Installation } from './registry';
 
 // Calls to student installations (docs/decisions/083): one request per installation, all in
 // parallel, each with its own timeout, so one slow or dead installation costs at most the
-// timeout and never blanks the others. Tests inject `fetch` to reach other local Workers.
+// timeout and never blanks the others. Every call goes through the outbound guard (decision 122):
+// a domain that is or resolves to a private, loopback or metadata address is never sent the
+// credential, and a redirect is not followed (it would carry the credential elsewhere). Tests
+// inject `fetch` to reach other local Workers.
 
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
-export type CallOptions = { fetch?: FetchLike; timeoutMs?: number; operatorUser?: string };
+export type { FetchLike };
+export type CallOptions = {
+  fetch?: FetchLike;
+  timeoutMs?: number;
+  operatorUser?: string;
+  /** The outbound guard's policy (outboundPolicy(env)); without one, production's strict rules. */
+  policy?: OutboundPolicy;
+};
+
+/** The most of an installation's answer that is read (a month of days and campaigns is far less). */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 export const DEFAULT_TIMEOUT_MS = 5000;
 
@@ -17,6 +30,9 @@ export const DEFAULT_TIMEOUT_MS = 5000;
  * inside the test Worker (there is no network there); production keeps the global fetch.
  */
 export const outbound: { fetch: FetchLike } = { fetch: (input, init) => fetch(input, init) };
+
+/** Production's rules with the public resolver: what a caller that names no policy gets. */
+const strict = outboundPolicy({});
 
 export function timeoutFor(env: Pick<Env, 'OPERATOR_TIMEOUT_MS'>): number {
   const ms = Number(env.OPERATOR_TIMEOUT_MS);
@@ -51,30 +67,40 @@ export async function callInstallation<T>(
     }, timeoutMs);
   });
   const call = (async (): Promise<CallResult<T>> => {
-    try {
-      const res = await doFetch(`${inst.domain}/api/masterdashboard/${path}`, {
-        method: init.method ?? 'GET',
-        headers,
-        body: init.body ? JSON.stringify(init.body) : undefined,
-        signal: controller.signal,
-      });
-      const text = await res.text();
-      let body: { data?: T; message?: string } | null = null;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = null;
-      }
-      if (!res.ok || !body || body.data === undefined)
-        return { ok: false, status: res.status, error: body?.message || `HTTP ${res.status}` };
-      return { ok: true, data: body.data };
-    } catch (err) {
+    const answer = await outboundFetch(`${inst.domain}/api/masterdashboard/${path}`, opts.policy ?? strict, {
+      fetcher: doFetch,
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body ? JSON.stringify(init.body) : undefined,
+      signal: controller.signal,
+      // The race below answers first with its own message; this bounds the lookups and the body.
+      timeoutMs: timeoutMs + 1000,
+      maxRedirects: 0,
+      maxBytes: MAX_ANSWER_BYTES,
+    });
+    if (!answer.ok) {
+      if (answer.kind === 'refused')
+        return { ok: false, status: 0, error: `${OPERATOR_MESSAGES.domainNotPublic}: ${answer.reason}.` };
+      return { ok: false, status: 0, error: answer.reason || 'The installation did not answer.' };
+    }
+    const location = answer.headers.get('location');
+    if (answer.status >= 300 && answer.status < 400 && location)
       return {
         ok: false,
-        status: 0,
-        error: err instanceof Error ? err.message : 'The installation did not answer.',
+        status: answer.status,
+        error: `It answered a redirect to ${location.slice(0, 200)}; register the address it redirects to.`,
       };
+    if (answer.truncated)
+      return { ok: false, status: answer.status, error: 'Its answer is larger than the operator reads.' };
+    let body: { data?: T; message?: string } | null = null;
+    try {
+      body = JSON.parse(answer.text);
+    } catch {
+      body = null;
     }
+    if (answer.status < 200 || answer.status >= 300 || !body || body.data === undefined)
+      return { ok: false, status: answer.status, error: body?.message || `HTTP ${answer.status}` };
+    return { ok: true, data: body.data };
   })();
   try {
     return await Promise.race([call, timeout]);

@@ -3,6 +3,7 @@ import type { Env } from '../../env';
 import { sha256Hex } from '../../lib/crypto';
 import { ApiError, fieldError } from '../../lib/errors';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
+import { checkAddress, outboundPolicy } from '../outbound';
 
 // The operator's registry of student installations (docs/decisions/082). The credential of each
 // is stored AES-GCM encrypted, bound to the installation's row id, and only decrypted to call it.
@@ -81,7 +82,24 @@ async function duplicate(env: Pick<Env, 'DB'>, input: InstallationInput, id: num
   if (row) throw fieldError('domain', OPERATOR_MESSAGES.duplicate);
 }
 
-export async function addInstallation(env: Pick<Env, 'DB' | 'ENCRYPTION_KEY'>, input: InstallationInput) {
+type RegistryEnv = Pick<
+  Env,
+  'DB' | 'ENCRYPTION_KEY' | 'DNS_RESOLVER_URL' | 'ENVIRONMENT' | 'OUTBOUND_ALLOW_HOSTS'
+>;
+
+/**
+ * The credential is sent to the domain: it must be a public address, by name and by what it
+ * resolves to (docs/decisions/122). A lookup that fails does not refuse the save (a new
+ * installation's name may not resolve yet); every call checks again.
+ */
+async function publicDomain(env: RegistryEnv, domain: string) {
+  const check = await checkAddress(domain, outboundPolicy(env));
+  if (!check.ok && check.blocked)
+    throw fieldError('domain', `${OPERATOR_MESSAGES.domainNotPublic}: ${check.reason}.`);
+}
+
+export async function addInstallation(env: RegistryEnv, input: InstallationInput) {
+  await publicDomain(env, input.domain);
   if (!input.credential) throw fieldError('credential', OPERATOR_MESSAGES.credentialRequired);
   await duplicate(env, input, 0);
   // The row id is bound into the encryption, so the row is made first and sealed in a second step.
@@ -99,12 +117,9 @@ export async function addInstallation(env: Pick<Env, 'DB' | 'ENCRYPTION_KEY'>, i
 }
 
 /** Edits an installation; an empty credential keeps the stored one. */
-export async function editInstallation(
-  env: Pick<Env, 'DB' | 'ENCRYPTION_KEY'>,
-  id: number,
-  input: InstallationInput,
-) {
+export async function editInstallation(env: RegistryEnv, id: number, input: InstallationInput) {
   const current = await installationBy(env, 'id', id);
+  await publicDomain(env, input.domain);
   await duplicate(env, input, id);
   const credential = input.credential ? await encryptSecret(env, secretName(id), input.credential) : null;
   await env.DB.prepare(

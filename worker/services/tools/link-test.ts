@@ -13,6 +13,7 @@ import { fieldError } from '../../lib/errors';
 import { campaignForUser } from '../campaigns/access';
 import { trackingOrigin } from '../campaigns/tracking-origin';
 import { loadCompiledCampaign } from '../compiled-campaigns';
+import { outboundPolicy } from '../outbound';
 import {
   buildDestination,
   type CompiledCampaign,
@@ -260,7 +261,9 @@ export async function linkTest(
         name: items.landings.find((i) => i.id === l.id)?.name ?? String(l.id),
         url: buildDestination(l.url, compiled.lpClickIdParam, urlValues, {}),
       }));
-    warnings.push(...(await checkLandingPages(landings, settings, compiled.id, fetcher)));
+    warnings.push(
+      ...(await checkLandingPages(landings, settings, compiled.id, outboundPolicy(env), fetcher)),
+    );
   }
 
   const fallbackReason = !compiled.active ? 'inactive' : run.route.kind === 'none' ? 'unrouted' : null;

@@ -19,6 +19,7 @@ import { campaignForUser, ownedBy } from '../campaigns/access';
 import { trackingOrigin } from '../campaigns/tracking-origin';
 import type { ParsedClickId } from '../click-ids';
 import { loadCompiledCampaign } from '../compiled-campaigns';
+import { type FetchLike, outboundFetch, outboundPolicy } from '../outbound';
 import { buildPostbackUrl, POSTBACK_TIMEOUT_MS, unsafePostbackReason } from '../postbacks';
 import { getSettings } from '../settings';
 import { loadItems } from './candidates';
@@ -305,28 +306,33 @@ export async function trafficSourcePostback(
   let message = POSTBACK_MESSAGES[status];
   if (status === 'blocked') message = `${message} (${unsafePostbackReason(row.postbackUrl) ?? 'refused'})`;
   if (send && (status === 'ready' || status === 'failed' || status === 'sent')) {
-    let error = '';
-    try {
-      const response = await fetcher(row.postbackUrl, {
-        method: 'GET',
-        redirect: 'manual',
-        signal: AbortSignal.timeout(POSTBACK_TIMEOUT_MS),
-        headers: { 'user-agent': 'EdgeTracker-Postback/1.0' },
-      });
-      responseStatus = response.status;
-      await response.body?.cancel();
-    } catch (err) {
-      error =
-        err instanceof Error && err.name === 'TimeoutError'
-          ? 'no answer within 5 s'
-          : 'it could not be reached';
-    }
+    // Checked again here, by address: a name that passed the save-time check may point inward.
+    const answer = await outboundFetch(row.postbackUrl, outboundPolicy(env), {
+      fetcher: fetcher as FetchLike,
+      headers: { 'user-agent': 'EdgeTracker-Postback/1.0' },
+      timeoutMs: POSTBACK_TIMEOUT_MS,
+      maxRedirects: 0,
+      maxBytes: 0,
+    });
+    responseStatus = answer.ok ? answer.status : null;
     // A redirect is an answer, as for real postbacks: redirects are never followed.
-    status = responseStatus !== null && responseStatus < 400 ? 'sent' : 'failed';
-    message =
-      status === 'sent'
-        ? `Sent: the traffic source answered HTTP ${responseStatus}.`
-        : `Not delivered: ${error || `the traffic source answered HTTP ${responseStatus}`}.`;
+    if (!answer.ok && answer.kind === 'refused') {
+      status = 'blocked';
+      message = `${POSTBACK_MESSAGES.blocked} (${answer.reason})`;
+    } else {
+      status = responseStatus !== null && responseStatus < 400 ? 'sent' : 'failed';
+      const error = answer.ok
+        ? ''
+        : answer.kind === 'timeout'
+          ? 'no answer within 5 s'
+          : answer.kind === 'unresolved'
+            ? `its host could not be resolved (${answer.reason})`
+            : 'it could not be reached';
+      message =
+        status === 'sent'
+          ? `Sent: the traffic source answered HTTP ${responseStatus}.`
+          : `Not delivered: ${error || `the traffic source answered HTTP ${responseStatus}`}.`;
+    }
     await env.DB.prepare(
       'UPDATE test_conversions SET postback_status = ?2, postback_response = ?3, updated_at = ?4 WHERE id = ?1',
     )
