@@ -35,6 +35,8 @@ export const MONEY_MESSAGES = {
   notOwnWallets: 'You cannot adjust your own wallets. Ask an admin.',
   notYourStudent: 'A coach can adjust only the wallets of their own students.',
   creditLimit: 'Credits to one user above $10,000.00 within 24 hours are refused.',
+  ownWalletsNote:
+    'Nobody adjusts their own wallets: pick a student to adjust theirs, or ask another admin to adjust yours.',
 } as const;
 
 /**
