@@ -10,6 +10,17 @@ export const userStatusSchema = z.object({
   disabled: z.boolean({ error: 'Say whether the user is disabled.' }),
 });
 
+/** PUT /api/users/:id/coach: the student's coach, null for none (docs/decisions/124). */
+export const userCoachSchema = z.object({
+  coachId: z.union(
+    [z.null(), z.number({ error: 'Select a coach.' }).int('Select a coach.').positive('Select a coach.')],
+    {
+      error: 'Select a coach.',
+    },
+  ),
+});
+export type UserCoachAnswer = { message: string; id: number; coach_id: number | null };
+
 /** PUT /api/users/:id/status */
 export type UserStatusAnswer = { message: string; id: number; disabled: boolean };
 /** DELETE /api/users/:id: the user's campaigns (and folders) now belong to the admin who deleted them. */
@@ -24,4 +35,7 @@ export const ACCOUNT_MESSAGES = {
   notSelfDisable: 'You cannot disable your own account.',
   notSelfDelete: 'You cannot delete your own account.',
   notFound: 'User not found.',
+  coachSet: 'Coach saved.',
+  coachInvalid: 'Select a coach.',
+  coachOnlyForStudents: 'Only a student has a coach.',
 } as const;

@@ -199,6 +199,8 @@ export type UserRecord = {
   rotator_is_enabled: boolean;
   /** Disabled by an admin: cannot sign in (docs/decisions/116). */
   disabled: boolean;
+  /** A student's coach (docs/decisions/124); null for none and for every other role. */
+  coach_id: number | null;
   created_at: number;
 };
 

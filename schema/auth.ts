@@ -21,12 +21,15 @@ export const users = sqliteTable(
     rotatorIsEnabled: integer('rotator_is_enabled').notNull().default(0),
     /** When an admin disabled the account (migration 0019); null while it may sign in. */
     disabledAt: integer('disabled_at'),
+    /** A student's coach (migration 0021, docs/decisions/124): the one coach who may adjust their wallets. */
+    coachId: integer('coach_id'),
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
   },
   (t) => [
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     index('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_coach_idx').on(t.coachId),
   ],
 );
 
@@ -91,3 +94,19 @@ export const mailOutbox = sqliteTable('mail_outbox', {
   error: text('error'),
   createdAt: integer('created_at').notNull().default(now),
 });
+
+/** OAuth states of a platform login (migration 0021, docs/decisions/123): one user, used once, expiring. */
+export const oauthStates = sqliteTable(
+  'oauth_states',
+  {
+    /** SHA-256 (hex) of the state: the state itself is never stored. */
+    stateHash: text('state_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('oauth_states_user_idx').on(t.userId)],
+);

@@ -23,6 +23,9 @@ export const CONNECTION_MESSAGES = {
     'Please verify the facebook campaign first before saving. Facebook campaign ID must be valid.',
   // Ours: the spec shows no text for these.
   codeRequired: 'The Facebook login code is missing.',
+  stateRequired: 'The Facebook login state is missing.',
+  fbStateInvalid:
+    'This Facebook login was not started from your account or has expired. Please connect Facebook again.',
   datasetRequired: 'Dataset ID is required.',
   testCodeRequired: 'Test event code is required.',
   apiTokenRequired: 'Token is required.',
@@ -42,7 +45,12 @@ const required = (message: string, max = 2048) =>
     z.string({ error: message }).min(1, message).max(max, message),
   );
 
-export const setFbTokenInput = z.object({ code: required(M.codeRequired) });
+/** POST auth/set-fb-token: the code and the state that came back from the login dialog (docs/decisions/123). */
+export const setFbTokenInput = z.object({
+  code: required(M.codeRequired),
+  state: required(M.stateRequired, 256),
+});
+export const SET_FB_TOKEN_ORDER = ['code', 'state'] as const;
 export const testConversionInput = z.object({
   dataset_id: required(M.datasetRequired, 64),
   test_event_code: required(M.testCodeRequired, 64),

@@ -30,7 +30,22 @@ export const MONEY_MESSAGES = {
   rotatorNotFound: 'Rotator not found.',
   fundingFailed: 'The funding could not be booked; nothing was moved. Please try again.',
   minimumInvalid: 'The minimum balance must be a number of at least 0 with at most 2 decimals.',
+  // Who may adjust whom (docs/decisions/124).
+  unauthorized: 'This action is unauthorized.',
+  notOwnWallets: 'You cannot adjust your own wallets. Ask an admin.',
+  notYourStudent: 'A coach can adjust only the wallets of their own students.',
+  creditLimit: 'Credits to one user above $10,000.00 within 24 hours are refused.',
+  ownWalletsNote:
+    'Nobody adjusts their own wallets: pick a student to adjust theirs, or ask another admin to adjust yours.',
 } as const;
+
+/**
+ * The most that adjustments may credit to one user within 24 hours, whoever books them
+ * (docs/decisions/124): $10,000 in micros. A larger credit would need a second admin's approval,
+ * which the product does not offer, so it is refused.
+ */
+export const CREDIT_LIMIT_MICROS = 10_000 * 1_000_000;
+export const CREDIT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** Largest adjustment or funding accepted (one billion), far inside the safe integer range in micros. */
 export const MAX_AMOUNT_UNITS = 1_000_000_000;

@@ -106,6 +106,24 @@ export async function userWithRole(adminToken: string, role: 'admin' | 'coach' |
   return { id: res.body.data.user.id as number, username, password, token: await login(username, password) };
 }
 
+/** Makes `coachId` the coach of `studentId` through the admin API (docs/decisions/124). */
+export async function assignCoach(adminToken: string, studentId: number, coachId: number | null) {
+  const res = await api(`/api/users/${studentId}/coach`, {
+    method: 'PUT',
+    token: adminToken,
+    body: { coachId },
+  });
+  if (res.status !== 200)
+    throw new Error(`coach assignment failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** A new student coached by `coach`. */
+export async function studentOf(adminToken: string, coach: { id: number }) {
+  const student = await userWithRole(adminToken, 'student');
+  await assignCoach(adminToken, student.id, coach.id);
+  return student;
+}
+
 // ---- Tracking engine (campaigns, items, tracking links) -------------------------------------
 
 export const DESKTOP_UA =

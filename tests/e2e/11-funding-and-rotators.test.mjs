@@ -35,6 +35,15 @@ before(async () => {
   coach = await createUserViaApi('coach');
   student = await createUserViaApi('student');
   rotatorStudent = await createUserViaApi('student');
+  // A coach adjusts the wallets of their own students only (docs/decisions/124).
+  for (const s of [student, rotatorStudent]) {
+    const res = await api(`/api/users/${s.id}/coach`, {
+      method: 'PUT',
+      token: admin,
+      body: { coachId: coach.id },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+  }
 });
 
 after(async () => {
@@ -132,6 +141,16 @@ test('a coach adjusts a student balance: the log and the header follow', async (
   await page.locator('[data-testid="header-balance"] .header-balance-compact').waitFor();
   await noOverflow(page);
   await snap(page, '11-funding-coach-390');
+
+  // The coach's own wallets offer no update form: nobody adjusts their own.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.locator('#balance-user').selectOption('');
+  await page.getByRole('heading', { name: 'Your balances' }).waitFor();
+  await expectText(
+    page.getByTestId('own-wallets-note'),
+    'Nobody adjusts their own wallets: pick a student to adjust theirs, or ask another admin to adjust yours.',
+  );
+  assert.equal(await page.locator('#funding-update-cpc').count(), 0);
   assert.deepEqual(page.pageErrors, []);
   await context.close();
 
@@ -142,6 +161,27 @@ test('a coach adjusts a student balance: the log and the header follow', async (
   });
   assert.equal(me.body.data.balance.liveintentFormatted, '$1,500.00');
   assert.equal(me.body.data.balance.cpcFormatted, '$20.00');
+});
+
+test('an admin credit above $10,000 is refused with its message, and nothing is booked', async () => {
+  const { context, page } = await openPage(browser, { viewport: { width: 1366, height: 900 } });
+  await signIn(page, ADMIN, '/funding');
+  await page.locator('#balance-user').selectOption(String(student.id));
+  await page.getByRole('heading', { name: `Balances of ${student.username}` }).waitFor();
+  await expectText(walletTile(page, 'wallet-grid', 'cpc'), '$20.00');
+  await page.locator('#funding-update-cpc').fill('10000.01');
+  await page.getByRole('button', { name: 'Update balance' }).click();
+  await page.getByRole('button', { name: 'Yes, proceed' }).click();
+  const refusal = 'Credits to one user above $10,000.00 within 24 hours are refused.';
+  await expectToast(page, refusal);
+  await expectText(page.locator('#funding-update-cpc-error'), refusal);
+  await expectText(walletTile(page, 'wallet-grid', 'cpc'), '$20.00');
+  await snap(page, '11-funding-credit-limit-1366');
+  const log = await api('/api/get-balance', { token: admin, body: { userId: student.id } });
+  assert.equal(log.body.data.balance.cpcFormatted, '$20.00');
+  assert.equal(log.body.data.pagination.total, 3);
+  assert.deepEqual(page.pageErrors, []);
+  await context.close();
 });
 
 test('a student with rotator_is_enabled funds a rotator offer', async () => {

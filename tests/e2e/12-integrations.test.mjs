@@ -77,12 +77,35 @@ after(async () => {
   await browser?.close();
 });
 
+test("a return carrying another account's Facebook code and state connects nothing", async () => {
+  // The attack of issue 24: the attacker runs the login dialog for their own account and sends
+  // the victim the return address; the victim's server finds no state of the victim's.
+  const attacker = await createUserViaApi('student');
+  const attackerToken = await apiLogin(attacker.username, attacker.password);
+  const status = await api('/api/facebook/status', { token: attackerToken });
+  const dialog = await fetch(status.body.data.auth_url, { redirect: 'manual' });
+  const back = new URL(dialog.headers.get('location'));
+  assert.ok(back.searchParams.get('code') && back.searchParams.get('state'));
+  await page.goto(`${BASE}/integrations${back.search}`);
+  await toast('Failed to connect Facebook. Please try again.');
+  assert.equal(new URL(page.url()).search, '', 'the code is dropped from the address');
+  await expectText(page.getByTestId('facebook-state'), 'Not connected');
+});
+
 test('Facebook connects through its login and comes back connected, with the token masked', async () => {
   await page.goto(`${BASE}/integrations`);
   await expectText(page.locator('h1'), 'Integrations');
   await expectText(page.getByTestId('facebook-state'), 'Not connected');
+  // The dialog gets a state from the server and sends it back with the code, as Facebook's does;
+  // the screen passes both on.
+  const dialogRequest = page.waitForRequest((r) => r.url().includes('/dialog/oauth'));
+  const exchange = page.waitForRequest((r) => r.url().endsWith('/api/auth/set-fb-token'));
   await page.getByRole('button', { name: 'Connect Facebook' }).click();
-  // The fake's dialog consents at once and sends the browser back with ?code=.
+  const given = new URL((await dialogRequest).url()).searchParams.get('state');
+  assert.match(given ?? '', /^[A-Za-z0-9_-]{43}$/);
+  const sent = JSON.parse((await exchange).postData() ?? '{}');
+  assert.equal(sent.state, given);
+  assert.match(sent.code, /^fake-code-/);
   await toast('Facebook connected successfully!');
   await expectPath(page, '/integrations');
   assert.equal(new URL(page.url()).search, '', 'the code is dropped from the address');

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import {
+  ADMIN,
   api,
   apiLogin,
   BASE,
@@ -171,7 +172,11 @@ test('tab 7: 12 banners upload in batches of 5, some are deactivated and deleted
 test('tab 8: traffic info, headlines, assets with the counter, lines, submit; then the $1500 rule refuses inactive', async () => {
   const id = await campaign('CPC email push', 'trrcpc');
   // The CPC wallet must hold the minimum (1500) before a submit.
-  const fund = await api('/api/update-balance', { token, body: { userId: user.id, cpc: '2500' } });
+  // Nobody credits their own wallets (docs/decisions/124): the installation's admin funds this one.
+  const fund = await api('/api/update-balance', {
+    token: await apiLogin(ADMIN.username, ADMIN.password),
+    body: { userId: user.id, cpc: '2500' },
+  });
   assert.equal(fund.status, 200, JSON.stringify(fund.body));
   await page.goto(`${BASE}/basic-info/${id}`);
   await tab('traffic');

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayInZone } from '../../schema/dates';
 import worker from '../../worker/index';
 import { deductSpend, walletFor } from '../../worker/services/money/balance-job';
-import { api, makeCampaign, setupInstallation, userWithRole } from '../factories';
+import { api, makeCampaign, setupInstallation, studentOf, userWithRole } from '../factories';
 
 // The daily balance job (docs/decisions/052) and the statistics' studentBalanceError (spec 3).
 
@@ -134,8 +134,8 @@ describe('daily balance job', () => {
   });
 
   it("sets the statistics answer's studentBalanceError while the wallet is below the minimum", async () => {
-    const student = await userWithRole(admin, 'student');
     const coach = await userWithRole(admin, 'coach');
+    const student = await studentOf(admin, coach);
     const li = await makeCampaign(student.token, { name: 'Needs LI wallet', trafficSource: 'liveintent' });
     const fb = await makeCampaign(student.token, { name: 'Own Taboola account', trafficSource: 'taboola' });
     const stats = async (campaignId: number) => {

@@ -1,18 +1,18 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MESSAGES as M, WALLETS } from '../../schema/money-api';
-import { api, makeCampaign, makeOffer, setupInstallation, userWithRole } from '../factories';
+import { api, makeCampaign, makeOffer, setupInstallation, studentOf, userWithRole } from '../factories';
 
 // Wallets, adjustments and rotator funding (spec 4 §7, spec 2 §7; docs/decisions/050, 051).
 
 let admin: string;
 let coach: Awaited<ReturnType<typeof userWithRole>>;
-let coach2: Awaited<ReturnType<typeof userWithRole>>;
+let admin2: Awaited<ReturnType<typeof userWithRole>>;
 
 beforeAll(async () => {
   admin = await setupInstallation();
   coach = await userWithRole(admin, 'coach');
-  coach2 = await userWithRole(admin, 'coach');
+  admin2 = await userWithRole(admin, 'admin');
 });
 
 const update = (token: string, body: Record<string, unknown>) => api('/api/update-balance', { token, body });
@@ -30,7 +30,7 @@ async function ledgerSum(userId: number, wallet: string) {
 
 describe('get-balance', () => {
   it('answers the caller its own six wallets, formatted, with an empty log', async () => {
-    const student = await userWithRole(admin, 'student');
+    const student = await studentOf(admin, coach);
     const res = await balance(student.token);
     expect(res.status).toBe(200);
     const data = res.body.data;
@@ -47,7 +47,7 @@ describe('get-balance', () => {
   });
 
   it("lets a coach read a student's wallets and refuses a student another's (403)", async () => {
-    const a = await userWithRole(admin, 'student');
+    const a = await studentOf(admin, coach);
     const b = await userWithRole(admin, 'student');
     expect((await balance(coach.token, { userId: a.id })).body.data.user.id).toBe(a.id);
     const refused = await balance(b.token, { userId: a.id });
@@ -62,7 +62,7 @@ describe('get-balance', () => {
 
 describe('update-balance', () => {
   it('books per-wallet amounts with notes, the caller as author, and answers the new balance', async () => {
-    const student = await userWithRole(admin, 'student');
+    const student = await studentOf(admin, coach);
     const res = await update(coach.token, {
       userId: student.id,
       liveintent: '1500',
@@ -109,7 +109,7 @@ describe('update-balance', () => {
 
   it('refuses a student (403) whatever the payload says, and writes nothing', async () => {
     const victim = await userWithRole(admin, 'student');
-    const student = await userWithRole(admin, 'student');
+    const student = await studentOf(admin, coach);
     for (const body of [
       { userId: victim.id, liveintent: '100', role: 'admin' },
       { liveintent: '100', role: 'coach' },
@@ -123,7 +123,7 @@ describe('update-balance', () => {
   });
 
   it("checks every amount: '' is 0, '-12.5' is allowed, '1e3', 'abc' and '12.345' mark their field", async () => {
-    const student = await userWithRole(admin, 'student');
+    const student = await studentOf(admin, coach);
     const bad = await update(coach.token, {
       userId: student.id,
       liveintent: 'abc',
@@ -155,7 +155,7 @@ describe('update-balance', () => {
   });
 
   it('applies a request retried with the same idempotency key once, and answers the booked entries', async () => {
-    const student = await userWithRole(admin, 'student');
+    const student = await studentOf(admin, coach);
     const body = { userId: student.id, liveintent: '250', idempotencyKey: `retry-${student.id}-abcdef` };
     const first = await update(coach.token, body);
     const again = await update(coach.token, body);
@@ -173,12 +173,12 @@ describe('update-balance', () => {
     expect(await ledgerSum(student.id, 'liveintent')).toBe(250_000_000);
   });
 
-  it('lands 20 concurrent adjustments by two coaches exactly, and every balance equals its ledger sum', async () => {
-    const student = await userWithRole(admin, 'student');
+  it('lands 20 concurrent adjustments by a coach and an admin exactly, and every balance equals its ledger sum', async () => {
+    const student = await studentOf(admin, coach);
     const amounts = Array.from({ length: 20 }, (_, i) => (i % 3 === 0 ? `-${i + 1}.25` : `${i + 1}.10`));
     const answers = await Promise.all(
       amounts.map((amount, i) =>
-        update(i % 2 ? coach.token : coach2.token, { userId: student.id, blaze: amount, cpc: '1.01' }),
+        update(i % 2 ? coach.token : admin2.token, { userId: student.id, blaze: amount, cpc: '1.01' }),
       ),
     );
     expect(answers.map((a) => a.status)).toEqual(amounts.map(() => 200));
@@ -191,7 +191,7 @@ describe('update-balance', () => {
   });
 
   it('refuses a disabled wallet, which get-balance reports', async () => {
-    const student = await userWithRole(admin, 'student');
+    const student = await studentOf(admin, coach);
     const set = await api('/api/balance-settings', {
       method: 'PUT',
       token: admin,
@@ -214,7 +214,7 @@ describe('update-balance', () => {
 
 describe('rotator funding', () => {
   async function rotatorStudent() {
-    const student = await userWithRole(admin, 'student');
+    const student = await studentOf(admin, coach);
     await env.DB.prepare('UPDATE users SET rotator_is_enabled = 1 WHERE id = ?1').bind(student.id).run();
     const campaignId = await makeCampaign(student.token, { name: 'Rotator R', campaignType: 'rotator' });
     const offerId = await makeOffer(student.token, campaignId, {
@@ -228,7 +228,7 @@ describe('rotator funding', () => {
     api(`/api/rotators/${campaignId}/fund`, { token, body });
 
   it('is refused (403) without rotator_is_enabled, which an admin sets', async () => {
-    const student = await userWithRole(admin, 'student');
+    const student = await studentOf(admin, coach);
     const byCoach = await api('/api/balance-settings', {
       method: 'PUT',
       token: coach.token,

@@ -32,10 +32,19 @@ async function loginCode(authUrl: string, deny = false): Promise<URL> {
   return new URL(res.headers.get('location') ?? '');
 }
 
+/** A state minted for the holder of `token`, as the status call puts it into the dialog's URL. */
+async function freshState(token: string): Promise<string> {
+  const status = await api('/api/facebook/status', { token });
+  return new URL(status.body.data.auth_url).searchParams.get('state') ?? '';
+}
+
 async function connectFacebook(token: string) {
   const status = await api('/api/facebook/status', { token });
   const back = await loginCode(status.body.data.auth_url);
-  const res = await api('/api/auth/set-fb-token', { token, body: { code: back.searchParams.get('code') } });
+  const res = await api('/api/auth/set-fb-token', {
+    token,
+    body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+  });
   expect(res.body.data).toEqual({ status: 'success', message: M.fbConnected });
 }
 
@@ -77,7 +86,8 @@ describe('Facebook connect and disconnect', () => {
     expect(url.searchParams.get('client_id')).toBe('fake-app-id');
     expect(url.searchParams.get('redirect_uri')).toBe('http://tracker.test/integrations');
     expect(url.searchParams.get('scope')).toBe('ads_read,ads_management,business_management');
-    expect(url.searchParams.get('state')).toMatch(new RegExp(`^${adminId}\\.`));
+    // 32 random bytes, base64url: nothing in it names the user or can be made without the server.
+    expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('exchanges the returned code, stores the token encrypted and answers it masked', async () => {
@@ -89,7 +99,10 @@ describe('Facebook connect and disconnect', () => {
     expect(back.pathname).toBe('/integrations');
     const code = back.searchParams.get('code');
     expect(code).toMatch(/^fake-code-/);
-    const res = await api('/api/auth/set-fb-token', { token: admin, body: { code } });
+    // The dialog sends back the state it was given, as a real OAuth dialog does.
+    const state = back.searchParams.get('state');
+    expect(state).toBe(new URL(status.body.data.auth_url).searchParams.get('state'));
+    const res = await api('/api/auth/set-fb-token', { token: admin, body: { code, state } });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ status: 'success', message: 'Facebook connected successfully!' });
 
@@ -106,7 +119,10 @@ describe('Facebook connect and disconnect', () => {
   });
 
   it('answers the spec message when Facebook refuses the code, and keeps the stored token', async () => {
-    const res = await api('/api/auth/set-fb-token', { token: admin, body: { code: 'bad-code' } });
+    const res = await api('/api/auth/set-fb-token', {
+      token: admin,
+      body: { code: 'bad-code', state: await freshState(admin) },
+    });
     expect(res.status).toBe(502);
     expect(res.body.message).toBe('Failed to connect Facebook. Please try again.');
     expect(res.body.errors.message).toEqual([
@@ -117,16 +133,22 @@ describe('Facebook connect and disconnect', () => {
   });
 
   it('gives up on a slow Facebook after the timeout with the same message', async () => {
-    const res = await api('/api/auth/set-fb-token', { token: student.token, body: { code: 'slow-code' } });
+    const res = await api('/api/auth/set-fb-token', {
+      token: student.token,
+      body: { code: 'slow-code', state: await freshState(student.token) },
+    });
     expect(res.status).toBe(504);
     expect(res.body.message).toBe('Failed to connect Facebook. Please try again.');
     expect(await row('facebook', student.id)).toBeNull();
   });
 
-  it('refuses a missing code with 422', async () => {
+  it('refuses a missing code and state with 422', async () => {
     const res = await api('/api/auth/set-fb-token', { token: admin, body: {} });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ code: ['The Facebook login code is missing.'] });
+    expect(res.body.errors).toEqual({
+      code: ['The Facebook login code is missing.'],
+      state: ['The Facebook login state is missing.'],
+    });
   });
 
   it('the login dialog sends back an error when the user cancels', async () => {
@@ -134,6 +156,79 @@ describe('Facebook connect and disconnect', () => {
     const back = await loginCode(status.body.data.auth_url, true);
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(back.searchParams.has('code')).toBe(false);
+  });
+});
+
+describe('Facebook OAuth state (docs/decisions/123)', () => {
+  const setToken = (token: string, body: Record<string, unknown>) =>
+    api('/api/auth/set-fb-token', { token, body });
+
+  /** Runs the login dialog for the holder of `token`: the code and state it sends back. */
+  async function dialog(token: string) {
+    const status = await api('/api/facebook/status', { token });
+    const back = await loginCode(status.body.data.auth_url);
+    return { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
+  }
+
+  async function expectRefused(token: string, userId: number, body: Record<string, unknown>) {
+    const res = await setToken(token, body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(M.fbStateInvalid);
+    expect(res.body.errors).toEqual({ message: [M.fbStateInvalid] });
+    expect(await row('facebook', userId)).toBeNull();
+  }
+
+  it("refuses the attacker's code with a forged state: 400, no token stored", async () => {
+    const attacker = await userWithRole(admin, 'student');
+    const victim = await userWithRole(admin, 'student');
+    const { code } = await dialog(attacker.token);
+    await expectRefused(victim.token, victim.id, { code, state: '999.forged' });
+    await expectRefused(victim.token, victim.id, { code, state: `${victim.id}.forged` });
+  });
+
+  it("refuses another user's state, which its owner can still use", async () => {
+    const attacker = await userWithRole(admin, 'student');
+    const victim = await userWithRole(admin, 'student');
+    const login = await dialog(attacker.token);
+    await expectRefused(victim.token, victim.id, login);
+    const own = await setToken(attacker.token, login);
+    expect(own.status).toBe(200);
+    expect((await row('facebook', attacker.id))?.status).toBe('active');
+  });
+
+  it('uses a state once: the second exchange with it is refused', async () => {
+    const user = await userWithRole(admin, 'student');
+    const login = await dialog(user.token);
+    expect((await setToken(user.token, login)).status).toBe(200);
+    await api('/api/auth/reset-fb-token', { token: user.token, body: {} });
+    const again = await setToken(user.token, login);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(M.fbStateInvalid);
+    expect((await api('/api/auth/get-fb-token', { token: user.token })).body.data.status).toBe('inactive');
+  });
+
+  it('lets only one of two parallel exchanges with the same state through', async () => {
+    const user = await userWithRole(admin, 'student');
+    const login = await dialog(user.token);
+    const answers = await Promise.all([setToken(user.token, login), setToken(user.token, login)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+  });
+
+  it('expires a state after 10 minutes', async () => {
+    const user = await userWithRole(admin, 'student');
+    const login = await dialog(user.token);
+    const stored = await env.DB.prepare(
+      'SELECT state_hash, expires_at, created_at FROM oauth_states WHERE user_id = ?1',
+    )
+      .bind(user.id)
+      .first<{ state_hash: string; expires_at: number; created_at: number }>();
+    expect(stored!.expires_at - stored!.created_at).toBe(10 * 60 * 1000);
+    expect(stored!.state_hash).toMatch(/^[0-9a-f]{64}$/); // only its hash is kept
+    expect(stored!.state_hash).not.toContain(login.state);
+    await env.DB.prepare('UPDATE oauth_states SET expires_at = ?2 WHERE user_id = ?1')
+      .bind(user.id, Date.now() - 1)
+      .run();
+    await expectRefused(user.token, user.id, login);
   });
 });
 

@@ -287,7 +287,12 @@ describe('headlines, lines, submit and the $1500 rule', () => {
     const low = await submit();
     expect(low.status).toBe(422);
     expect(low.body.message).toBe('The CPC balance is below the minimum required to submit.');
-    const fund = await api('/api/update-balance', { token: admin, body: { userId: ownerId, cpc: '2000' } });
+    // Nobody credits their own wallets (docs/decisions/124): a second admin funds the owner.
+    const treasurer = await userWithRole(admin, 'admin');
+    const fund = await api('/api/update-balance', {
+      token: treasurer.token,
+      body: { userId: ownerId, cpc: '2000' },
+    });
     expect(fund.status).toBe(200);
     // 2 MB limit (vitest.config.ts): 900 KB + 2 × 700 KB is over it.
     await saveAssets(id, [file(pngOfSize(700 * 1024), 'c.png'), file(pngOfSize(700 * 1024), 'd.png')]);

@@ -1,15 +1,17 @@
 import { Hono } from 'hono';
 import {
   type RegistrationAnswer,
+  type UserCoachAnswer,
   type UserDeleteAnswer,
   type UserStatusAnswer,
+  userCoachSchema,
   userStatusSchema,
 } from '../../schema/accounts-api';
 import type { AppEnv } from '../env';
 import { requireAuth, requireRole } from '../lib/auth';
 import { ApiError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
-import { deleteUser, setUserDisabled } from '../services/user-admin';
+import { deleteUser, setUserCoach, setUserDisabled } from '../services/user-admin';
 
 // Account administration of issue 17 (docs/api.md "Accounts"; docs/decisions/116).
 
@@ -29,6 +31,12 @@ export const accountRoutes = new Hono<AppEnv>()
     const { disabled } = parseInput(userStatusSchema, await readBody(c), ['disabled']);
     const answer = await setUserDisabled(c.env, c.get('user'), id, disabled);
     return c.json({ data: answer satisfies UserStatusAnswer });
+  })
+  .put('/users/:id/coach', requireAuth, requireRole('admin'), async (c) => {
+    const id = userId(c.req.param('id'));
+    const { coachId } = parseInput(userCoachSchema, await readBody(c), ['coachId']);
+    const answer = await setUserCoach(c.env, id, coachId);
+    return c.json({ data: answer satisfies UserCoachAnswer });
   })
   .delete('/users/:id', requireAuth, requireRole('admin'), async (c) => {
     const answer = await deleteUser(c.env, c.get('user'), userId(c.req.param('id')));

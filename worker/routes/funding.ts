@@ -39,7 +39,7 @@ export const fundingRoutes = new Hono<AppEnv>()
     const body = await readBody(c);
     // Roles first: a student learns nothing about the payload or the named user.
     if (user.role !== 'admin' && user.role !== 'coach') {
-      throw new ApiError(403, 'This action is unauthorized.');
+      throw new ApiError(403, M.unauthorized);
     }
     const input = parseInput(updateBalanceSchema, body, UPDATE_BALANCE_FIELD_ORDER);
     const owner = await walletOwner(c.env, user, input.userId);
@@ -54,9 +54,14 @@ export const fundingRoutes = new Hono<AppEnv>()
     return c.json({ data: answer satisfies UpdateBalanceAnswer });
   })
   .get('/balance-users', requireAuth, requireRole('admin', 'coach'), async (c) => {
+    // A coach lists their own students only: the ones they may adjust (docs/decisions/124).
+    const user = c.get('user');
     const { results } = await c.env.DB.prepare(
-      "SELECT id, username, name, role, rotator_is_enabled FROM users WHERE role = 'student' ORDER BY lower(username)",
-    ).all<{ id: number; username: string; name: string; role: 'student'; rotator_is_enabled: number }>();
+      `SELECT id, username, name, role, rotator_is_enabled FROM users
+       WHERE role = 'student' AND (?1 IS NULL OR coach_id = ?1) ORDER BY lower(username)`,
+    )
+      .bind(user.role === 'coach' ? user.id : null)
+      .all<{ id: number; username: string; name: string; role: 'student'; rotator_is_enabled: number }>();
     const answer: BalanceUsersAnswer = {
       result: results.map((r) => ({
         ...r,

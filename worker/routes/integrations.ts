@@ -10,6 +10,7 @@ import {
   maskSecret,
   type PlatformTokenAnswer,
   type PostbackUrlsAnswer,
+  SET_FB_TOKEN_ORDER,
   setFbTokenInput,
   TABOOLA_ORDER,
   type TaboolaAnswer,
@@ -46,15 +47,18 @@ const integrationsApp = new Hono<AppEnv>();
 
 export const integrationRoutes = integrationsApp
   .get('/facebook/status', requireAuth, async (c) => {
-    const auth_url = facebookAuthUrl(c.env, new URL(c.req.url).origin, c.get('user').id);
+    // Each answer mints a fresh state for this user (docs/decisions/123).
+    const auth_url = await facebookAuthUrl(c.env, new URL(c.req.url).origin, c.get('user').id);
     return c.json({ data: { enabled: auth_url !== '', auth_url } satisfies FacebookStatusAnswer });
   })
   .post('/auth/set-fb-token', requireAuth, async (c) => {
-    const { code } = parseInput(setFbTokenInput, await readBody(c));
+    const input = parseInput(setFbTokenInput, await readBody(c), SET_FB_TOKEN_ORDER);
     const user = c.get('user');
     let token: Awaited<ReturnType<typeof exchangeFacebookCode>>;
     try {
-      token = await exchangeFacebookCode(c.env, code, new URL(c.req.url).origin);
+      // The state is checked and used up first: nothing reaches Facebook, nothing is stored, for
+      // a code that did not come back with this user's own live state.
+      token = await exchangeFacebookCode(c.env, user.id, input, new URL(c.req.url).origin, M.fbStateInvalid);
     } catch (err) {
       throw platformError(err, M.fbConnectFailed);
     }

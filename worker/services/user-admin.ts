@@ -45,3 +45,25 @@ export async function deleteUser(env: Pick<Env, 'DB'>, actor: AuthUser, id: numb
   const results = await env.DB.batch([...moves, env.DB.prepare('DELETE FROM users WHERE id = ?1').bind(id)]);
   return { message: M.deleted, id, reassignedCampaigns: results[0].meta.changes ?? 0 };
 }
+
+/**
+ * Sets (or clears, with null) a student's coach: the one coach who may adjust the student's
+ * wallets and read them (docs/decisions/124).
+ */
+export async function setUserCoach(env: Pick<Env, 'DB'>, id: number, coachId: number | null) {
+  const student = await env.DB.prepare('SELECT id, role FROM users WHERE id = ?1')
+    .bind(id)
+    .first<{ id: number; role: string }>();
+  if (!student) throw new ApiError(404, M.notFound);
+  if (student.role !== 'student') throw fieldError('coachId', M.coachOnlyForStudents);
+  if (coachId !== null) {
+    const coach = await env.DB.prepare("SELECT id FROM users WHERE id = ?1 AND role = 'coach'")
+      .bind(coachId)
+      .first<{ id: number }>();
+    if (!coach) throw fieldError('coachId', M.coachInvalid);
+  }
+  await env.DB.prepare('UPDATE users SET coach_id = ?2, updated_at = ?3 WHERE id = ?1')
+    .bind(id, coachId, Date.now())
+    .run();
+  return { message: M.coachSet, id, coach_id: coachId };
+}

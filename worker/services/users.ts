@@ -27,6 +27,7 @@ export function publicUser(user: UserRow) {
     role: roleString(user.role),
     rotator_is_enabled: user.rotatorIsEnabled === 1,
     disabled: user.disabledAt !== null,
+    coach_id: user.coachId ?? null,
     created_at: user.createdAt,
   };
 }

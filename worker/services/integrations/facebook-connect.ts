@@ -6,15 +6,15 @@ import {
   sendTestEvent,
 } from '../../integrations/facebook/client';
 import { PlatformError } from '../../integrations/http';
-import { signText } from '../click-ids';
+import { consumeOAuthState, mintOAuthState } from './oauth-state';
 
 // The Facebook calls a user waits for (docs/decisions/074): the OAuth dialog URL, the code
 // exchange when the user comes back from Facebook's login, the campaign lookup of the editor's
 // verification and the Conversions API test event. The requests themselves are the Facebook
 // client's (worker/integrations/facebook/client.ts), each one request with a timeout and no
 // retry (a person is waiting; the queued syncs are the ones that retry with backoff). This file
-// adds what the installation decides: the redirect page, the signed state, and what counts as
-// found or received.
+// adds what the installation decides: the redirect page, the OAuth state (single use, bound to the
+// user, expiring: docs/decisions/123), and what counts as found or received.
 
 export { PlatformError };
 
@@ -24,17 +24,30 @@ export const facebookRedirectUri = (origin: string) => `${origin}/integrations`;
 const configured = (env: Env) =>
   Boolean(env.FACEBOOK_APP_ID && env.FACEBOOK_DIALOG_URL && env.FACEBOOK_API_URL);
 
-/** The login dialog's URL, '' when the installation has no Facebook app configured. */
-export function facebookAuthUrl(env: Env, origin: string, userId: number): string {
+/**
+ * The login dialog's URL with a state minted for `userId` (Facebook sends it back unchanged),
+ * '' when the installation has no Facebook app configured.
+ */
+export async function facebookAuthUrl(env: Env, origin: string, userId: number): Promise<string> {
   if (!configured(env)) return '';
-  // The state names the user it was made for; Facebook sends it back unchanged.
-  const state = `${userId}.${signText(env, `facebook-state:${userId}`)}`;
+  const state = await mintOAuthState(env, userId, 'facebook');
   return dialogUrl(env, facebookRedirectUri(origin), state);
 }
 
-export async function exchangeFacebookCode(env: Env, code: string, origin: string) {
+/**
+ * Exchanges the code of the login dialog for `userId`, after the state that came back with it
+ * is used up: a code without this user's live state is never sent to Facebook (400 `stateMessage`).
+ */
+export async function exchangeFacebookCode(
+  env: Env,
+  userId: number,
+  input: { code: string; state: string },
+  origin: string,
+  stateMessage: string,
+) {
   if (!configured(env)) throw new PlatformError('facebook', 'not_connected', 'Facebook is not configured.');
-  return exchangeCode(env, code, facebookRedirectUri(origin));
+  await consumeOAuthState(env, userId, 'facebook', input.state, stateMessage);
+  return exchangeCode(env, input.code, facebookRedirectUri(origin));
 }
 
 /** The campaign as Facebook knows it, or null when Facebook says there is no such object. */

@@ -3,6 +3,8 @@ import {
   type BalanceAnswer,
   type BalanceLog,
   type BalanceValues,
+  CREDIT_LIMIT_MICROS,
+  CREDIT_WINDOW_MS,
   MONEY_MESSAGES as M,
   type UpdateBalanceInput,
   WALLETS,
@@ -84,20 +86,52 @@ export function balanceValues(micros: Record<Wallet, number>): BalanceValues {
   return out as BalanceValues;
 }
 
-/** The user whose wallets `caller` asks for: its own, or (admin and coach only) the one named. */
-export async function walletOwner(env: Pick<Env, 'DB'>, caller: AuthUser, userId: number | undefined) {
+export type WalletOwner = {
+  id: number;
+  username: string;
+  name: string;
+  role: string;
+  coach_id: number | null;
+};
+
+/**
+ * The user whose wallets `caller` asks for: its own, or the one named (docs/decisions/124): an
+ * admin names anyone, a coach their own students, a student nobody else (403).
+ */
+export async function walletOwner(
+  env: Pick<Env, 'DB'>,
+  caller: AuthUser,
+  userId: number | undefined,
+): Promise<WalletOwner> {
   const id = userId ?? caller.id;
-  if (id !== caller.id && caller.role === 'student') throw new ApiError(403, 'This action is unauthorized.');
-  const row = await env.DB.prepare('SELECT id, username, name FROM users WHERE id = ?1')
+  if (id !== caller.id && caller.role === 'student') throw new ApiError(403, M.unauthorized);
+  const row = await env.DB.prepare('SELECT id, username, name, role, coach_id FROM users WHERE id = ?1')
     .bind(id)
-    .first<{ id: number; username: string; name: string }>();
+    .first<WalletOwner>();
   if (!row) throw fieldError('userId', M.userInvalid);
+  if (caller.role === 'coach' && id !== caller.id && !coachesStudent(caller, row)) {
+    throw new ApiError(403, M.notYourStudent);
+  }
   return row;
+}
+
+const coachesStudent = (caller: AuthUser, owner: WalletOwner) =>
+  caller.role === 'coach' && owner.role === 'student' && owner.coach_id === caller.id;
+
+/**
+ * Who may adjust whose wallets (docs/decisions/124): nobody their own; an admin anyone else; a
+ * coach only their own students; a student nobody. Each refusal is a 403 before anything is read
+ * from the ledger or written.
+ */
+export function assertMayAdjust(caller: AuthUser, owner: WalletOwner) {
+  if (caller.role !== 'admin' && caller.role !== 'coach') throw new ApiError(403, M.unauthorized);
+  if (owner.id === caller.id) throw new ApiError(403, M.notOwnWallets);
+  if (caller.role === 'coach' && !coachesStudent(caller, owner)) throw new ApiError(403, M.notYourStudent);
 }
 
 export async function balanceAnswer(
   env: Pick<Env, 'DB'>,
-  owner: { id: number; username: string; name: string },
+  owner: WalletOwner,
   page: number,
   perPage: number,
 ): Promise<BalanceAnswer> {
@@ -124,31 +158,45 @@ export async function balanceAnswer(
   };
 }
 
+// An entry is inserted only while the credits booked to the owner by adjustments in the window
+// (this request's own entries left out) plus this request's credits stay within the limit. Every
+// entry of a request tests the same figure, so within the batch's transaction they are booked all
+// or none, and two requests at once cannot pass the limit together (D1 runs batches one at a time).
 const INSERT_ENTRY = `INSERT OR IGNORE INTO wallet_ledger
   (user_id, wallet, amount_micros, note, cause, added_by, added_by_name, role, idempotency_key, created_at)
-  VALUES (?1, ?2, ?3, ?4, 'adjustment', ?5, ?6, ?7, ?8, ?9)`;
+  SELECT ?1, ?2, ?3, ?4, 'adjustment', ?5, ?6, ?7, ?8, ?9
+  WHERE ?10 = 0 OR ?10 + (
+    SELECT COALESCE(SUM(amount_micros), 0) FROM wallet_ledger
+    WHERE user_id = ?1 AND cause = 'adjustment' AND amount_micros > 0 AND created_at > ?9 - ?11
+      AND substr(idempotency_key, 1, length(?12)) <> ?12
+  ) <= ?13`;
 
 /**
  * Books an admin's or coach's adjustment: one entry per wallet with a non-zero amount, all in
  * one batch (one transaction). Each entry's key is the request's key plus the wallet, inserted
  * with OR IGNORE: a retried request books nothing new and answers the entries already booked.
+ * Who may adjust whom and the credit limit: docs/decisions/124.
  */
 export async function adjustBalances(
   env: Pick<Env, 'DB'>,
   caller: AuthUser & { name?: string },
-  owner: { id: number },
+  owner: WalletOwner,
   input: UpdateBalanceInput,
 ): Promise<{ applied: boolean; entries: BalanceLog[] }> {
-  if (caller.role !== 'admin' && caller.role !== 'coach')
-    throw new ApiError(403, 'This action is unauthorized.');
+  assertMayAdjust(caller, owner);
   const changes = WALLETS.filter((w) => input[w] !== 0);
   if (!changes.length) throw validationError({ message: [M.nothingToUpdate] });
   const disabled = await disabledWallets(env, owner.id);
   const refused = changes.filter((w) => disabled[w]);
   if (refused.length) throw validationError(Object.fromEntries(refused.map((w) => [w, [M.walletDisabled]])));
+  const credits = changes.filter((w) => input[w] > 0);
+  const creditMicros = credits.reduce((sum, w) => sum + input[w], 0);
+  const overLimit = () => validationError(Object.fromEntries(credits.map((w) => [w, [M.creditLimit]])));
+  if (creditMicros > CREDIT_LIMIT_MICROS) throw overLimit();
 
   const key = input.idempotencyKey ?? crypto.randomUUID();
-  const keys = changes.map((w) => `adjust:${key}:${w}`);
+  const prefix = `adjust:${key}:`;
+  const keys = changes.map((w) => `${prefix}${w}`);
   const existing = await entriesByKeys(env, keys);
   if (existing.length) return { applied: false, entries: sameRequest(existing, owner.id, changes, input) };
 
@@ -167,11 +215,17 @@ export async function adjustBalances(
         caller.role,
         keys[i],
         now,
+        creditMicros,
+        CREDIT_WINDOW_MS,
+        prefix,
+        CREDIT_LIMIT_MICROS,
       ),
     ),
   );
   const entries = await entriesByKeys(env, keys);
   const applied = results.some((r) => (r.meta.changes ?? 0) > 0);
+  // Nothing booked and nothing under this key: the window's earlier credits leave no room.
+  if (!entries.length) throw overLimit();
   return { applied, entries: applied ? entries.map(toLog) : sameRequest(entries, owner.id, changes, input) };
 }
 

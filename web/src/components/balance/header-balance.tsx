@@ -57,7 +57,11 @@ export function HeaderBalance() {
       <Modal open={open} onClose={() => setOpen(false)} title={`Balances of ${owner}`} size="lg">
         <div className="stack" data-testid="balance-dialog">
           <WalletGrid balance={data.balance} disabled={data.disabled} testId="dialog-wallets" />
-          {elevated ? (
+          {elevated && data.user.id === stored.userId ? (
+            <p className="muted" data-testid="own-wallets-note">
+              {M.ownWalletsNote}
+            </p>
+          ) : elevated ? (
             <UpdateBalanceForm
               userId={userId}
               ownerName={owner}

@@ -77,7 +77,15 @@ export function FundingScreen() {
         <WalletGrid balance={data?.balance} disabled={data?.disabled} loading={!data} />
       </Card>
 
-      {elevated && data && (
+      {elevated && data && ownWallets && (
+        <Card title="Update balance">
+          <p className="muted" data-testid="own-wallets-note">
+            {M.ownWalletsNote}
+          </p>
+        </Card>
+      )}
+
+      {elevated && data && !ownWallets && (
         <Card
           title="Update balance"
           description="Amounts may be negative or have cents; a blank amount leaves the wallet as it is."

@@ -23,7 +23,11 @@ export const usePlatformToken = (platform: 'tiktok' | 'mediago') =>
   useApi<PlatformTokenAnswer>(tokenKey(platform), quiet);
 export const useTaboola = () => useApi<TaboolaAnswer>(TABOOLA_KEY, quiet);
 
-export const setFbToken = (code: string) => api.post<ConnectionStatusAnswer>('auth/set-fb-token', { code });
+/** A fresh login dialog URL: each status answer carries a new single-use state (docs/decisions/123). */
+export const facebookAuthUrl = async () => (await api.get<FacebookStatusAnswer>('facebook/status')).auth_url;
+/** The code and the state the login dialog sent back; the server checks the state before the code. */
+export const setFbToken = (code: string, state: string) =>
+  api.post<ConnectionStatusAnswer>('auth/set-fb-token', { code, state });
 export const resetFbToken = () => api.post<ConnectionStatusAnswer>('auth/reset-fb-token');
 export const testConversion = (body: { dataset_id: string; test_event_code: string }) =>
   api.post<TestConversionAnswer>('facebook/test-conversion', body);

@@ -17,15 +17,26 @@ import { notify } from '../../components/toaster';
 import { KEYS, readKey } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import '../../styles/integrations.css';
-import { FB_TOKEN_KEY, resetFbToken, setFbToken, useFacebookStatus, useFbToken } from './api';
+import {
+  FB_TOKEN_KEY,
+  facebookAuthUrl,
+  resetFbToken,
+  setFbToken,
+  useFacebookStatus,
+  useFbToken,
+} from './api';
 import { ConversionTestForm, PlatformTokenForm, TaboolaForm } from './token-forms';
 
-/** Exchanges the code Facebook's login sent back once, then drops it from the address. */
+/**
+ * Exchanges the code Facebook's login sent back once, with the state that came back beside it
+ * (the server refuses a code without this user's own live state), then drops both from the address.
+ */
 function useFacebookReturn() {
   const [params, setParams] = useSearchParams();
   const [busy, setBusy] = useState(false);
   const handled = useRef(false);
   const code = params.get('code');
+  const state = params.get('state') ?? '';
   const failed = params.has('code_error') || params.has('error');
 
   useEffect(() => {
@@ -37,14 +48,14 @@ function useFacebookReturn() {
       return;
     }
     setBusy(true);
-    setFbToken(code)
+    setFbToken(code, state)
       .then(() => notify.success(M.fbConnected))
       .catch(() => notify.error(M.fbConnectFailed))
       .finally(() => {
         setBusy(false);
         void mutate(FB_TOKEN_KEY);
       });
-  }, [code, failed, setParams]);
+  }, [code, state, failed, setParams]);
   return busy;
 }
 
@@ -57,8 +68,18 @@ function FacebookCard() {
   const connected = token.data?.status === 'active';
   const enabled = status.data?.enabled ?? false;
 
-  const connect = () => {
-    if (status.data?.auth_url) window.location.assign(status.data.auth_url);
+  const [starting, setStarting] = useState(false);
+  // A fresh URL on each click: the state in it lives 10 minutes and is used once.
+  const connect = async () => {
+    setStarting(true);
+    try {
+      const url = await facebookAuthUrl();
+      if (url) window.location.assign(url);
+      else setStarting(false);
+    } catch {
+      notify.error(M.fbConnectFailed);
+      setStarting(false);
+    }
   };
 
   const disconnect = async () => {
@@ -128,7 +149,8 @@ function FacebookCard() {
             <Button
               variant="primary"
               icon={<Link2 size={16} aria-hidden />}
-              onClick={connect}
+              busy={starting}
+              onClick={() => void connect()}
               disabled={!enabled}
             >
               Connect Facebook
