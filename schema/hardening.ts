@@ -41,3 +41,18 @@ export const conversionRejections = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day, t.reason] })],
 );
+
+/**
+ * Conversions accepted with the installation's own secret during the grace period (migration
+ * 0020, docs/decisions/120), per campaign and UTC day, so the admin sees when it is unused.
+ */
+export const postbackLegacyUses = sqliteTable(
+  'postback_legacy_uses',
+  {
+    campaignId: integer('campaign_id').notNull(),
+    day: text('day').notNull(),
+    count: integer('count').notNull().default(0),
+    lastAt: integer('last_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day] })],
+);

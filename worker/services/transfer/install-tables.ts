@@ -30,6 +30,7 @@ const EXCLUDED_TABLES = new Set([
   'login_failures',
   'password_reset_requests',
   'campaign_postback_secrets',
+  'postback_legacy_uses',
   'mail_outbox',
   'ingest_marks',
   'stats_jobs',
@@ -57,6 +58,7 @@ export const MACHINE_SETTINGS = new Set([
   'base_url',
   'custom_domain',
   'postback_secret',
+  'postback_legacy_until',
 ]);
 
 type Column = { name: string; notNull: boolean; hasDefault: boolean; pk: number };
