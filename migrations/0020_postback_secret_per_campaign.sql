@@ -17,3 +17,17 @@ CREATE TABLE `postback_legacy_uses` (
 	`last_at` integer NOT NULL,
 	PRIMARY KEY(`campaign_id`, `day`)
 );
+--> statement-breakpoint
+-- Conversions the ingest refused because their click had reached conversion_cap_per_click
+-- (docs/decisions/121): kept by dedupe key, so a redelivered message neither stores nor counts
+-- them again, and the refused sale stays visible beside the counts in conversion_rejections.
+CREATE TABLE `refused_conversions` (
+	`dedupe_key` text PRIMARY KEY NOT NULL,
+	`click_id` text NOT NULL,
+	`campaign_id` integer NOT NULL,
+	`reason` text NOT NULL,
+	`payout_micros` integer,
+	`created_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `refused_conversions_campaign_idx` ON `refused_conversions` (`campaign_id`);

@@ -56,3 +56,20 @@ export const postbackLegacyUses = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day] })],
 );
+
+/**
+ * Conversions the ingest refused past the per-click cap (docs/decisions/121), by dedupe key, so
+ * a redelivery neither stores nor counts them twice.
+ */
+export const refusedConversions = sqliteTable(
+  'refused_conversions',
+  {
+    dedupeKey: text('dedupe_key').primaryKey(),
+    clickId: text('click_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    reason: text('reason').notNull(),
+    payoutMicros: integer('payout_micros'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('refused_conversions_campaign_idx').on(t.campaignId)],
+);

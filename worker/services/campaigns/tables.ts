@@ -53,6 +53,8 @@ export const CAMPAIGN_TABLES = [
   'conversion_rejections',
   // Its conversions accepted with the installation's secret in the grace period (decision 120).
   'postback_legacy_uses',
+  // Conversions the ingest refused past the per-click cap (decision 121).
+  'refused_conversions',
   // The Tools screen's test clicks and conversions (decision 061).
   'test_conversions',
   'test_clicks',

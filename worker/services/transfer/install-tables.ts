@@ -31,6 +31,7 @@ const EXCLUDED_TABLES = new Set([
   'password_reset_requests',
   'campaign_postback_secrets',
   'postback_legacy_uses',
+  'refused_conversions',
   'mail_outbox',
   'ingest_marks',
   'stats_jobs',
