@@ -1,4 +1,4 @@
-import { KeyRound, RefreshCw, ShieldOff } from 'lucide-react';
+import { RefreshCw, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
@@ -73,75 +73,77 @@ export function PostbackSecretPane() {
       title="Postback secret"
       description="Each campaign’s postback and pixel URLs carry a secret of their own, derived from this one; copy them from the campaign editor."
     >
-      <section className="data-row" aria-labelledby="postback-secret-title">
-        <div className="data-row-text">
-          <h3 id="postback-secret-title" className="data-row-title">
-            Installation secret
-          </h3>
-          <p className="data-row-description">
-            <code data-testid="postback-installation-secret">
-              {data ? (shown ? data.secret : `••••${data.secret.slice(-4)}`) : '…'}
-            </code>{' '}
-            <Button size="sm" variant="ghost" disabled={!data} onClick={() => setShown(!shown)}>
-              {shown ? 'Hide' : 'Show'}
-            </Button>
-          </p>
-          <p className="data-row-description">
-            Rotating it gives every campaign without a secret of its own a new one.
-          </p>
-        </div>
-        <Button
-          variant="secondary"
-          icon={<RefreshCw size={16} aria-hidden />}
-          busy={busy === 'rotate'}
-          disabled={!data}
-          onClick={() => void rotate()}
-        >
-          Rotate
-        </Button>
-      </section>
-      <section className="data-row" aria-labelledby="postback-grace-title" data-testid="postback-grace">
-        <div className="data-row-text">
-          <h3 id="postback-grace-title" className="data-row-title">
-            <KeyRound size={14} aria-hidden /> Grace period for old postback URLs
-          </h3>
-          {!legacy ? (
-            <p className="data-row-description">Loading…</p>
-          ) : legacy.until === null ? (
-            <p className="data-row-description" data-testid="postback-grace-state">
-              Off: only each campaign’s own secret converts it.
+      <div className="data-rows">
+        <section className="data-row" aria-labelledby="postback-secret-title">
+          <div className="data-row-text">
+            <h3 id="postback-secret-title" className="data-row-title">
+              Installation secret
+            </h3>
+            <p className="data-row-description">
+              <code data-testid="postback-installation-secret">
+                {data ? (shown ? data.secret : `••••${data.secret.slice(-4)}`) : '…'}
+              </code>{' '}
+              <Button size="sm" variant="ghost" disabled={!data} onClick={() => setShown(!shown)}>
+                {shown ? 'Hide' : 'Show'}
+              </Button>
             </p>
-          ) : (
-            <>
-              <p className="data-row-description" data-testid="postback-grace-state">
-                Until {formatDate(legacy.until)}, the installation’s secret still converts every campaign
-                without a secret of its own. Used {formatInteger(legacy.uses)}{' '}
-                {legacy.uses === 1 ? 'time' : 'times'} in the last 30 days
-                {legacy.lastUsedAt ? `, last on ${formatDateTime(legacy.lastUsedAt)}` : ''}.
-              </p>
-              {legacy.campaigns.length > 0 && (
-                <p className="data-row-description">
-                  Still used by:{' '}
-                  {legacy.campaigns
-                    .map((c) => `${c.name || `#${c.id}`} (${formatInteger(c.uses)})`)
-                    .join(', ')}
-                  . Update their postback URLs at the networks, then end the grace period.
-                </p>
-              )}
-            </>
-          )}
-        </div>
-        {legacy?.until != null && (
+            <p className="data-row-description">
+              Rotating it gives every campaign without a secret of its own a new one.
+            </p>
+          </div>
           <Button
-            variant="danger"
-            icon={<ShieldOff size={16} aria-hidden />}
-            busy={busy === 'end'}
-            onClick={() => void end()}
+            variant="secondary"
+            icon={<RefreshCw size={16} aria-hidden />}
+            busy={busy === 'rotate'}
+            disabled={!data}
+            onClick={() => void rotate()}
           >
-            End grace period
+            Rotate
           </Button>
-        )}
-      </section>
+        </section>
+        <section className="data-row" aria-labelledby="postback-grace-title" data-testid="postback-grace">
+          <div className="data-row-text">
+            <h3 id="postback-grace-title" className="data-row-title">
+              Grace period for old postback URLs
+            </h3>
+            {!legacy ? (
+              <p className="data-row-description">Loading…</p>
+            ) : legacy.until === null ? (
+              <p className="data-row-description" data-testid="postback-grace-state">
+                Off: only each campaign’s own secret converts it.
+              </p>
+            ) : (
+              <>
+                <p className="data-row-description" data-testid="postback-grace-state">
+                  Until {formatDate(legacy.until)}, the installation’s secret still converts every campaign
+                  without a secret of its own. Used {formatInteger(legacy.uses)}{' '}
+                  {legacy.uses === 1 ? 'time' : 'times'} in the last 30 days
+                  {legacy.lastUsedAt ? `, last on ${formatDateTime(legacy.lastUsedAt)}` : ''}.
+                </p>
+                {legacy.campaigns.length > 0 && (
+                  <p className="data-row-description">
+                    Still used by:{' '}
+                    {legacy.campaigns
+                      .map((c) => `${c.name || `#${c.id}`} (${formatInteger(c.uses)})`)
+                      .join(', ')}
+                    . Update their postback URLs at the networks, then end the grace period.
+                  </p>
+                )}
+              </>
+            )}
+          </div>
+          {legacy?.until != null && (
+            <Button
+              variant="danger"
+              icon={<ShieldOff size={16} aria-hidden />}
+              busy={busy === 'end'}
+              onClick={() => void end()}
+            >
+              End grace period
+            </Button>
+          )}
+        </section>
+      </div>
     </Card>
   );
 }
