@@ -41,3 +41,35 @@ export const conversionRejections = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day, t.reason] })],
 );
+
+/**
+ * Conversions accepted with the installation's own secret during the grace period (migration
+ * 0020, docs/decisions/120), per campaign and UTC day, so the admin sees when it is unused.
+ */
+export const postbackLegacyUses = sqliteTable(
+  'postback_legacy_uses',
+  {
+    campaignId: integer('campaign_id').notNull(),
+    day: text('day').notNull(),
+    count: integer('count').notNull().default(0),
+    lastAt: integer('last_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day] })],
+);
+
+/**
+ * Conversions the ingest refused past the per-click cap (docs/decisions/121), by dedupe key, so
+ * a redelivery neither stores nor counts them twice.
+ */
+export const refusedConversions = sqliteTable(
+  'refused_conversions',
+  {
+    dedupeKey: text('dedupe_key').primaryKey(),
+    clickId: text('click_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    reason: text('reason').notNull(),
+    payoutMicros: integer('payout_micros'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('refused_conversions_campaign_idx').on(t.campaignId)],
+);

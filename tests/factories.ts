@@ -195,8 +195,20 @@ export async function waitForCount(sql: string, binds: unknown[], count: number,
   }
 }
 
-/** The installation's postback secret, which every conversion URL must carry (docs/tracking.md). */
-export async function postbackSecret(): Promise<string> {
+/**
+ * The postback secret of a campaign, given by id or by one of its click ids: only it converts
+ * the campaign's clicks (docs/tracking.md "Postback secret", decision 120).
+ */
+export async function postbackSecret(of: number | string): Promise<string> {
+  const { expectedSecret } = await import('../worker/services/postback-secret');
+  const { parseClickId } = await import('../worker/services/click-ids');
+  const campaignId = typeof of === 'number' ? of : parseClickId(env, of)?.campaignId;
+  if (!campaignId) throw new Error(`not a click id: ${of}`);
+  return expectedSecret(env, campaignId);
+}
+
+/** The installation's own postback secret (admins only; converts nothing outside the grace period). */
+export async function installationPostbackSecret(): Promise<string> {
   const { installationSecret } = await import('../worker/services/postback-secret');
   return installationSecret(env);
 }

@@ -101,7 +101,7 @@ export function defineFuzzApi(part: number, parts: number) {
     campaignId = await makeCampaign(admin, { name: 'Fuzz target', campaignType: 'landing_page' });
     await makeOffer(admin, campaignId);
     // Made at first need: made here, so that no refused request of the suite is the one to make it.
-    await postbackSecret();
+    await postbackSecret(campaignId);
     const coach = await userWithRole(admin, 'coach');
     const student = await userWithRole(admin, 'student');
     identities = [

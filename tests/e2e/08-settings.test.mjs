@@ -288,6 +288,54 @@ test('admin changes the title and a route, uploads a logo and sees it in the hea
   await context.close();
 });
 
+test('admin sees the postback secret pane, rotates it, and the campaign URLs follow', {
+  timeout: 40_000,
+}, async () => {
+  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const created = await api('/api/add-campaign', {
+    token,
+    body: { name: 'Secret rotation' },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.data.campaign.campaignData.campaignId;
+  const secretOf = async () =>
+    new URL(
+      (await api(`/api/campaign?campaignId=${id}`, { token })).body.data.linkpixel.postback,
+    ).searchParams.get('secret');
+  const before = await secretOf();
+  const installation = (await api('/api/postback-secret', { token })).body.data.secret;
+  assert.notEqual(before, installation, 'a campaign URL carries its own secret, not the installation one');
+
+  const { context, page } = await openPage(browser);
+  await page.goto(`${BASE}/login`);
+  await uiLogin(page, ADMIN.username, ADMIN.password);
+  await expectPath(page, '/campaigns');
+  await page.goto(`${BASE}/setting#postback-secret`);
+  await page.locator('#postback-secret').waitFor();
+  // A new installation has no grace period: nothing to end.
+  await expectText(
+    page.getByTestId('postback-grace-state'),
+    'Off: only each campaign’s own secret converts it.',
+  );
+  assert.equal(await page.getByRole('button', { name: 'End grace period' }).count(), 0);
+  await expectText(page.getByTestId('postback-installation-secret'), `••••${installation.slice(-4)}`);
+  await page.locator('#postback-secret').getByRole('button', { name: 'Show' }).click();
+  await expectText(page.getByTestId('postback-installation-secret'), installation);
+
+  // Rotation asks first; cancelled, nothing changes.
+  await page.locator('#postback-secret').getByRole('button', { name: 'Rotate' }).click();
+  await page.locator('dialog[open]').getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(await secretOf(), before);
+  await page.locator('#postback-secret').getByRole('button', { name: 'Rotate' }).click();
+  await page.locator('dialog[open]').getByRole('button', { name: 'Rotate' }).click();
+  await expectToast(page, 'Postback secret rotated. Update the postback URLs at your networks.');
+  const after = await secretOf();
+  assert.notEqual(after, before, 'the derived campaign secret rotates with the installation one');
+  await part(page.locator('#postback-secret'), 'settings-part-postback-secret');
+  assert.deepEqual(page.pageErrors, []);
+  await context.close();
+});
+
 test('a student sees only the password and their own find-and-replace', { timeout: 30_000 }, async () => {
   const student = await createUserViaApi('student');
   const { context, page } = await openPage(browser);

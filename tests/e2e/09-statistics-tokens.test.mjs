@@ -109,7 +109,7 @@ before(async () => {
   for (const clickId of clickIds.slice(0, 2)) {
     const click = await fetch(`${clickUrl}?clickid=${clickId}`, { headers: NAVIGATE, redirect: 'manual' });
     assert.equal(click.status, 302);
-    // The postback URL the product shows carries the installation's postback secret.
+    // The postback URL the product shows carries the campaign's postback secret.
     const secret = new URL(detail.body.data.linkpixel.postback).searchParams.get('secret');
     const res = await fetch(new URL(`/postback?clickid=${clickId}&secret=${secret}`, BASE));
     assert.equal(res.status, 200, await res.text());

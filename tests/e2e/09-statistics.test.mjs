@@ -175,7 +175,7 @@ before(async () => {
   // 10 conversions: postbacks for the first ten visitors who reached an offer (its payout).
   const converting = visitors.filter((v) => v.offer).slice(0, 10);
   await pool(converting, 5, async (v) => {
-    // The postback URL the product shows carries the installation's postback secret.
+    // The postback URL the product shows carries the campaign's postback secret.
     const secret = new URL(links.postback).searchParams.get('secret');
     const res = await fetch(new URL(`/postback?clickid=${v.clickId}&secret=${secret}`, BASE));
     assert.equal(res.status, 200, await res.text());

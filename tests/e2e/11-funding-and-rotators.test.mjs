@@ -268,7 +268,7 @@ test('the public report opens from a link with #email= and shows tables and char
     assert.equal(`${to.origin}${to.pathname}`, 'https://offer.example/alice');
     clickIds.push(to.searchParams.get('clickid'));
   }
-  // The postback URL the product shows carries the installation's postback secret.
+  // The postback URL the product shows carries the campaign's postback secret.
   const secret = new URL(detail.body.data.linkpixel.postback).searchParams.get('secret');
   for (const id of clickIds.slice(0, 3)) {
     const res = await fetch(new URL(`/postback?clickid=${id}&secret=${secret}`, BASE));

@@ -106,7 +106,7 @@ before(async () => {
     });
     assert.equal(click.status, 302);
     if (i >= 2) continue;
-    // The postback URL the product shows carries the installation's postback secret.
+    // The postback URL the product shows carries the campaign's postback secret.
     const secret = new URL(links.postback).searchParams.get('secret');
     const postback = await fetch(new URL(`/postback?clickid=${clickId}&secret=${secret}`, BASE));
     assert.equal(postback.status, 200);

@@ -65,7 +65,7 @@ async function traffic(key, visits, conversions) {
   const detail = await api(`/api/campaign?campaignId=${ids[key]}`, { token });
   const link = new URL(detail.body.data.linkpixel.campaignURL);
   const url = new URL(`${link.pathname}${link.search}`, BASE);
-  // The postback URL the product shows carries the installation's postback secret.
+  // The postback URL the product shows carries the campaign's postback secret.
   const secret = new URL(detail.body.data.linkpixel.postback).searchParams.get('secret');
   for (let i = 0; i < visits; i++) {
     const res = await fetch(url, { headers: NAVIGATE, redirect: 'manual' });

@@ -173,7 +173,7 @@ describe('add-campaign and edit-campaign', () => {
       ],
     });
     expect(detail.body.data.userId).not.toBe(999);
-    const secret = await postbackSecret();
+    const secret = await postbackSecret(id);
     expect(secret).toMatch(/^[\w-]{20,}$/);
     expect(detail.body.data.linkpixel).toMatchObject({
       campaignURL: `https://tracker.example.com/go/${id}?ad_id=&placement={{placement}}`,

@@ -18,7 +18,7 @@ beforeAll(async () => {
   campaignId = await makeCampaign(admin, { name: 'Fuzz target', campaignType: 'landing_page' });
   await makeOffer(admin, campaignId);
   // Made at first need: made here, so that no refused request of the suite is the one to make it.
-  await postbackSecret();
+  await postbackSecret(campaignId);
 });
 
 afterAll(() => {
@@ -57,7 +57,7 @@ describe('fuzz: every public tracking route', () => {
       }
     });
     // A real click id with a wrong secret, a negative payout and a huge one: all refused.
-    const secret = await postbackSecret();
+    const secret = await postbackSecret(campaignId);
     const visit = await SELF.fetch(`http://tracker.test/go/${campaignId}`, { redirect: 'manual' });
     const clickId = new URL(visit.headers.get('location') ?? 'http://x/').searchParams.get('clickid') ?? '';
     for (const q of ['payout=-500&txid=x', `payout=99999999999999999&txid=y&secret=${secret}x`, 'payout=1']) {

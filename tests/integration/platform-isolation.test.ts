@@ -87,7 +87,9 @@ describe('no platform request inside a tracking request', () => {
     const visit = await hit(`/go/${campaignId}?tid=ad-1`);
     expect(visit.status).toBe(302);
     const clickId = new URL(visit.headers.get('location')!).searchParams.get('clickid');
-    const postback = await hit(`/postback?clickid=${clickId}&txid=ISO-1&secret=${await postbackSecret()}`);
+    const postback = await hit(
+      `/postback?clickid=${clickId}&txid=ISO-1&secret=${await postbackSecret(clickId!)}`,
+    );
     expect(postback.status).toBe(200);
     await waitForCount('SELECT count(*) AS n FROM conversions WHERE campaign_id = ?1', [campaignId], 1);
     expect(await requestsContaining(FB_TOKEN)).toBe(0);

@@ -94,7 +94,9 @@ describe('postback secret', () => {
       /^4 conversions were refused on \d{4}-\d\d-\d\d \(UTC\) without the right postback secret\.$/,
     );
 
-    const ok = await hit(`/postback?clickid=${clickId}&payout=12&txid=R1&secret=${await postbackSecret()}`);
+    const ok = await hit(
+      `/postback?clickid=${clickId}&payout=12&txid=R1&secret=${await postbackSecret(clickId)}`,
+    );
     expect(ok.status).toBe(200);
     await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?', [campaign], 1);
     await waitForCount(
@@ -107,11 +109,13 @@ describe('postback secret', () => {
 
   it('rotates: the old secret stops working, the links show the new one', async () => {
     const { clickId, campaign } = await campaignWithClick();
-    const old = await postbackSecret();
+    const old = await postbackSecret(campaign);
     const rotated = await api('/api/postback-secret/rotate', { method: 'POST', token: admin });
     expect(rotated.status).toBe(200);
-    const fresh = rotated.body.data.secret as string;
+    // Rotating the installation's secret rotates every derived campaign secret with it.
+    const fresh = await postbackSecret(campaign);
     expect(fresh).not.toBe(old);
+    expect(fresh).not.toBe(rotated.body.data.secret);
     expect((await hit(`/postback?clickid=${clickId}&txid=A&secret=${old}`)).status).toBe(403);
     expect((await hit(`/postback?clickid=${clickId}&txid=A&secret=${fresh}`)).status).toBe(200);
     const detail = await api(`/api/campaign?campaignId=${campaign}`, { token: admin });
@@ -119,16 +123,15 @@ describe('postback secret', () => {
     expect(detail.body.data.linkpixel.pixel_url).toContain(`&secret=${fresh}`);
   });
 
-  it('a campaign may have its own secret; the installation one then does not convert it', async () => {
+  it('a campaign may have its own secret; the derived one then does not convert it', async () => {
     const { clickId, campaign } = await campaignWithClick();
+    const derived = await postbackSecret(campaign);
     const own = await api(`/api/campaigns/${campaign}/postback-secret`, {
       token: admin,
       body: { own: true },
     });
     expect(own.status).toBe(200);
-    expect((await hit(`/postback?clickid=${clickId}&txid=B&secret=${await postbackSecret()}`)).status).toBe(
-      403,
-    );
+    expect((await hit(`/postback?clickid=${clickId}&txid=B&secret=${derived}`)).status).toBe(403);
     expect((await hit(`/postback?clickid=${clickId}&txid=B&secret=${own.body.data.secret}`)).status).toBe(
       200,
     );
@@ -148,7 +151,7 @@ describe('postback secret', () => {
 describe('negative payouts', () => {
   it('are refused unless they reverse an earlier conversion of the same click and txid', async () => {
     const { clickId, campaign } = await campaignWithClick();
-    const secret = await postbackSecret();
+    const secret = await postbackSecret(campaign);
     const alone = await api(`/postback?clickid=${clickId}&payout=-500&txid=X&secret=${secret}`);
     expect(alone.status).toBe(422);
     expect(alone.body.message).toBe(
@@ -197,7 +200,7 @@ describe('per-click limits', () => {
     const { invalidateSettings } = await import('../../worker/services/settings');
     invalidateSettings();
     const { clickId, campaign } = await campaignWithClick();
-    const secret = await postbackSecret();
+    const secret = await postbackSecret(campaign);
     const send = (tx: string) => hit(`/postback?clickid=${clickId}&payout=99999&txid=${tx}&secret=${secret}`);
     expect((await send('T1')).status).toBe(200);
     expect((await send('T1')).status).toBe(200); // a resend: counted once

@@ -642,7 +642,7 @@ describe('grouping by several extra tokens at once (spec 3 §3 request fields)',
       ['T2', 'sub1=b&placement=side', 0, []],
       ['T2', '', 0, []],
     ];
-    const secret = await postbackSecret();
+    const secret = await postbackSecret(id);
     let tx = 0;
     for (const [target, tokens, lpClicks, payouts] of plan) {
       const visit = await hit(`/go/${id}?tid=${target}${tokens ? `&${tokens}` : ''}`, {

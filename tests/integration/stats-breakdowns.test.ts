@@ -49,7 +49,7 @@ beforeAll(async () => {
     { ua: FIREFOX_MAC_UA, cc: 'us', ref: 'https://social.example/' },
   ];
   sentAt = Date.now();
-  const secret = await postbackSecret();
+  const secret = await postbackSecret(campaignId);
   for (const v of visits) {
     const headers: Record<string, string> = { 'user-agent': v.ua, 'cf-ipcountry': v.cc };
     if (v.ref) headers.referer = v.ref;

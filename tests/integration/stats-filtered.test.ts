@@ -52,7 +52,7 @@ describe('filtered traffic', () => {
     await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaignId], 11);
 
     // A postback on the bot's click and one on a counted click.
-    const secret = await postbackSecret();
+    const secret = await postbackSecret(campaignId);
     expect((await hit(`/postback?clickid=${botClickId}&txid=B-1&secret=${secret}`)).status).toBe(200);
     expect((await hit(`/postback?clickid=${countedClickId}&txid=C-1&secret=${secret}`)).status).toBe(200);
     await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [campaignId], 2);

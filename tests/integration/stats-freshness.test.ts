@@ -82,7 +82,9 @@ describe('fresh statistics', () => {
     // A postback arrives (the case of the issue: reload kept showing 0 conversions and $0).
     const clickId = await visit('gamma');
     await count('visits', 4);
-    const postback = await hit(`/postback?clickid=${clickId}&txid=T-1&secret=${await postbackSecret()}`);
+    const postback = await hit(
+      `/postback?clickid=${clickId}&txid=T-1&secret=${await postbackSecret(clickId)}`,
+    );
     expect(postback.status).toBe(200);
     await count('conversions', 1);
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
   token = await setupInstallation();
   campaignId = await makeCampaign(token, { name: 'Small things', campaignType: 'direct_link', cpc: '1' });
   await makeOffer(token, campaignId, { payout: '10' });
-  const secret = await postbackSecret();
+  const secret = await postbackSecret(campaignId);
   const click = async (target: string) => {
     const res = await hit(`/go/${campaignId}?tid=${target}`);
     return new URL(res.headers.get('location')!).searchParams.get('clickid')!;

@@ -136,7 +136,9 @@ describe('landing_page campaign', () => {
     });
 
     // The network's server-to-server postback, payout defaulting to the offer's.
-    const postback = await hit(`/postback?clickid=${clickId}&txid=ORDER-1&secret=${await postbackSecret()}`);
+    const postback = await hit(
+      `/postback?clickid=${clickId}&txid=ORDER-1&secret=${await postbackSecret(clickId)}`,
+    );
     expect(postback.status).toBe(200);
     expect(await postback.json()).toEqual({ data: { status: 'accepted', message: 'Conversion accepted.' } });
 
@@ -217,13 +219,16 @@ describe('direct_link campaign', () => {
     });
 
     // A thank-you page pixel with its own payout, then an add-to-cart event.
-    const pixel = await hit(`/pixel.gif?clickid=${clickId}&payout=5.50&secret=${await postbackSecret()}`, {
-      headers: { accept: 'image/*' },
-    });
+    const pixel = await hit(
+      `/pixel.gif?clickid=${clickId}&payout=5.50&secret=${await postbackSecret(clickId)}`,
+      {
+        headers: { accept: 'image/*' },
+      },
+    );
     expect(pixel.status).toBe(200);
     expect(pixel.headers.get('content-type')).toBe('image/gif');
     expect((await pixel.arrayBuffer()).byteLength).toBe(42);
-    const atc = await hit(`/pixel.gif?clickid=${clickId}&event=ATC1&secret=${await postbackSecret()}`);
+    const atc = await hit(`/pixel.gif?clickid=${clickId}&event=ATC1&secret=${await postbackSecret(clickId)}`);
     expect(atc.status).toBe(200);
 
     await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [id], 2);
@@ -301,7 +306,12 @@ describe('rotator campaign', () => {
     const postback = await hit('/postback', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ clickid: clickId, payout: 7.25, txid: 'R-1', secret: await postbackSecret() }),
+      body: JSON.stringify({
+        clickid: clickId,
+        payout: 7.25,
+        txid: 'R-1',
+        secret: await postbackSecret(clickId),
+      }),
     });
     expect(postback.status).toBe(200);
     await count('conversions', id);
@@ -355,7 +365,7 @@ describe('multiple_path_type campaign', () => {
     expect(offerUrl.searchParams.get('clickid')).toBe(clickId);
     await count('lp_clicks', id);
 
-    await hit(`/postback?clickid=${clickId}&secret=${await postbackSecret()}`);
+    await hit(`/postback?clickid=${clickId}&secret=${await postbackSecret(clickId)}`);
     await count('conversions', id);
     const [conv] = await rows(
       'SELECT path_id, landing_id, offer_id, payout_micros FROM conversions WHERE campaign_id = ?1',
@@ -436,7 +446,7 @@ describe('multiple_option_type campaign', () => {
     expect(l).toEqual({ offer_id: offerY, option_id: optionY });
 
     // The iframe conversion without an event counts as the campaign's goal, 'lead'.
-    const iframe = await hit(`/iframe?clickid=${clickId}&secret=${await postbackSecret()}`);
+    const iframe = await hit(`/iframe?clickid=${clickId}&secret=${await postbackSecret(clickId)}`);
     expect(iframe.status).toBe(200);
     expect(iframe.headers.get('content-type')).toContain('text/html');
     await count('conversions', id);

@@ -148,9 +148,9 @@ describe('click ids', () => {
     // The genuine conversion afterwards is counted, and it is the only one.
     await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaign], 1);
     await hit(`/click/${campaign}?clickid=${real}`);
-    expect((await hit(`/postback?clickid=${real}&payout=2&secret=${await postbackSecret()}`)).status).toBe(
-      200,
-    );
+    expect(
+      (await hit(`/postback?clickid=${real}&payout=2&secret=${await postbackSecret(real)}`)).status,
+    ).toBe(200);
     await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [campaign], 1);
     expect(
       await rows('SELECT click_id, payout_micros FROM conversions WHERE campaign_id = ?1', campaign),
@@ -221,7 +221,7 @@ describe('click ids', () => {
     await waitForCount('SELECT count(*) n FROM lp_clicks WHERE campaign_id = ?1', [campaign], 1);
 
     // A pixel on the thank-you page names the campaign; the cookie gives the click id.
-    const pixel = await hit(`/pixel.gif?campaign=${campaign}&secret=${await postbackSecret()}`, {
+    const pixel = await hit(`/pixel.gif?campaign=${campaign}&secret=${await postbackSecret(campaign)}`, {
       headers: { cookie },
     });
     expect(pixel.status).toBe(200);

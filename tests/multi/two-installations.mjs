@@ -180,7 +180,7 @@ async function traffic(server, { cpc, payout, visits, lpClicks, sales }) {
       assert.equal(click.status, 302);
     }
     if (i < sales) {
-      // The postback URL the product shows carries the installation's postback secret.
+      // The postback URL the product shows carries the campaign's postback secret.
       const secret = new URL(links.postback).searchParams.get('secret');
       const postback = await fetch(new URL(`/postback?clickid=${clickId}&secret=${secret}`, base));
       assert.equal(postback.status, 200);

@@ -7,6 +7,7 @@
 // visits archived = visits reported by the rollups, and the same for LP clicks and conversions.
 // Bounded: sending stops at SOAK_MAX_SECONDS (default 3600) and the run reconciles what was
 // sent. SOAK_CONCURRENCY (default 48) requests in flight. Exit code 1 when a count differs.
+import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
@@ -25,6 +26,12 @@ const CLICKS = Number(process.env.SOAK_CLICKS ?? 1_000_000);
 const MAX_SECONDS = Number(process.env.SOAK_MAX_SECONDS ?? 3600);
 const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 48);
 const SECRET = 'soak-postback-secret-0123456789';
+/** Campaign 1's postback secret, derived from the installation's (docs/decisions/120). */
+const CAMPAIGN_SECRET = createHmac('sha256', SECRET)
+  .update('postback:1')
+  .digest()
+  .subarray(0, 18)
+  .toString('base64url');
 const UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 /**
@@ -144,7 +151,9 @@ async function main() {
       }
       sent.lpClicks++;
       if (i % 3 !== 0) continue;
-      const conversion = await request(`/postback?clickid=${encodeURIComponent(clickId)}&secret=${SECRET}`);
+      const conversion = await request(
+        `/postback?clickid=${encodeURIComponent(clickId)}&secret=${CAMPAIGN_SECRET}`,
+      );
       if (conversion.status !== 200) {
         sent.failed++;
         continue;

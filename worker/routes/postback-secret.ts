@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type {
   CampaignPostbackSecretAnswer,
+  EndLegacyGraceAnswer,
   PostbackSecretAnswer,
   RotatePostbackSecretAnswer,
   SetCampaignPostbackSecretAnswer,
@@ -11,13 +12,17 @@ import { ApiError } from '../lib/errors';
 import { campaignForUser } from '../services/campaigns';
 import {
   campaignSecret,
+  endLegacyGrace,
+  expectedSecret,
   installationSecret,
+  legacyState,
   rotateInstallationSecret,
   setCampaignSecret,
 } from '../services/postback-secret';
 
-// The postback secret (docs/api.md "Hardening"): the installation's is an admin's to see and
-// rotate; a campaign's own secret is its manager's.
+// The postback secret (docs/api.md "Hardening", docs/decisions/120): the installation's is an
+// admin's to see and rotate, with the grace period in which it still converts every campaign;
+// a campaign's secret (derived or stored) is its managers'.
 
 const campaignIdOf = (raw: string) => {
   const id = Number(raw);
@@ -27,7 +32,12 @@ const campaignIdOf = (raw: string) => {
 
 export const postbackSecretRoutes = new Hono<AppEnv>()
   .get('/postback-secret', requireAuth, requireRole('admin'), async (c) =>
-    c.json({ data: { secret: await installationSecret(c.env) } satisfies PostbackSecretAnswer }),
+    c.json({
+      data: {
+        secret: await installationSecret(c.env),
+        legacy: await legacyState(c.env),
+      } satisfies PostbackSecretAnswer,
+    }),
   )
   .post('/postback-secret/rotate', requireAuth, requireRole('admin'), async (c) =>
     c.json({
@@ -37,13 +47,22 @@ export const postbackSecretRoutes = new Hono<AppEnv>()
       } satisfies RotatePostbackSecretAnswer,
     }),
   )
+  .post('/postback-secret/legacy/end', requireAuth, requireRole('admin'), async (c) => {
+    await endLegacyGrace(c.env);
+    return c.json({
+      data: {
+        legacy: await legacyState(c.env),
+        message: 'The installation\u2019s postback secret no longer converts campaigns.',
+      } satisfies EndLegacyGraceAnswer,
+    });
+  })
   .get('/campaigns/:id/postback-secret', requireAuth, async (c) => {
     const campaign = await campaignForUser(c.env, c.get('user'), campaignIdOf(c.req.param('id')));
     const own = await campaignSecret(c.env, campaign.id);
     return c.json({
       data: {
         own: own !== null,
-        secret: own ?? (await installationSecret(c.env)),
+        secret: own ?? (await expectedSecret(c.env, campaign.id)),
       } satisfies CampaignPostbackSecretAnswer,
     });
   })
@@ -58,7 +77,7 @@ export const postbackSecretRoutes = new Hono<AppEnv>()
         secret,
         message: own
           ? 'The campaign has a new postback secret of its own.'
-          : 'The campaign uses the installation\u2019s postback secret.',
+          : 'The campaign uses its postback secret derived from the installation\u2019s.',
       } satisfies SetCampaignPostbackSecretAnswer,
     });
   });

@@ -2,6 +2,7 @@ import type { ConversionEvent, LpClickEvent, TrackEvent, VisitEvent } from '../.
 import { TOKEN_SLOTS } from '../../schema/tracking';
 import type { Env } from '../env';
 import { dayIn } from './days';
+import { alertCapRefusals, cappedConversionInsert } from './ingest-cap';
 import { getSettings } from './settings';
 import { statsIngestStatements } from './statistics/ingest-extras';
 import { tokenRollupStatements } from './statistics/token-rollup';
@@ -129,6 +130,7 @@ function insertFromJson(table: string, columns: Column[], rows: unknown[][], con
   return {
     sql: `INSERT INTO ${table} (${names.join(', ')}) SELECT ${values} FROM json_each(?1) WHERE true ON CONFLICT (${conflict}) DO NOTHING`,
     json: JSON.stringify(data),
+    names,
   };
 }
 
@@ -339,7 +341,7 @@ export async function ingestEvents(
 ): Promise<IngestResult> {
   const result: IngestResult = { visits: 0, lpClicks: 0, conversions: 0, unresolved: [], postbackIds: [] };
   if (events.length === 0) return result;
-  const { time_zone: timeZone } = await getSettings(env);
+  const { time_zone: timeZone, conversion_cap_per_click: capSetting } = await getSettings(env);
 
   const batchVisits = new Map<string, VisitFacts>();
   const lpEvents: [number, LpClickEvent][] = [];
@@ -515,9 +517,14 @@ export async function ingestEvents(
     const insert = insertFromJson('lp_clicks', LP_COLUMNS, lpRows, 'dedupe_key');
     push('lp', db.prepare(insert.sql).bind(insert.json));
   }
+  const now = Date.now();
   if (conversionRows.length) {
+    // The per-click cap holds here, where conversions are written (decision 121).
     const insert = insertFromJson('conversions', CONVERSION_COLUMNS, conversionRows, 'dedupe_key');
-    push('conversions', db.prepare(insert.sql).bind(insert.json));
+    const capped = cappedConversionInsert(db, insert.names, insert.json, Number(capSetting) || 0, now);
+    push('refusals', capped.refusals);
+    statements.push(capped.keep);
+    push('conversions', capped.insert);
   }
   statements.push(db.prepare(ADOPT_LP).bind(mark), db.prepare(ADOPT_CONVERSIONS).bind(mark));
   if (visitRows.length) {
@@ -540,5 +547,9 @@ export async function ingestEvents(
   result.lpClicks = at.lp === undefined ? 0 : (results[at.lp].meta.changes ?? 0);
   result.conversions = at.conversions === undefined ? 0 : (results[at.conversions].meta.changes ?? 0);
   result.postbackIds = (results[at.postbacks].results as { id: number }[]).map((r) => r.id);
+  if (at.refusals !== undefined) {
+    const refused = results[at.refusals].results as { campaign_id: number; count: number }[];
+    if (refused.length) await alertCapRefusals(env, refused, now);
+  }
   return result;
 }

@@ -1,18 +1,25 @@
+import type { LegacyCampaignUse, LegacyGrace } from '../../schema/postback-secret-api';
 import type { Env } from '../env';
-import { randomToken, timingSafeEqual } from '../lib/crypto';
+import { hmacKey, randomToken, timingSafeEqual, toBase64Url } from '../lib/crypto';
 import { raiseAlert } from './alerts';
-import { getSettings, invalidateSettings } from './settings';
+import { getSettings, invalidateSettings, type Settings } from './settings';
 
-// The postback secret (docs/tracking.md "Postback secret", docs/decisions/042). A click id is
-// public (anyone gets one by opening the campaign link), so it cannot prove that a conversion
-// came from the network: the secret does. One per installation, made at first need; a campaign
-// may have its own instead. Every postback and pixel URL the product shows carries it.
+// The postback secret (docs/tracking.md "Postback secret", docs/decisions/042 and 120). A click
+// id is public (anyone gets one by opening the campaign link), so it cannot prove that a
+// conversion came from the network: the secret does. Each campaign has its own: derived from the
+// installation's secret (an HMAC of it and the campaign id, so no row per campaign and rotating
+// the installation's rotates them all), or one stored for the campaign alone. Only that secret
+// converts the campaign's clicks, so the secret of one campaign never books a conversion on
+// another. The installation's secret itself is an admin's; it converts every campaign without a
+// stored one only during the grace period that migration 0020 opens on existing installations.
 
 export const SECRET_PARAM = 'secret';
 const CACHE_MS = 5_000;
 let campaignCache = new Map<number, { at: number; secret: string | null }>();
+let derivedKey: { secret: string; key: Promise<CryptoKey> } | null = null;
 
 const newSecret = () => randomToken(18);
+const encoder = new TextEncoder();
 
 /** The installation's secret; the first caller makes it (concurrent callers agree on one). */
 export async function installationSecret(env: Pick<Env, 'DB'>): Promise<string> {
@@ -27,7 +34,7 @@ export async function installationSecret(env: Pick<Env, 'DB'>): Promise<string> 
   return (await getSettings(env, { fresh: true })).postback_secret;
 }
 
-/** The campaign's own secret, or null when it uses the installation's. */
+/** The campaign's own stored secret, or null when its secret is derived. */
 export async function campaignSecret(env: Pick<Env, 'DB'>, campaignId: number): Promise<string | null> {
   const hit = campaignCache.get(campaignId);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.secret;
@@ -39,17 +46,92 @@ export async function campaignSecret(env: Pick<Env, 'DB'>, campaignId: number): 
   return row?.secret ?? null;
 }
 
-/** The secret a conversion of `campaignId` must carry. */
+/**
+ * The campaign's derived secret: HMAC-SHA256(installation secret, "postback:<id>"), its first 18
+ * bytes in base64url (24 characters, like a stored one). Without the installation's secret
+ * nobody can compute another campaign's.
+ */
+export async function derivedSecret(env: Pick<Env, 'DB'>, campaignId: number): Promise<string> {
+  const secret = await installationSecret(env);
+  if (derivedKey?.secret !== secret) derivedKey = { secret, key: hmacKey(secret) };
+  const mac = await crypto.subtle.sign(
+    'HMAC',
+    await derivedKey.key,
+    encoder.encode(`postback:${campaignId}`),
+  );
+  return toBase64Url(new Uint8Array(mac).slice(0, 18));
+}
+
+/** The secret a conversion of `campaignId` must carry: its stored one, else its derived one. */
 export async function expectedSecret(env: Pick<Env, 'DB'>, campaignId: number): Promise<string> {
-  return (await campaignSecret(env, campaignId)) ?? (await installationSecret(env));
+  return (await campaignSecret(env, campaignId)) ?? (await derivedSecret(env, campaignId));
 }
 
-export async function secretMatches(env: Pick<Env, 'DB'>, campaignId: number, given: string | null) {
-  if (!given) return false;
-  return timingSafeEqual(given, await expectedSecret(env, campaignId));
+/** The end of the grace period (ms), or null when there is none or it is over. */
+export function legacyUntil(settings: Settings, now = Date.now()): number | null {
+  const until = Number(settings.postback_legacy_until);
+  return Number.isFinite(until) && until > now ? until : null;
 }
 
-/** A new installation secret: every URL with the old one stops converting at once. */
+/**
+ * How a given secret matches the campaign: `campaign` (its own, stored or derived), `legacy`
+ * (the installation's, during the grace period, for a campaign without a stored secret), or
+ * null. Every comparison is constant-time.
+ */
+export async function matchSecret(
+  env: Pick<Env, 'DB'>,
+  campaignId: number,
+  given: string,
+): Promise<'campaign' | 'legacy' | null> {
+  if (!given) return null;
+  const stored = await campaignSecret(env, campaignId);
+  if (stored !== null) return timingSafeEqual(given, stored) ? 'campaign' : null;
+  if (timingSafeEqual(given, await derivedSecret(env, campaignId))) return 'campaign';
+  if (legacyUntil(await getSettings(env)) === null) return null;
+  return timingSafeEqual(given, await installationSecret(env)) ? 'legacy' : null;
+}
+
+/** Counts a conversion accepted with the installation's secret during the grace period. */
+export async function recordLegacyUse(env: Pick<Env, 'DB'>, campaignId: number, now = Date.now()) {
+  await env.DB.prepare(
+    `INSERT INTO postback_legacy_uses (campaign_id, day, count, last_at) VALUES (?1, ?2, 1, ?3)
+     ON CONFLICT(campaign_id, day) DO UPDATE SET count = count + 1, last_at = max(last_at, excluded.last_at)`,
+  )
+    .bind(campaignId, new Date(now).toISOString().slice(0, 10), now)
+    .run();
+}
+
+/** The grace period and its use over the last `days` days, the campaigns that still use it first. */
+export async function legacyState(env: Pick<Env, 'DB'>, days = 30, now = Date.now()): Promise<LegacyGrace> {
+  const since = new Date(now - days * 86_400_000).toISOString().slice(0, 10);
+  const { results } = await env.DB.prepare(
+    `SELECT u.campaign_id AS id, coalesce(c.name, '') AS name, sum(u.count) AS uses, max(u.last_at) AS lastUsedAt
+     FROM postback_legacy_uses u LEFT JOIN campaigns c ON c.id = u.campaign_id
+     WHERE u.day >= ?1 GROUP BY u.campaign_id ORDER BY lastUsedAt DESC LIMIT 50`,
+  )
+    .bind(since)
+    .all<LegacyCampaignUse>();
+  return {
+    until: legacyUntil(await getSettings(env, { fresh: true }), now),
+    uses: results.reduce((sum, r) => sum + r.uses, 0),
+    lastUsedAt: results.length ? Math.max(...results.map((r) => r.lastUsedAt)) : null,
+    campaigns: results,
+  };
+}
+
+/** Ends the grace period now: from then on only each campaign's own secret converts it. */
+export async function endLegacyGrace(env: Pick<Env, 'DB'>): Promise<void> {
+  await env.DB.prepare(
+    `INSERT INTO settings (key, value) VALUES ('postback_legacy_until', '0')
+     ON CONFLICT(key) DO UPDATE SET value = '0', updated_at = unixepoch() * 1000`,
+  ).run();
+  invalidateSettings();
+}
+
+/**
+ * A new installation secret: every derived campaign secret changes with it, and (during the
+ * grace period) URLs with the old installation secret stop converting at once.
+ */
 export async function rotateInstallationSecret(env: Pick<Env, 'DB'>): Promise<string> {
   const secret = newSecret();
   await env.DB.prepare(
@@ -62,7 +144,7 @@ export async function rotateInstallationSecret(env: Pick<Env, 'DB'>): Promise<st
   return secret;
 }
 
-/** Gives a campaign a (new) secret of its own, or, with `own` false, returns it to the installation's. */
+/** Gives a campaign a (new) stored secret of its own, or, with `own` false, returns it to its derived one. */
 export async function setCampaignSecret(env: Pick<Env, 'DB'>, campaignId: number, own: boolean) {
   if (own) {
     await env.DB.prepare(
@@ -106,6 +188,22 @@ export async function recordRejection(
     .bind(campaignId, day, reason)
     .first<{ count: number }>();
   const count = row?.count ?? 1;
+  await rejectionAlert(env, campaignId, reason, day, count, now);
+  return count;
+}
+
+/**
+ * Keeps one alert per campaign, day and reason whose text carries `count` (the day's total of
+ * conversion_rejections): raised the first time, its text updated after that.
+ */
+export async function rejectionAlert(
+  env: Pick<Env, 'DB'>,
+  campaignId: number,
+  reason: RejectionReason,
+  day: string,
+  count: number,
+  now = Date.now(),
+): Promise<void> {
   const key = `rejected-${reason}-${day}`;
   const message = (n: number) =>
     `${n} ${n === 1 ? 'conversion was' : 'conversions were'} refused on ${day} (UTC) ${ALERT_TEXT[reason]}.`;
@@ -123,5 +221,4 @@ export async function recordRejection(
       .bind(campaignId, key, message(count))
       .run();
   }
-  return count;
 }

@@ -24,6 +24,8 @@ export const DEFAULT_SETTINGS = {
   custom_domain: '',
   /** Every conversion must carry it (docs/tracking.md); made at setup, or at first need. */
   postback_secret: '',
+  /** Until when (ms) the installation's own secret still converts every campaign (decision 120); '' or past: never. */
+  postback_legacy_until: '',
   /** Distinct transaction ids one click may convert with (docs/decisions/042). */
   conversion_cap_per_click: '10',
   /** 'batched' (default) or 'durable': answer a click only after the Queue took it (docs/decisions/043). */

@@ -1,6 +1,5 @@
 import type { Env } from '../env';
-import { timingSafeEqual } from '../lib/crypto';
-import { expectedSecret, recordRejection, SECRET_PARAM } from '../services/postback-secret';
+import { matchSecret, recordLegacyUse, recordRejection, SECRET_PARAM } from '../services/postback-secret';
 import { getSettings } from '../services/settings';
 
 // The checks a conversion passes before it is tracked (docs/tracking.md "Postback secret",
@@ -36,10 +35,16 @@ export async function guardConversion(
     );
     return refusal;
   };
-  const given = c.params[SECRET_PARAM]?.trim() ?? '';
-  const expected = given ? await expectedSecret(env, c.campaignId) : '';
-  if (!given || !timingSafeEqual(given, expected)) {
+  // Only the campaign's own secret converts its clicks (decision 120); the installation's only
+  // in the grace period, and each such use is counted for the admin.
+  const matched = await matchSecret(env, c.campaignId, c.params[SECRET_PARAM]?.trim() ?? '');
+  if (!matched) {
     return refuse({ status: 403, message: GUARD_MESSAGES.secret, field: SECRET_PARAM }, 'secret');
+  }
+  if (matched === 'legacy') {
+    ctx.waitUntil(
+      recordLegacyUse(env, c.campaignId).catch((err) => console.error('legacy secret count failed', err)),
+    );
   }
 
   if (c.payout !== null && c.payout < 0) {
@@ -61,6 +66,8 @@ export async function guardConversion(
     return { event: CHARGEBACK_EVENT };
   }
 
+  // An early answer only: conversions still in the batch or the queue are not counted here, so
+  // the ingest enforces the cap where it writes (worker/services/ingest.ts, decision 121).
   const cap = Number((await getSettings(env)).conversion_cap_per_click) || 0;
   if (cap > 0) {
     const row = await env.DB.prepare(

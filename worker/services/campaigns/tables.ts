@@ -51,6 +51,10 @@ export const CAMPAIGN_TABLES = [
   'campaign_postback_secrets',
   // Refused conversions (wrong secret, limits), kept for the campaign's alerts.
   'conversion_rejections',
+  // Its conversions accepted with the installation's secret in the grace period (decision 120).
+  'postback_legacy_uses',
+  // Conversions the ingest refused past the per-click cap (decision 121).
+  'refused_conversions',
   // The Tools screen's test clicks and conversions (decision 061).
   'test_conversions',
   'test_clicks',

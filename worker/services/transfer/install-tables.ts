@@ -30,6 +30,8 @@ const EXCLUDED_TABLES = new Set([
   'login_failures',
   'password_reset_requests',
   'campaign_postback_secrets',
+  'postback_legacy_uses',
+  'refused_conversions',
   'mail_outbox',
   'ingest_marks',
   'stats_jobs',
@@ -57,6 +59,7 @@ export const MACHINE_SETTINGS = new Set([
   'base_url',
   'custom_domain',
   'postback_secret',
+  'postback_legacy_until',
 ]);
 
 type Column = { name: string; notNull: boolean; hasDefault: boolean; pk: number };

@@ -3,6 +3,11 @@
 // are schema's (schema/settings-api.ts), the ones the worker answers with.
 import type { LicenseDeactivateAnswer } from '../../../../schema/auth-api';
 import type {
+  EndLegacyGraceAnswer,
+  PostbackSecretAnswer,
+  RotatePostbackSecretAnswer,
+} from '../../../../schema/postback-secret-api';
+import type {
   CleanRecordsAnswer,
   ExportInstallAnswer,
   FindAnswer,
@@ -56,3 +61,12 @@ export const dbReplace = (input: { field: FindField; find: string; replace: stri
   api.post<ReplaceAnswer>('db-replace', input);
 
 export const deactivateLicense = () => api.post<LicenseDeactivateAnswer>('license/deactivate', {});
+
+/** The installation's postback secret and its grace period (admins; docs/decisions/120). */
+export const POSTBACK_SECRET_PATH = 'postback-secret';
+export const usePostbackSecret = (enabled: boolean) =>
+  useApi<PostbackSecretAnswer>(enabled ? POSTBACK_SECRET_PATH : null, { revalidateOnFocus: false });
+
+export const rotatePostbackSecret = () => api.post<RotatePostbackSecretAnswer>('postback-secret/rotate', {});
+
+export const endLegacyGrace = () => api.post<EndLegacyGraceAnswer>('postback-secret/legacy/end', {});

@@ -3,6 +3,7 @@ import {
   Database,
   Image,
   KeyRound,
+  Lock,
   type LucideIcon,
   Plug,
   Route,
@@ -22,6 +23,7 @@ import { FindReplacePane } from './find-replace-pane';
 import { LicensePane } from './license-pane';
 import { LiveIntentPane } from './liveintent-pane';
 import { PasswordPane } from './password-pane';
+import { PostbackSecretPane } from './postback-secret-pane';
 
 type Section = { id: string; label: string; icon: LucideIcon };
 
@@ -30,6 +32,7 @@ const ADMIN_SECTIONS: Section[] = [
   { id: 'branding', label: 'Branding', icon: Image },
   { id: 'routes', label: 'Tracking routes', icon: Route },
   { id: 'password', label: 'Password', icon: KeyRound },
+  { id: 'postback-secret', label: 'Postback secret', icon: Lock },
   { id: 'liveintent', label: 'LiveIntent', icon: Plug },
   { id: 'find-replace', label: 'Find and replace', icon: TextSearch },
   { id: 'data', label: 'Data', icon: Database },
@@ -115,6 +118,7 @@ function AdminPanes({ settings }: { settings: InstallationSettings }) {
     <>
       <BasicPane settings={settings} />
       <PasswordPane username={settings.username} />
+      <PostbackSecretPane />
       <LiveIntentPane settings={settings} />
       <FindReplacePane canManage />
       <DataPane />

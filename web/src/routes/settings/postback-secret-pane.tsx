@@ -1,0 +1,149 @@
+import { RefreshCw, ShieldOff } from 'lucide-react';
+import { useState } from 'react';
+import { ApiError } from '../../api/client';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { useConfirm } from '../../components/confirm-dialog';
+import { notify } from '../../components/toaster';
+import { formatDate, formatDateTime, formatInteger } from '../../lib/format';
+import { endLegacyGrace, rotatePostbackSecret, usePostbackSecret } from './api';
+
+// The installation's postback secret (docs/tracking.md "Postback secret", docs/decisions/120).
+// Each campaign converts only with its own secret (derived from this one, shown in its editor);
+// this one converts every campaign only during the grace period of an installation that existed
+// before, and the admin ends that period here once no network uses it any more.
+
+const failed = (err: unknown, fallback: string) =>
+  notify.error(err instanceof ApiError ? err.firstMessage : fallback);
+
+export function PostbackSecretPane() {
+  const confirm = useConfirm();
+  const { data, mutate } = usePostbackSecret(true);
+  const [busy, setBusy] = useState<'rotate' | 'end' | null>(null);
+  const [shown, setShown] = useState(false);
+  const legacy = data?.legacy;
+
+  const rotate = async () => {
+    const ok = await confirm({
+      title: 'Rotate the postback secret?',
+      message:
+        'Every campaign without a secret of its own gets a new one at once: conversions with the old URLs are refused until the networks have the new ones.',
+      confirmLabel: 'Rotate',
+      cancelLabel: 'Cancel',
+      danger: true,
+    });
+    if (!ok) return;
+    setBusy('rotate');
+    try {
+      const answer = await rotatePostbackSecret();
+      notify.success(answer.message);
+      await mutate();
+    } catch (err) {
+      failed(err, 'The postback secret could not be rotated. Please try again.');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const end = async () => {
+    const ok = await confirm({
+      title: 'End the grace period?',
+      message:
+        'From now on each campaign converts only with its own secret. Postback URLs that still carry the installation’s secret are refused.',
+      confirmLabel: 'End grace period',
+      cancelLabel: 'Cancel',
+      danger: true,
+    });
+    if (!ok) return;
+    setBusy('end');
+    try {
+      const answer = await endLegacyGrace();
+      notify.success(answer.message);
+      await mutate();
+    } catch (err) {
+      failed(err, 'The grace period could not be ended. Please try again.');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card
+      id="postback-secret"
+      title="Postback secret"
+      description="Each campaign’s postback and pixel URLs carry a secret of their own, derived from this one; copy them from the campaign editor."
+    >
+      <div className="data-rows">
+        <section className="data-row" aria-labelledby="postback-secret-title">
+          <div className="data-row-text">
+            <h3 id="postback-secret-title" className="data-row-title">
+              Installation secret
+            </h3>
+            <p className="data-row-description">
+              <code data-testid="postback-installation-secret">
+                {data ? (shown ? data.secret : `••••${data.secret.slice(-4)}`) : '…'}
+              </code>{' '}
+              <Button size="sm" variant="ghost" disabled={!data} onClick={() => setShown(!shown)}>
+                {shown ? 'Hide' : 'Show'}
+              </Button>
+            </p>
+            <p className="data-row-description">
+              Rotating it gives every campaign without a secret of its own a new one.
+            </p>
+          </div>
+          <Button
+            variant="secondary"
+            icon={<RefreshCw size={16} aria-hidden />}
+            busy={busy === 'rotate'}
+            disabled={!data}
+            onClick={() => void rotate()}
+          >
+            Rotate
+          </Button>
+        </section>
+        <section className="data-row" aria-labelledby="postback-grace-title" data-testid="postback-grace">
+          <div className="data-row-text">
+            <h3 id="postback-grace-title" className="data-row-title">
+              Grace period for old postback URLs
+            </h3>
+            {!legacy ? (
+              <p className="data-row-description">Loading…</p>
+            ) : legacy.until === null ? (
+              <p className="data-row-description" data-testid="postback-grace-state">
+                Off: only each campaign’s own secret converts it.
+              </p>
+            ) : (
+              <>
+                <p className="data-row-description" data-testid="postback-grace-state">
+                  Until {formatDate(legacy.until)}, the installation’s secret still converts every campaign
+                  without a secret of its own. Used {formatInteger(legacy.uses)}{' '}
+                  {legacy.uses === 1 ? 'time' : 'times'} in the last 30 days
+                  {legacy.lastUsedAt ? `, last on ${formatDateTime(legacy.lastUsedAt)}` : ''}.
+                </p>
+                {legacy.campaigns.length > 0 && (
+                  <p className="data-row-description">
+                    Still used by:{' '}
+                    {legacy.campaigns
+                      .map((c) => `${c.name || `#${c.id}`} (${formatInteger(c.uses)})`)
+                      .join(', ')}
+                    . Update their postback URLs at the networks, then end the grace period.
+                  </p>
+                )}
+              </>
+            )}
+          </div>
+          {legacy?.until != null && (
+            <Button
+              variant="danger"
+              icon={<ShieldOff size={16} aria-hidden />}
+              busy={busy === 'end'}
+              onClick={() => void end()}
+            >
+              End grace period
+            </Button>
+          )}
+        </section>
+      </div>
+    </Card>
+  );
+}
