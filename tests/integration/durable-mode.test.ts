@@ -168,11 +168,23 @@ async function alertKeys() {
   return alerts.filter((a) => a.type === 'tracking').map((a) => a.key);
 }
 
-/** Sets the mode and lets one real click cache the settings and the campaign's routing. */
+/**
+ * Sets the mode and lets one real click cache the settings and the campaign's routing. Waits
+ * until that click is stored and no earlier click is still on its way through the queue, so the
+ * counts a test reads next change only by what it sends itself.
+ */
 async function warm(value: 'batched' | 'durable') {
   await mode(value);
+  const before = await visitCount();
   expect((await hit(`/go/${campaign}`)).status).toBe(302);
-  await new Promise((r) => setTimeout(r, 50));
+  await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?', [campaign], before + 1);
+  let last = await visitCount();
+  for (let same = 0; same < 8; ) {
+    await new Promise((r) => setTimeout(r, 50));
+    const now = await visitCount();
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
 }
 
 describe('durable mode under failing stores (fault injection)', () => {
