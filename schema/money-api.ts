@@ -17,6 +17,7 @@ export const MONEY_MESSAGES = {
   amountInvalid: 'The amount must be a number, for example 150 or -12.50.',
   amountDecimals: 'The amount can have at most 2 decimals.',
   amountTooLarge: 'The amount must be between -1,000,000,000 and 1,000,000,000.',
+  balanceTooLarge: 'The balance of this wallet must stay between -1,000,000,000 and 1,000,000,000.',
   noteTooLong: 'The note may not be longer than 500 characters.',
   nothingToUpdate: 'Enter an amount for at least one wallet.',
   walletDisabled: 'This wallet is disabled.',

@@ -4,8 +4,12 @@
 
 export const MICROS_PER_UNIT = 1_000_000;
 
-/** Largest amount accepted anywhere (10 billion), far inside the safe integer range in micros. */
-export const MAX_MONEY_MICROS = 10_000_000_000 * MICROS_PER_UNIT;
+/**
+ * Largest amount accepted anywhere, and the bound of a wallet's balance: one billion, 10^15
+ * micros. 2^53 micros is only about 9 billion, and at most 15 significant digits
+ * (999999999.999999) are what a JSON number carries exactly (docs/decisions/125).
+ */
+export const MAX_MONEY_MICROS = 1_000_000_000 * MICROS_PER_UNIT;
 
 const DECIMAL = /^([+-]?)(\d{1,12})(?:\.(\d{0,12}))?$/;
 

@@ -27,6 +27,8 @@ export const TRAFFIC_MESSAGES = {
   bannerImageRequired: 'Add at least one image for the banner.',
   bannerOneImage: 'A banner being edited takes one image only.',
   bannerBatch: 'Send at most 5 images or ids at a time.',
+  // A body over the upload's size limit says the limit (docs/decisions/125).
+  bannerUploadTooLarge: 'The banner upload is too large: at most 5 images of up to 2 MB each.',
   imageType: 'Images must be png, jpg, jpeg or gif files.',
   imageSize: 'Each banner image must be 2 MB or smaller.',
   imageName: 'The file name is not usable; rename the file and try again.',
@@ -116,6 +118,8 @@ export const CPC_MESSAGES = {
   appleAssetType: 'Apple News assets must be png, jpg or jpeg files.',
   assetSize: 'is larger than the asset size limit.',
   assetCount: 'A campaign holds at most 200 assets.',
+  assetUploadTooLarge: 'The asset upload is too large: at most 5 images of up to 1000 KB each.',
+  headlinesTooLarge: 'The headline images are too large: at most 50 images of up to 1000 KB each.',
   assetNotFound: 'Asset not found.',
   imagesRequired: 'Choose at least one image.',
   headlineRequired: 'Every headline needs its text.',

@@ -1,6 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
+import { BODY_MESSAGES } from '../worker/lib/body';
 
 // What both halves of the fuzz suite share (tests/fuzz-api-suite.ts and
 // tests/integration/fuzz-tracking.test.ts): the hostile inputs, and the checker that sends a
@@ -22,6 +23,31 @@ export const invalidUtf8 = new Uint8Array([
 ]);
 
 export type Payload = { name: string; body: BodyInit; type?: string };
+
+/**
+ * Bodies that cannot be read (issue 24): each answers 400 with its message on every route that
+ * takes a body (docs/decisions/125), and writes nothing.
+ */
+export const UNREADABLE: (Payload & { message: string })[] = [
+  {
+    name: 'unterminated multipart',
+    body: '--xyz\r\nContent-Disposition: form-data; name="campaignId"\r\n\r\n1',
+    type: 'multipart/form-data; boundary=xyz',
+    message: BODY_MESSAGES.multipart,
+  },
+  {
+    name: 'multipart without a boundary',
+    body: '--xyz\r\nContent-Disposition: form-data; name="campaignId"\r\n\r\n1\r\n--xyz--\r\n',
+    type: 'multipart/form-data',
+    message: BODY_MESSAGES.noBoundary,
+  },
+  {
+    name: 'broken urlencoded form',
+    body: 'campaignId=%zz&name=%E0%A4%A',
+    type: 'application/x-www-form-urlencoded',
+    message: BODY_MESSAGES.urlencoded,
+  },
+];
 
 const STACK = /\bat [\w.<>]+ \(|\.ts:\d+:\d+|node_modules|Error: .*\n\s+at /;
 
@@ -52,6 +78,8 @@ export class FuzzChecker {
   cases = 0;
   /** Statuses of the current group. */
   statuses: number[] = [];
+  /** The text of the last answer. */
+  lastText = '';
   private snapshotSql = '';
   private perRequest = false;
 
@@ -86,6 +114,7 @@ export class FuzzChecker {
       redirect: 'manual',
     });
     const text = await res.text();
+    this.lastText = text;
     this.cases += 1;
     const what = `${method} ${path.slice(0, 80)} ${payload?.name ?? ''} as ${token ? 'user' : 'nobody'}`;
     expect(res.status, `${what}: ${text.slice(0, 300)}`).toBeLessThan(500);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env';
-import { ApiError, errorBody, onError } from './lib/errors';
+import { limitedBody } from './lib/body';
+import { errorBody, onError } from './lib/errors';
 import { pagePolicy, securityHeaders, withSecurityHeaders } from './lib/security-headers';
 import { accountRoutes } from './routes/accounts';
 import { acrossCampaignRoutes } from './routes/across-campaigns';
@@ -28,19 +28,15 @@ import { trafficBannerRoutes, trafficBannerUploadRoutes } from './routes/traffic
 import { trafficCpcRoutes, trafficCpcUploadRoutes } from './routes/traffic-cpc';
 import { devRoutes, userRoutes } from './routes/users';
 
-/** JSON API bodies above this size answer 413; uploads mount their own, larger limits. */
+/**
+ * JSON API bodies above this size answer 413; uploads mount their own, larger limits. Every
+ * limit is `limitedBody`, which also answers an unreadable body 400 (docs/decisions/125).
+ */
 export const API_BODY_LIMIT = 1024 * 1024;
 
 export function createApp() {
   const api = new Hono<AppEnv>()
-    .use(
-      bodyLimit({
-        maxSize: API_BODY_LIMIT,
-        onError: () => {
-          throw new ApiError(413, 'The request body is too large.');
-        },
-      }),
-    )
+    .use(limitedBody(API_BODY_LIMIT))
     .route('/', authRoutes)
     .route('/', userRoutes)
     .route('/', devRoutes)

@@ -1,8 +1,9 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mintClickId } from '../../worker/services/click-ids';
 import { makeCampaign, makeOffer, postbackSecret, setupInstallation } from '../factories';
-import { FuzzChecker, HOSTILE, invalidUtf8 } from '../fuzz-support';
+import { FuzzChecker, HOSTILE, invalidUtf8, UNREADABLE } from '../fuzz-support';
 
 // The fuzz suite, tracking half (issue 10; the /api/ half is tests/fuzz-api-suite.ts, run by
 // fuzz-api-*.test.ts, each in a fresh isolate): malformed and hostile input to every public
@@ -67,4 +68,31 @@ describe('fuzz: every public tracking route', () => {
     const stored = await env.DB.prepare('SELECT count(*) n FROM conversions').first<{ n: number }>();
     expect(stored?.n, 'a refused conversion was stored').toBe(0);
   });
+
+  it.each(['/pixel.gif', '/iframe', '/script.js', '/postback'])(
+    'POST %s with an unreadable body: 400, nothing stored',
+    async (route) => {
+      const secret = await postbackSecret();
+      // A valid click id and secret in the query: only the body is wrong.
+      const clickId = mintClickId(env, { campaignId, pathId: 0, landingId: 0, offerId: 0 });
+      await fuzz.checkedGroup(async () => {
+        for (const payload of UNREADABLE) {
+          const status = await fuzz.send(
+            'POST',
+            `${route}?clickid=${clickId}&payout=5&secret=${secret}`,
+            null,
+            payload,
+          );
+          expect(status, `${route} with ${payload.name}`).toBe(400);
+          // The pixel and the iframe answer their usual body; the postback and the script say why.
+          if (route === '/postback' || route === '/script.js') {
+            expect(fuzz.lastText, `${route} with ${payload.name}`).toContain(payload.message);
+          }
+        }
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      const stored = await env.DB.prepare('SELECT count(*) n FROM conversions').first<{ n: number }>();
+      expect(stored?.n, 'a conversion with an unreadable body was stored').toBe(0);
+    },
+  );
 });

@@ -11,9 +11,17 @@ export type { FieldErrors };
 /** The one error type thrown anywhere in the worker; onError turns it into the envelope. */
 export class ApiError extends HTTPException {
   readonly errors: FieldErrors;
-  constructor(status: ContentfulStatusCode, message: string, errors?: FieldErrors) {
+  /** Headers the answer carries (a 429's Retry-After). */
+  readonly headers: Record<string, string>;
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    errors?: FieldErrors,
+    headers: Record<string, string> = {},
+  ) {
     super(status, { message });
     this.errors = errors ?? { message: [message] };
+    this.headers = headers;
   }
 }
 
@@ -61,7 +69,7 @@ const STATUS_MESSAGES: Record<number, string> = {
 
 export function onError(err: Error, c: Context): Response {
   if (err instanceof ApiError) {
-    return c.json(errorBody(err.message, err.errors), err.status);
+    return c.json(errorBody(err.message, err.errors), err.status, err.headers);
   }
   if (err instanceof ZodError) {
     const errors = zodFieldErrors(err.issues);

@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { Context, ValidationTargets } from 'hono';
 import type { z } from 'zod';
+import { BODY_MESSAGES } from './body';
 import { ApiError, errorBody, validationError, zodFieldErrors } from './errors';
 
 /**
@@ -22,21 +23,31 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
 
 /**
  * The request body as an object, whether it came as JSON, urlencoded or multipart form data
- * (the spec sends some calls as form data). Malformed JSON is a 400.
+ * (the spec sends some calls as form data). The app's body limit (`limitedBody`) has already
+ * read it and answered an unreadable one 400, so this reads the cached copy.
  */
 export async function readBody(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type') ?? '';
-  if (type.includes('application/json')) {
+  if (type.includes('json')) {
+    let body: unknown;
     try {
-      const body = await c.req.json();
-      return body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+      body = await c.req.json();
     } catch {
-      throw new ApiError(400, 'Malformed JSON in request body');
+      throw new ApiError(400, BODY_MESSAGES.json);
     }
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw new ApiError(400, BODY_MESSAGES.notObject);
+    return body as Record<string, unknown>;
   }
   if (type.includes('form')) {
-    const form = await c.req.parseBody({ all: true });
-    return form as Record<string, unknown>;
+    try {
+      return (await c.req.parseBody({ all: true })) as Record<string, unknown>;
+    } catch {
+      throw new ApiError(
+        400,
+        type.includes('multipart') ? BODY_MESSAGES.multipart : BODY_MESSAGES.urlencoded,
+      );
+    }
   }
   return {};
 }

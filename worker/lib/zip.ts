@@ -1,6 +1,6 @@
 import { strToU8, Unzip, type UnzipFileInfo, UnzipInflate, unzipSync, zipSync } from 'fflate';
-import { bodyLimit } from 'hono/body-limit';
 import type { Env } from '../env';
+import { limitedBody } from './body';
 import { ApiError, fieldError } from './errors';
 import { signedDownloadPath } from './r2';
 
@@ -22,14 +22,9 @@ export const uploadError = (message: string) => fieldError('uploads', message);
 /** 413 for an upload over a size limit, on the `uploads` field. */
 export const uploadTooLarge = (message: string) => new ApiError(413, message, { uploads: [message] });
 
-/** A body limit for an upload form: over `maxSize`, the 413 names the file field. */
+/** A body limit for an upload form: over `maxSize`, the 413 names the file field (the message says the limit). */
 export const uploadBodyLimit = (maxSize: number, message: string) =>
-  bodyLimit({
-    maxSize,
-    onError: () => {
-      throw uploadTooLarge(message);
-    },
-  });
+  limitedBody(maxSize, () => uploadTooLarge(message));
 
 /**
  * The bytes of an uploaded file after the presence, extension and size checks, in that order,

@@ -9,17 +9,18 @@ import {
   reportQuerySchema,
 } from '../../schema/money-api';
 import type { AppEnv } from '../env';
-import { requireAuth } from '../lib/auth';
+import { clientIp, requireAuth } from '../lib/auth';
 import { ApiError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
 import { cachedReport, reportNotFound } from '../services/money/report-cache';
+import { throttledReportOffer } from '../services/money/report-throttle';
 import {
   fundRotatorOffer,
   listRotators,
   requireRotatorEnabled,
   rotatorOffers,
 } from '../services/money/rotator-funding';
-import { reportOffer, reportPeriods, reportRows } from '../services/money/rotator-report';
+import { reportPeriods, reportRows } from '../services/money/rotator-report';
 
 // Rotator funding (signed in, rotator_is_enabled) and the public rotator offer report (no login:
 // the participant's email is the key). docs/api.md "Rotators".
@@ -40,7 +41,7 @@ export const rotatorRoutes = new Hono<AppEnv>()
       c.executionCtx,
       { offer: String(offerId), email, period: 'periods' },
       async () => {
-        const offer = await reportOffer(c.env, offerId, email);
+        const offer = await throttledReportOffer(c.env, offerId, email, clientIp(c));
         return offer ? reportPeriods(c.env, offer) : null;
       },
     );
@@ -54,7 +55,7 @@ export const rotatorRoutes = new Hono<AppEnv>()
     const q = parsed.data;
     const period = q.group_by === 'day' ? `day:${q.start_date}:${q.end_date}` : `month:${q.start_date}`;
     return cachedReport(c.req.raw, c.executionCtx, { offer: String(offerId), email, period }, async () => {
-      const offer = await reportOffer(c.env, offerId, email);
+      const offer = await throttledReportOffer(c.env, offerId, email, clientIp(c));
       if (!offer) return null;
       const answer: ReportDataAnswer = { report: await reportRows(c.env, offer, q) };
       return answer;

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   type CleanRecordsAnswer,
   cleanRecordsSchema,
@@ -18,7 +17,7 @@ import {
 } from '../../schema/settings-api';
 import type { AppEnv } from '../env';
 import { requireAuth, requireRole } from '../lib/auth';
-import { ApiError } from '../lib/errors';
+import { limitedBody } from '../lib/body';
 import { signedDownloadPath } from '../lib/r2';
 import { parseInput, readBody } from '../lib/validate';
 import { dbFind, dbReplace } from '../services/find-replace';
@@ -56,26 +55,23 @@ export const settingsRoutes = new Hono<AppEnv>()
     return c.json({ data: (await dbReplace(c.env, c.get('user'), input)) satisfies ReplaceAnswer });
   });
 
-const limit = (maxSize: number) =>
-  bodyLimit({
-    maxSize,
-    onError: () => {
-      throw new ApiError(413, 'The request body is too large.');
-    },
-  });
-
 /** Multipart calls carrying files; mounted before the API's 1 MB JSON limit. */
 export const settingsUploadRoutes = new Hono<AppEnv>()
-  .post('/update-setting', requireAuth, limit(FAVICON_MAX_BYTES + LOGO_MAX_BYTES + 256 * 1024), async (c) => {
-    const answer = await updateSettings(c.env, c.get('user'), await readBody(c));
-    return c.json({ data: answer satisfies UpdateSettingAnswer });
-  })
+  .post(
+    '/update-setting',
+    requireAuth,
+    limitedBody(FAVICON_MAX_BYTES + LOGO_MAX_BYTES + 256 * 1024),
+    async (c) => {
+      const answer = await updateSettings(c.env, c.get('user'), await readBody(c));
+      return c.json({ data: answer satisfies UpdateSettingAnswer });
+    },
+  )
   .post(
     '/import-install',
     requireAuth,
     requireRole('admin'),
     // A file just over the limit still reaches the handler's own message; far over is a 413.
-    limit(IMPORT_MAX_BYTES * 2),
+    limitedBody(IMPORT_MAX_BYTES * 2),
     async (c) => {
       const body = await readBody(c);
       const file = Array.isArray(body.file) ? body.file[0] : body.file;

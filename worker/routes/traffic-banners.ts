@@ -127,7 +127,7 @@ const SAVE_BANNER_LIMIT = UPLOAD_BATCH_SIZE * BANNER_IMAGE_MAX_BYTES + 256 * 102
 
 /** POST api/blaze/save-banner: create (images[]), edit (id, at most one image) or bulk activation (ids[], active). */
 export const trafficBannerUploadRoutes = new Hono<AppEnv>()
-  .use('/blaze/save-banner', uploadBodyLimit(SAVE_BANNER_LIMIT, M.bannerBatch))
+  .use('/blaze/save-banner', uploadBodyLimit(SAVE_BANNER_LIMIT, M.bannerUploadTooLarge))
   .post('/blaze/save-banner', requireAuth, anyRole, async (c) => {
     const form = await multipart(c);
     const campaign = await blazeCampaignForUser(

@@ -155,8 +155,8 @@ const HEADLINES_LIMIT = 50 * EMAIL_ASSET_MAX_BYTES + 256 * 1024;
 
 /** Multipart calls, mounted before the API's 1 MB limit with limits of their own. */
 export const trafficCpcUploadRoutes = new Hono<AppEnv>()
-  .use('/cpc/save-assets', uploadBodyLimit(UPLOAD_LIMIT, 'Send at most 5 images or ids at a time.'))
-  .use('/cpc/save-headlines', uploadBodyLimit(HEADLINES_LIMIT, 'The headline images are too large.'))
+  .use('/cpc/save-assets', uploadBodyLimit(UPLOAD_LIMIT, C.assetUploadTooLarge))
+  .use('/cpc/save-headlines', uploadBodyLimit(HEADLINES_LIMIT, C.headlinesTooLarge))
   .post('/cpc/save-assets', requireAuth, anyRole, async (c) => {
     const form = await multipart(c);
     const campaign = await cpcCampaignForUser(c.env, c.get('user'), campaignIdOf(form.get('campaign_id')));

@@ -1,6 +1,8 @@
 import { toMicros } from '../../schema/money';
 import { type ConversionEvent, clip, type EventSource } from '../../schema/tracking';
 import type { Env } from '../env';
+import { parseBodyBytes } from '../lib/body';
+import { ApiError } from '../lib/errors';
 import { type ParsedClickId, parseClickId } from '../services/click-ids';
 import { track } from './batcher';
 import { guardConversion } from './conversion-guard';
@@ -14,25 +16,23 @@ import { testConversion } from './test-conversion';
 
 type ConversionParams = Record<string, string>;
 
+/** The query and, for a POST, the JSON or form body; an unreadable body throws a 400 ApiError. */
 async function conversionParams(request: Request, url: RequestUrl): Promise<ConversionParams> {
   const params: ConversionParams = {};
   for (const [k, v] of url.searchParams) params[k.toLowerCase()] ??= v;
   if (request.method === 'POST') {
-    const type = request.headers.get('content-type') ?? '';
-    try {
-      if (type.includes('application/json')) {
-        const body = (await request.json()) as Record<string, unknown>;
-        if (body && typeof body === 'object') {
-          for (const [k, v] of Object.entries(body)) {
-            if (typeof v === 'string' || typeof v === 'number') params[k.toLowerCase()] ??= String(v);
-          }
-        }
-      } else if (type.includes('form')) {
-        const form = await request.formData();
-        for (const [k, v] of form) if (typeof v === 'string') params[k.toLowerCase()] ??= v;
+    // Networks send what they send: another content type is left unread (docs/decisions/125).
+    const body = await parseBodyBytes(
+      await request.arrayBuffer(),
+      request.headers.get('content-type') ?? '',
+      'ignore',
+    );
+    if (body.kind === 'json') {
+      for (const [k, v] of Object.entries(body.value)) {
+        if (typeof v === 'string' || typeof v === 'number') params[k.toLowerCase()] ??= String(v);
       }
-    } catch {
-      // An unreadable body is answered below as a missing click id.
+    } else if (body.kind === 'form') {
+      for (const [k, v] of body.form) if (typeof v === 'string') params[k.toLowerCase()] ??= v;
     }
   }
   return params;
@@ -84,7 +84,13 @@ export async function conversion(
   if (request.method !== 'GET' && request.method !== 'POST' && request.method !== 'HEAD') {
     return conversionAnswer(source, 405, 'Method not allowed.');
   }
-  const params = await conversionParams(request, url);
+  let params: ConversionParams;
+  try {
+    params = await conversionParams(request, url);
+  } catch (err) {
+    if (err instanceof ApiError) return conversionAnswer(source, err.status, err.message);
+    throw err;
+  }
   const raw = first(params, ['clickid', 'cid', 'click_id', 'subid']);
   let parsed: ParsedClickId | null = null;
   if (raw) {

@@ -48,21 +48,53 @@ async function counts(env: Env, key: string, ip: string, now: number): Promise<C
   return row ?? { pair: 0, pairLast: 0, user: 0, userLast: 0 };
 }
 
+/** The thresholds of a throttle keyed by (key, address) and by key (login's are the constants above). */
+export type ThrottleRules = {
+  pairDelayFrom: number;
+  pairLockAt: number;
+  pairLockMs: number;
+  userDelayFrom: number;
+  userDelayCapMs: number;
+};
+
+export const LOGIN_RULES: ThrottleRules = {
+  pairDelayFrom: PAIR_DELAY_FROM,
+  pairLockAt: PAIR_LOCK_AT,
+  pairLockMs: PAIR_LOCK_MS,
+  userDelayFrom: USER_DELAY_FROM,
+  userDelayCapMs: USER_DELAY_CAP_MS,
+};
+
+/**
+ * How long this (key, address) must still wait (0: it may try now), and whether that is the
+ * pair's lock. The login and the public rotator report (docs/decisions/125) share it.
+ */
+export async function throttleWait(
+  env: Env,
+  key: string,
+  ip: string,
+  rules: ThrottleRules = LOGIN_RULES,
+  now = Date.now(),
+): Promise<{ ms: number; locked: boolean }> {
+  const c = await counts(env, key, ip, now);
+  if (c.pair >= rules.pairLockAt)
+    return { ms: Math.max(0, c.pairLast + rules.pairLockMs - now), locked: true };
+  let until = c.pairLast + growingDelayMs(c.pair, rules.pairDelayFrom, rules.pairLockMs);
+  // The key's delay never stops an address that has not failed for it.
+  if (c.pair > 0)
+    until = Math.max(until, c.userLast + growingDelayMs(c.user, rules.userDelayFrom, rules.userDelayCapMs));
+  return { ms: Math.max(0, until - now), locked: false };
+}
+
 /**
  * Throws 429 when this (username, address) must wait; otherwise the attempt may be checked.
  * `key` is the lower-cased username (or `token:<id>` for one-time login links).
  */
 export async function assertMayAttempt(env: Env, key: string, ip: string, now = Date.now()): Promise<void> {
-  const c = await counts(env, key, ip, now);
-  if (c.pair >= PAIR_LOCK_AT) {
-    if (now < c.pairLast + PAIR_LOCK_MS) throw new ApiError(429, MESSAGES.tooManyAttempts);
-    return;
-  }
-  let until = c.pairLast + growingDelayMs(c.pair, PAIR_DELAY_FROM, PAIR_LOCK_MS);
-  // The username's delay never stops an address that has not failed for it.
-  if (c.pair > 0)
-    until = Math.max(until, c.userLast + growingDelayMs(c.user, USER_DELAY_FROM, USER_DELAY_CAP_MS));
-  if (now < until) throw new ApiError(429, tooManyAttemptsWait(Math.ceil((until - now) / 1000)));
+  const wait = await throttleWait(env, key, ip, LOGIN_RULES, now);
+  if (wait.ms <= 0) return;
+  if (wait.locked) throw new ApiError(429, MESSAGES.tooManyAttempts);
+  throw new ApiError(429, tooManyAttemptsWait(Math.ceil(wait.ms / 1000)));
 }
 
 export async function recordFailure(env: Env, key: string, ip: string, now = Date.now()): Promise<void> {

@@ -1,4 +1,4 @@
-import { fromMicros } from '../../../schema/money';
+import { fromMicros, MAX_MONEY_MICROS } from '../../../schema/money';
 import {
   type BalanceAnswer,
   type BalanceLog,
@@ -199,6 +199,7 @@ export async function adjustBalances(
   const keys = changes.map((w) => `${prefix}${w}`);
   const existing = await entriesByKeys(env, keys);
   if (existing.length) return { applied: false, entries: sameRequest(existing, owner.id, changes, input) };
+  await assertWithinBounds(env, owner.id, changes, input);
 
   const now = Date.now();
   // The role is the caller's as the server knows it: whatever the client sends is ignored.
@@ -227,6 +228,21 @@ export async function adjustBalances(
   // Nothing booked and nothing under this key: the window's earlier credits leave no room.
   if (!entries.length) throw overLimit();
   return { applied, entries: applied ? entries.map(toLog) : sameRequest(entries, owner.id, changes, input) };
+}
+
+/**
+ * A balance stays within MAX_MONEY_MICROS either way, so its number in every answer is exact
+ * (docs/decisions/125): an adjustment that would leave the range is refused on its wallet.
+ */
+async function assertWithinBounds(
+  env: Pick<Env, 'DB'>,
+  ownerId: number,
+  changes: Wallet[],
+  input: UpdateBalanceInput,
+): Promise<void> {
+  const now = await walletMicros(env, ownerId);
+  const over = changes.filter((w) => Math.abs(now[w] + input[w]) > MAX_MONEY_MICROS);
+  if (over.length) throw validationError(Object.fromEntries(over.map((w) => [w, [M.balanceTooLarge]])));
 }
 
 async function entriesByKeys(env: Pick<Env, 'DB'>, keys: string[]): Promise<LedgerRow[]> {

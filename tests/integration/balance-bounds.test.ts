@@ -1,0 +1,69 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { toMicros } from '../../schema/money';
+import { MONEY_MESSAGES as M } from '../../schema/money-api';
+import { api, setupInstallation, userWithRole } from '../factories';
+
+// Issue 24, item 6: a balance above 2^53 micro-units drifted in the numeric field. Amounts and
+// balances are bounded at one billion (10^15 micros, docs/decisions/125), so every balance the
+// answers carry as a number is exact; a credit that would leave the range is a 422.
+
+let admin: string;
+beforeAll(async () => {
+  admin = await setupInstallation();
+});
+
+const update = (body: Record<string, unknown>) => api('/api/update-balance', { token: admin, body });
+const ledgerRows = async (userId: number) =>
+  (await env.DB.prepare('SELECT count(*) AS n FROM wallet_ledger WHERE user_id = ?1')
+    .bind(userId)
+    .first<{ n: number }>())!.n;
+
+describe('wallet balances stay within one billion', () => {
+  it('books a balance of exactly 1,000,000,000 and answers it exactly', async () => {
+    const student = await userWithRole(admin, 'student');
+    const res = await update({ userId: student.id, cpc: '999999999.99' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const top = await update({ userId: student.id, cpc: '0.01' });
+    expect(top.status).toBe(200);
+    expect(top.body.data.balance.cpc).toBe(1_000_000_000);
+    expect(top.body.data.balance.cpcFormatted).toBe('$1,000,000,000.00');
+  });
+
+  it('refuses the cent above the bound with 422 on that wallet, and books nothing', async () => {
+    const student = await userWithRole(admin, 'student');
+    expect((await update({ userId: student.id, cpc: '1000000000' })).status).toBe(200);
+    const res = await update({ userId: student.id, cpc: '0.01', dsp: '5' });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ message: M.balanceTooLarge, errors: { cpc: [M.balanceTooLarge] } });
+    expect(await ledgerRows(student.id)).toBe(1);
+    const balance = await api('/api/get-balance', { token: admin, body: { userId: student.id } });
+    expect(balance.body.data.balance.cpc).toBe(1_000_000_000);
+    expect(balance.body.data.balance.dsp).toBe(0);
+  });
+
+  it('refuses ten credits of a billion from reaching 2^53 micro-units: the answer never drifts', async () => {
+    const student = await userWithRole(admin, 'student');
+    const answers: number[] = [];
+    for (let i = 0; i < 10; i++)
+      answers.push((await update({ userId: student.id, blaze: '999999999.99' })).status);
+    expect(answers).toEqual([200, 422, 422, 422, 422, 422, 422, 422, 422, 422]);
+    const balance = await api('/api/get-balance', { token: admin, body: { userId: student.id } });
+    expect(balance.body.data.balance.blaze).toBe(999_999_999.99);
+  });
+
+  it('bounds the negative side the same way', async () => {
+    const student = await userWithRole(admin, 'student');
+    expect((await update({ userId: student.id, mediago: '-1000000000' })).status).toBe(200);
+    const res = await update({ userId: student.id, mediago: '-0.01' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ mediago: [M.balanceTooLarge] });
+  });
+
+  it('parses no amount above one billion anywhere (payouts, costs)', () => {
+    expect(toMicros('1000000000')).toBe(1_000_000_000_000_000);
+    expect(toMicros('999999999.999999')).toBe(999_999_999_999_999);
+    expect(toMicros('1000000000.000001')).toBeNull();
+    expect(toMicros('9999999999.99')).toBeNull();
+  });
+});
