@@ -72,9 +72,9 @@ describe('fuzz: every public tracking route', () => {
   it.each(['/pixel.gif', '/iframe', '/script.js', '/postback'])(
     'POST %s with an unreadable body: 400, nothing stored',
     async (route) => {
-      const secret = await postbackSecret();
       // A valid click id and secret in the query: only the body is wrong.
       const clickId = mintClickId(env, { campaignId, pathId: 0, landingId: 0, offerId: 0 });
+      const secret = await postbackSecret(campaignId);
       await fuzz.checkedGroup(async () => {
         for (const payload of UNREADABLE) {
           const status = await fuzz.send(

@@ -131,7 +131,7 @@ describe('unreadable bodies answer 400 with the reason', () => {
   });
 
   it('refuses an unterminated multipart postback with 400 and stores nothing', async () => {
-    const secret = await postbackSecret();
+    const secret = await postbackSecret(campaignId);
     const before = await env.DB.prepare('SELECT count(*) AS n FROM conversion_rejections').first<{
       n: number;
     }>();
