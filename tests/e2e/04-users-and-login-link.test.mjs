@@ -1,11 +1,14 @@
 // /registeruser: an admin creates a user with a role, changes it, and copies a one-time login
-// link; opening the link signs that user in. Non-admins see no user management.
+// link; opening the link signs that user in. Non-admins see no user management. An admin gives a
+// student a coach and clears it again (docs/decisions/124).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
   ADMIN,
   api,
+  apiLogin,
   BASE,
+  createUserViaApi,
   ensureInstalled,
   expectPath,
   expectText,
@@ -57,7 +60,7 @@ test('admin creates a user, changes the role and copies a login link that signs 
   await expectToast(page, 'User created successfully.');
   const row = page.locator(`[data-testid="user-row-${username}"]`);
   await row.waitFor();
-  await expectText(row.locator('td').nth(2), `${username}@example.com`);
+  await expectText(row.locator('.user-email'), `${username}@example.com`);
   assert.equal(await page.locator('#new-user-username').count(), 0, 'the dialog closed');
 
   // The same username again: the server's message at the field.
@@ -109,5 +112,104 @@ test('admin creates a user, changes the role and copies a login link that signs 
   assert.equal(new URL(other.page.url()).hash, '', 'the secret left the address bar');
   assert.deepEqual(other.page.pageErrors, []);
   await other.context.close();
+  await context.close();
+});
+
+test("admin sets and clears a student's coach with the keyboard; the list shows it after a reload", {
+  timeout: 90_000,
+}, async () => {
+  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const student = await createUserViaApi('student');
+  // A long coach name (usernames have no spaces, at most 60 characters) must wrap on a phone.
+  const coachName = `coach.${Date.now().toString(36)}.with.a.rather.long.username.for.phones`.slice(0, 60);
+  const made = await api('/api/registeruser', {
+    token,
+    body: {
+      username: coachName,
+      email: `${Date.now().toString(36)}@example.com`,
+      password: 'Coach-pass-123',
+      password_confirmation: 'Coach-pass-123',
+      role: 'coach',
+    },
+  });
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  const coach = made.body.data.user;
+  const other = await createUserViaApi('coach');
+  const coachOf = async () =>
+    (await api('/api/users', { token })).body.data.result.find((u) => u.id === student.id).coach_id;
+
+  const { context, page } = await openPage(browser);
+  await page.goto(`${BASE}/login`);
+  await uiLogin(page, ADMIN.username, ADMIN.password);
+  await expectPath(page, '/campaigns');
+  await page.goto(`${BASE}/registeruser`);
+  const row = page.getByTestId(`user-row-${student.username}`);
+  await expectText(row.getByTestId(`coach-${student.username}`), 'No coach');
+  // Only a student has a coach: no button on the admin's or a coach's row.
+  assert.equal(await page.getByTestId(`set-coach-${ADMIN.username}`).count(), 0);
+  assert.equal(await page.getByTestId(`set-coach-${coachName}`).count(), 0);
+
+  // Keyboard only: the row's button opens the dialog on the select; Tab reaches Save.
+  await row.getByRole('button', { name: `Change the coach of ${student.username}` }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Coach' });
+  await dialog.waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'user-coach-coachId');
+  const select = page.locator('#user-coach-coachId');
+  assert.equal(await select.inputValue(), '', 'no coach yet');
+  const labels = await select.locator('option').allTextContents();
+  assert.equal(labels[0], 'No coach');
+  assert.ok(labels.includes(coachName) && labels.includes(other.username), labels.join(', '));
+  assert.ok(!labels.includes(student.username) && !labels.includes(ADMIN.username), 'only coaches');
+  await select.selectOption(String(coach.id));
+  await shot(page, 'register-user-coach-dialog');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'Save');
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Coach saved.');
+  await dialog.waitFor({ state: 'hidden' });
+  await expectText(row.getByTestId(`coach-${student.username}`), coachName);
+  assert.equal(await coachOf(), coach.id);
+
+  // After a reload the list still shows it, and the dialog opens on it.
+  await page.reload();
+  await expectText(row.getByTestId(`coach-${student.username}`), coachName);
+  await shot(page, 'register-user-coach');
+  await row.getByTestId(`set-coach-${student.username}`).click();
+  await dialog.waitFor();
+  assert.equal(await select.inputValue(), String(coach.id));
+
+  // A refusal: the other coach stops being a coach while the dialog is open.
+  await select.selectOption(String(other.id));
+  const demoted = await api(`/api/users/${other.id}/role`, {
+    method: 'PUT',
+    token,
+    body: { role: 'student' },
+  });
+  assert.equal(demoted.status, 200, JSON.stringify(demoted.body));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Select a coach.');
+  await expectText(page.locator('#user-coach-coachId-error'), 'Select a coach.');
+  assert.equal(await coachOf(), coach.id, 'nothing changed');
+
+  // Clearing it: "No coach", Save.
+  await select.selectOption('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Coach saved.');
+  await dialog.waitFor({ state: 'hidden' });
+  await expectText(row.getByTestId(`coach-${student.username}`), 'No coach');
+  assert.equal(await coachOf(), null);
+
+  // Cancel keeps what is saved.
+  await row.getByTestId(`set-coach-${student.username}`).click();
+  await dialog.waitFor();
+  await select.selectOption(String(coach.id));
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.reload();
+  await expectText(row.getByTestId(`coach-${student.username}`), 'No coach');
+  assert.equal(await coachOf(), null);
+  assert.deepEqual(page.pageErrors, []);
   await context.close();
 });

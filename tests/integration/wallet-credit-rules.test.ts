@@ -241,4 +241,23 @@ describe('PUT /api/users/:id/coach', () => {
     const cleared = await put(admin, student.id, null);
     expect(cleared.body.data.coach_id).toBeNull();
   });
+
+  it('lists a coach only for a student: a student made a coach answers none', async () => {
+    const student = await userWithRole(admin, 'student');
+    const put = await api(`/api/users/${student.id}/coach`, {
+      method: 'PUT',
+      token: admin,
+      body: { coachId: coach1.id },
+    });
+    expect(put.status).toBe(200);
+    const role = await api(`/api/users/${student.id}/role`, {
+      method: 'PUT',
+      token: admin,
+      body: { role: 'coach' },
+    });
+    expect(role.status).toBe(200);
+    expect(role.body.data.user.coach_id).toBeNull();
+    const read = await api('/api/users', { token: admin });
+    expect(read.body.data.result.find((u: { id: number }) => u.id === student.id).coach_id).toBeNull();
+  });
 });

@@ -27,7 +27,9 @@ export function publicUser(user: UserRow) {
     role: roleString(user.role),
     rotator_is_enabled: user.rotatorIsEnabled === 1,
     disabled: user.disabledAt !== null,
-    coach_id: user.coachId ?? null,
+    // Only a student has a coach (docs/decisions/124): a user whose role changed keeps the column
+    // but answers none, as the relation then gives nobody anything.
+    coach_id: user.role === 'student' ? (user.coachId ?? null) : null,
     created_at: user.createdAt,
   };
 }

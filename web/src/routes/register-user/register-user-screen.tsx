@@ -25,6 +25,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { stripSpaces, useForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { UserActions } from './user-actions';
+import { CoachCell, CoachDialog } from './user-coach';
 
 const FORM = 'new-user';
 const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', coach: 'Coach', student: 'Student' };
@@ -230,11 +231,25 @@ function LoginLinkModal({
   );
 }
 
+/** An address that may wrap before its "@" when the table is short of room. */
+function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  );
+}
+
 function UsersTable() {
   const me = getStoredUser();
   const { data, error, isLoading, mutate: reload } = useUsers(true);
   const [linkBusy, setLinkBusy] = useState<number | null>(null);
   const [link, setLink] = useState<{ user: UserRecord; link: LoginLink } | null>(null);
+  const [coachOf, setCoachOf] = useState<UserRecord | null>(null);
   const users = data?.result ?? [];
 
   const copyLoginLink = async (user: UserRecord) => {
@@ -269,15 +284,15 @@ function UsersTable() {
         </EmptyState>
       ) : (
         <div className="table-wrap">
-          <table className="table" aria-label="Users">
+          <table className="table users-table" aria-label="Users">
             <thead>
               <tr>
                 <th scope="col" className="num">
                   ID
                 </th>
-                <th scope="col">Username</th>
-                <th scope="col">Email</th>
+                <th scope="col">User</th>
                 <th scope="col">Role</th>
+                <th scope="col">Coach</th>
                 <th scope="col">Created</th>
                 <th scope="col" className="actions">
                   <span className="sr-only">Actions</span>
@@ -301,13 +316,20 @@ function UsersTable() {
                       <tr key={user.id} data-testid={`user-row-${user.username}`}>
                         <td className="num">{user.id}</td>
                         <td>
-                          <span className="cell-strong">{user.username}</span>
-                          {isSelf && <span className="badge badge-neutral">You</span>}
-                          {user.disabled && <span className="badge cl-badge-paused">Disabled</span>}
+                          <div>
+                            <span className="cell-strong user-name">{user.username}</span>
+                            {isSelf && <span className="badge badge-neutral">You</span>}
+                            {user.disabled && <span className="badge cl-badge-paused">Disabled</span>}
+                          </div>
+                          <div className="cell-muted user-email">
+                            <Email address={user.email} />
+                          </div>
                         </td>
-                        <td className="cell-muted">{user.email}</td>
                         <td>
                           <RoleSelect user={user} isSelf={isSelf} onChanged={() => void reload()} />
+                        </td>
+                        <td className="user-coach-cell">
+                          <CoachCell user={user} users={users} onEdit={setCoachOf} />
                         </td>
                         <td className="cell-muted nowrap">{formatDate(user.created_at)}</td>
                         <td className="actions">
@@ -331,6 +353,12 @@ function UsersTable() {
         </div>
       )}
       <LoginLinkModal link={link} onClose={() => setLink(null)} />
+      <CoachDialog
+        student={coachOf}
+        users={users}
+        onClose={() => setCoachOf(null)}
+        onSaved={() => void reload()}
+      />
     </Card>
   );
 }
@@ -376,7 +404,7 @@ export function RegisterUserScreen() {
     <>
       <PageHeader
         title="Users"
-        description="Create accounts for coaches and students, change their roles and share one-time login links."
+        description="Create accounts for coaches and students, change their roles, give each student a coach and share one-time login links."
         actions={
           isAdmin && (
             <Button
