@@ -6,145 +6,22 @@
 // totals; then one student is stopped and must be named as unavailable while the other's
 // numbers still show. Needs web/dist (`npm run build`). Run: `npm run test:multi`.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '../../scripts/free-port.mjs';
-import { issueLicense } from '../../scripts/license-lib.mjs';
+import {
+  call,
+  install,
+  NAVIGATE,
+  root,
+  servers,
+  start as startInstallation,
+  stop,
+  waitFor,
+} from '../support/installation.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const logs = join(root, 'tests/multi/.tmp');
-const quietEnv = {
-  ...process.env,
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  WRANGLER_SEND_METRICS: 'false',
-  CI: 'true',
-};
-const NAVIGATE = {
-  'user-agent':
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
-  'sec-fetch-mode': 'navigate',
-  accept: 'text/html',
-};
-const ADMIN = { username: 'owner', password: 'Owner-pass-2027', email: 'admin@example.com' };
-
-const servers = [];
-function kill(server, signal) {
-  try {
-    process.kill(-server.child.pid, signal);
-  } catch {
-    // already gone
-  }
-}
-async function stop(server) {
-  if (server.stopped) return;
-  server.stopped = true;
-  kill(server, 'SIGTERM');
-  await Promise.race([
-    new Promise((r) => (server.child.exitCode !== null ? r() : server.child.once('exit', r))),
-    new Promise((r) => setTimeout(r, 5000)),
-  ]);
-  kill(server, 'SIGKILL');
-}
-process.on('exit', () => {
-  for (const s of servers) kill(s, 'SIGKILL');
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
-
-/** One installation: its own state directory, migrations, and a Worker on free ports. */
-async function start(name, vars = {}) {
-  const state = mkdtempSync(join(tmpdir(), `edge-multi-${name}-`));
-  const r = spawnSync(
-    'npx',
-    ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state],
-    {
-      cwd: root,
-      env: quietEnv,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  assert.equal(r.status, 0, `migrations of ${name} failed`);
-  const port = await freePort();
-  const logFile = join(logs, `${name}.log`);
-  const log = openSync(logFile, 'w');
-  const varArgs = Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
-  const child = spawn(
-    'npx',
-    [
-      'wrangler',
-      'dev',
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--inspector-port',
-      String(await freePort()),
-      '--persist-to',
-      state,
-      '--test-scheduled',
-      ...varArgs,
-      '--show-interactive-dev-session=false',
-    ],
-    { cwd: root, env: quietEnv, detached: true, stdio: ['ignore', log, log] },
-  );
-  const server = { name, state, child, base: `http://127.0.0.1:${port}`, stopped: false };
-  servers.push(server);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${server.base}/api/setup-created`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) break;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`${name} did not start:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return server;
-}
-
-async function call(base, path, { body, token, headers = {}, method } = {}) {
-  const res = await fetch(new URL(path, base), {
-    method: method ?? (body ? 'POST' : 'GET'),
-    headers: {
-      accept: 'application/json',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: res.status, body: json };
-}
-
-async function install(server) {
-  const jwk = JSON.parse(readFileSync(join(root, '.dev-keys/vendor-private.jwk.json'), 'utf8'));
-  const setup = await call(server.base, '/api/auth/application_startup', {
-    body: {
-      username: ADMIN.username,
-      password: ADMIN.password,
-      confirm_password: ADMIN.password,
-      baseurl: server.base,
-      email: ADMIN.email,
-      timezone: 'UTC',
-      license_key: await issueLicense(jwk, { email: ADMIN.email, days: 30 }),
-    },
-  });
-  assert.equal(setup.status, 200, JSON.stringify(setup.body));
-  const login = await call(server.base, '/api/auth/login', {
-    body: { username: ADMIN.username, password: ADMIN.password, loginToken: '', hash: '' },
-  });
-  assert.equal(login.status, 200, JSON.stringify(login.body));
-  server.token = login.body.data.token;
-}
+const start = (name, vars = {}) => startInstallation(name, { vars, logs });
 
 /** A campaign with `visits` tracked visits, `lpClicks` LP clicks and `sales` postbacks. */
 async function traffic(server, { cpc, payout, visits, lpClicks, sales }) {
@@ -187,16 +64,6 @@ async function traffic(server, { cpc, payout, visits, lpClicks, sales }) {
     }
   }
   server.campaignId = campaignId;
-}
-
-async function waitFor(check, message, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(message);
-    await new Promise((r) => setTimeout(r, 300));
-  }
 }
 
 let failed = false;
