@@ -73,7 +73,14 @@ try {
   // The three start one after another: on a 2-core machine three wrangler starts at once stall.
   const a = await start('student-a');
   const b = await start('student-b');
-  const operator = await start('operator', { OPERATOR_HOST: '127.0.0.1', OPERATOR_TIMEOUT_MS: '2000' });
+  // The students answer on loopback, which the outbound guard refuses (decision 122) except for
+  // hosts a development installation is told to trust.
+  const operator = await start('operator', {
+    OPERATOR_HOST: '127.0.0.1',
+    OPERATOR_TIMEOUT_MS: '2000',
+    ENVIRONMENT: 'development',
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+  });
   console.log(`multi: student A ${a.base}, student B ${b.base}, operator ${operator.base}`);
   for (const s of [a, b, operator]) await install(s);
 
