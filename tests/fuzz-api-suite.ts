@@ -142,28 +142,24 @@ export function defineFuzzApi(part: number, parts: number) {
       }
     });
 
+    // The body is read before the sign-in and role checks (decision 125), so one identity that
+    // passes every sign-in check reaches the reader on every route; tests/integration/
+    // unreadable-bodies.test.ts checks a student and nobody get the same 400.
     it.each(calls.filter((c, i) => i % parts === part && !c.startsWith('GET ')))(
       '%s: an unreadable body answers 400 with the reason and writes nothing',
-      { timeout: 120_000 },
       async (call) => {
         const [method, template] = call.split(' ');
         const path = template.replace(':id', String(campaignId)).replace(':index', '-1');
-        for (const who of identities) {
-          await fuzz.checkedGroup(async () => {
-            for (const payload of UNREADABLE) {
-              const status = await fuzz.send(method, path, who.token, payload);
-              // The body is read before the role check; only uploads behind a sign-in check
-              // (update-setting) answer 401 or 403 first to someone not allowed.
-              if (who.name !== 'admin' && (status === 401 || status === 403)) continue;
-              expect(status, `${call} with ${payload.name} as ${who.name}: ${fuzz.lastText}`).toBe(400);
-              expect(JSON.parse(fuzz.lastText)).toEqual({
-                message: payload.message,
-                errors: { message: [payload.message] },
-              });
-            }
-          });
-          expect(fuzz.statuses.every((s) => s === 400 || (who.name !== 'admin' && s < 404))).toBe(true);
-        }
+        await fuzz.checkedGroup(async () => {
+          for (const payload of UNREADABLE) {
+            const status = await fuzz.send(method, path, identities[0].token, payload);
+            expect(status, `${call} with ${payload.name}: ${fuzz.lastText}`).toBe(400);
+            expect(JSON.parse(fuzz.lastText)).toEqual({
+              message: payload.message,
+              errors: { message: [payload.message] },
+            });
+          }
+        });
       },
     );
 
