@@ -6,6 +6,7 @@ import { ApiError } from '../lib/errors';
 import { type ParsedClickId, parseClickId } from '../services/click-ids';
 import { track } from './batcher';
 import { guardConversion } from './conversion-guard';
+import { CONVERSION_MESSAGES } from './conversion-messages';
 import { COOKIE_PREFIX, cookieValue } from './cookies';
 import * as pages from './pages';
 import type { RequestUrl } from './request-url';
@@ -47,13 +48,8 @@ const first = (params: ConversionParams, names: string[]) => {
 };
 
 const EVENT_NAME = /^[a-z0-9_.-]{1,64}$/;
-export const CONVERSION_MESSAGES = {
-  clickIdRequired: 'Click id is required.',
-  clickIdInvalid: 'Click id is not valid.',
-  payoutInvalid: 'Payout must be a number.',
-  eventInvalid: 'Event names may contain only letters, digits, underscore, dash and dot.',
-  accepted: 'Conversion accepted.',
-} as const;
+
+export { CONVERSION_MESSAGES };
 
 function conversionAnswer(source: EventSource, status: number, message: string, field = 'message'): Response {
   const headers = { 'x-tracker-result': status === 200 ? 'accepted' : 'rejected' };

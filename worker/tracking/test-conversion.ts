@@ -4,7 +4,7 @@ import type { Env } from '../env';
 import { parseTestClickId } from '../services/tools/test-click-ids';
 import { recordTestConversion } from '../services/tools/test-clicks';
 import { TEST_CONVERSION_HEADER, TEST_RESULT_HEADER } from '../services/tools/test-postback';
-import type { CONVERSION_MESSAGES } from './conversion';
+import type { CONVERSION_MESSAGES } from './conversion-messages';
 
 // Conversions of the Tools screen's test clicks (docs/decisions/061-test-clicks.md). A test click
 // id is refused by parseClickId like a forged one, so the conversion route asks here before it
