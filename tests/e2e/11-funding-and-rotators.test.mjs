@@ -51,9 +51,10 @@ after(async () => {
 });
 
 // The server shares two cores with other test runs: navigations wait for the document, and the
-// locators below wait for what the test needs.
-const go = (page, path) =>
-  page.goto(new URL(path, BASE).toString(), { waitUntil: 'domcontentloaded', timeout: 30_000 });
+// locators below wait for what the test needs. No timeout of its own: a load that stalls is
+// started once more by openPage's guard (helpers.mjs, retryStalledLoads), which an explicit
+// timeout would switch off.
+const go = (page, path) => page.goto(new URL(path, BASE).toString(), { waitUntil: 'domcontentloaded' });
 
 async function signIn(page, user, path) {
   await go(page, '/login');
