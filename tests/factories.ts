@@ -1,6 +1,6 @@
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { importJWK, type JWK, SignJWT } from 'jose';
+import { workerFetch } from './worker-fetch';
 
 export type ApiAnswer<T = any> = { status: number; body: T; headers: Headers };
 
@@ -30,7 +30,7 @@ export async function api<T = any>(
     body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await SELF.fetch(`http://tracker.test${path}`, {
+  const response = await workerFetch(`http://tracker.test${path}`, {
     method: init.method ?? (body ? 'POST' : 'GET'),
     headers,
     body,
@@ -173,7 +173,7 @@ export function hit(
   path: string,
   init: { method?: string; headers?: Record<string, string>; body?: BodyInit } = {},
 ) {
-  return SELF.fetch(`http://tracker.test${path}`, {
+  return workerFetch(`http://tracker.test${path}`, {
     method: init.method ?? 'GET',
     redirect: 'manual',
     body: init.body,

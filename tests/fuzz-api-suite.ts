@@ -91,9 +91,8 @@ let campaignId = 0;
 const fuzz = new FuzzChecker();
 
 /**
- * The suite over one part of the documented calls: every parts-th call from `part`. One isolate
- * has been seen to overflow its stack past about 1,800 requests through SELF.fetch, so the calls
- * are spread over several test files (tests/integration/fuzz-api-*.test.ts).
+ * The suite over one part of the documented calls: every parts-th call from `part`, one part a
+ * test file (tests/integration/fuzz-api-*.test.ts), so that the parts run side by side.
  */
 export function defineFuzzApi(part: number, parts: number) {
   beforeAll(async () => {

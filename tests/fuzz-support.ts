@@ -1,7 +1,7 @@
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { BODY_MESSAGES } from '../worker/lib/body';
+import { settleWorkerFetches, workerFetch } from './worker-fetch';
 
 // What both halves of the fuzz suite share (tests/fuzz-api-suite.ts and
 // tests/integration/fuzz-tracking.test.ts): the hostile inputs, and the checker that sends a
@@ -107,13 +107,16 @@ export class FuzzChecker {
     if (token) headers.authorization = `Bearer ${token}`;
     if (payload?.type) headers['content-type'] = payload.type;
     const before = this.perRequest ? await this.snapshot() : '';
-    const res = await SELF.fetch(`http://tracker.test${path}`, {
+    // In this isolate, not through SELF.fetch (tests/worker-fetch.ts). What the request left to
+    // waitUntil has finished before the snapshot that checks it.
+    const res = await workerFetch(`http://tracker.test${path}`, {
       method,
       headers,
       body: method === 'GET' || method === 'HEAD' ? undefined : payload?.body,
       redirect: 'manual',
     });
     const text = await res.text();
+    await settleWorkerFetches();
     this.lastText = text;
     this.cases += 1;
     const what = `${method} ${path.slice(0, 80)} ${payload?.name ?? ''} as ${token ? 'user' : 'nobody'}`;
