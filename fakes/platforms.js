@@ -598,7 +598,7 @@ async function taboola(request, path, url) {
       'last-used-rawdata-update-time': '2026-11-23 00:00:00.0',
       timezone: terms.timezone,
       results,
-      metadata: { total: results.length, count: results.length },
+      metadata: { dynamic_fields: [], static_fields: [] },
     });
   }
   return tbError(404, 'Not found');
