@@ -563,3 +563,22 @@ describe("money and days in the platform's terms (docs/decisions/147)", () => {
     expect(await alerts(id)).toEqual([]);
   });
 });
+
+describe('a Facebook token that runs out (docs/decisions/146)', () => {
+  it('alerts the campaigns it syncs a week before it runs out, and the alert goes with a new token', async () => {
+    const now = Date.now();
+    // Three days left (relative to now, so the test does not age).
+    await setCredential(env, 'facebook', null, { token: 'fb-sync-token', expiresAt: now + 3 * 86_400_000 });
+    await runSync(campaignId, 'facebook');
+    const day = new Date(now + 3 * 86_400_000).toISOString().slice(0, 10);
+    expect((await alerts()).filter((a) => a.key === 'platform-token:facebook')).toEqual([
+      expect.objectContaining({
+        type: 'sync',
+        message: `The Facebook connection that imports this campaign's spend runs out on ${day} (UTC). Connect Facebook again in Integrations before then, or the cost import stops.`,
+      }),
+    ]);
+    await setCredential(env, 'facebook', null, { token: 'fb-sync-token', expiresAt: now + 60 * 86_400_000 });
+    await runSync(campaignId, 'facebook');
+    expect((await alerts()).filter((a) => a.key === 'platform-token:facebook')).toEqual([]);
+  });
+});

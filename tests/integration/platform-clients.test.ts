@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import {
-  adInsights,
   accountTerms,
+  adInsights,
   exchangeCode,
   facebookAuthUrl,
   getCampaign,

@@ -165,9 +165,16 @@ export type AdDay = {
  * What a client's report answers for the cost import: the rows, and the ad account's currency
  * (ISO 4217) and time zone (IANA) when the platform says them. Both are optional: a client that
  * cannot tell leaves them out, and its spend is then taken as USD on the installation's days
- * (worker/services/integrations/cost-terms.ts, docs/decisions/147).
+ * (worker/services/integrations/cost-terms.ts, docs/decisions/147). The same goes for
+ * `credentialExpiresAt` (decision 146).
  */
-export type AdReport = { rows: AdDay[]; currency?: string; timeZone?: string };
+export type AdReport = {
+  rows: AdDay[];
+  currency?: string;
+  timeZone?: string;
+  /** When the credential used runs out (ms since the epoch), for the alert before it does. */
+  credentialExpiresAt?: number | null;
+};
 
 /** Checks a mapped row; a row with a missing or non-numeric field means the answer is malformed. */
 export function checkedRow(platform: Platform, row: AdDay): AdDay {

@@ -203,14 +203,25 @@ export async function getCampaign(
 export type AccountTerms = { currency: string; timeZone: string };
 
 /** The ad account's currency and time zone (`act_<id>?fields=currency,timezone_name`). */
-export async function accountTerms(env: FacebookEnv, token: string, accountId: string): Promise<AccountTerms> {
+export async function accountTerms(
+  env: FacebookEnv,
+  token: string,
+  accountId: string,
+): Promise<AccountTerms> {
   const id = accountId.startsWith('act_') ? accountId : `act_${accountId}`;
   const body = await graph(
     env,
-    withParams(`${base(env)}/${encodeURIComponent(id)}`, { fields: 'currency,timezone_name', access_token: token }),
+    withParams(`${base(env)}/${encodeURIComponent(id)}`, {
+      fields: 'currency,timezone_name',
+      access_token: token,
+    }),
   );
   if (typeof body.currency !== 'string' || typeof body.timezone_name !== 'string') {
-    throw new PlatformError('facebook', 'malformed', 'Facebook sent an ad account without currency or time zone.');
+    throw new PlatformError(
+      'facebook',
+      'malformed',
+      'Facebook sent an ad account without currency or time zone.',
+    );
   }
   return { currency: body.currency, timeZone: body.timezone_name };
 }

@@ -89,7 +89,11 @@ export async function advertiserTerms(
   const info = Array.isArray(data.list) ? data.list.find((a) => isObject(a)) : null;
   const zone = isObject(info) ? (info.display_timezone ?? info.timezone) : null;
   if (!isObject(info) || typeof info.currency !== 'string' || typeof zone !== 'string') {
-    throw new PlatformError('tiktok', 'malformed', 'TikTok sent an advertiser without currency or time zone.');
+    throw new PlatformError(
+      'tiktok',
+      'malformed',
+      'TikTok sent an advertiser without currency or time zone.',
+    );
   }
   return { currency: info.currency, timeZone: zone };
 }

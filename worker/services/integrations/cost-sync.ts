@@ -9,11 +9,13 @@ import { dayIn } from '../days';
 import { getSettings } from '../settings';
 import {
   currencyAlertKey,
+  expiryAlertKey,
   type Terms,
   termsOf,
   timeZoneAlertKey,
   toUsdMicros,
   warnOnCurrency,
+  warnOnExpiry,
   warnOnTimeZone,
 } from './cost-terms';
 import { fetchAdReport, type PlatformLink } from './platform-reports';
@@ -296,9 +298,14 @@ export async function syncCampaignCosts(
   }
   const { terms } = outcome;
   const count = await replacePlatformCosts(env, campaignId, platform, report.rows, since, until, terms);
-  if (!(await warnOnTimeZone(env, campaignId, platform, terms.timeZone, installationZone))) {
-    await env.DB.prepare(CLEAR_ALERT_SQL).bind(campaignId, timeZoneAlertKey(platform)).run();
-  }
+  // Each warning stays while its cause does, and goes with the first sync without it.
+  const cleared: string[] = [];
+  if (!(await warnOnTimeZone(env, campaignId, platform, terms.timeZone, installationZone)))
+    cleared.push(timeZoneAlertKey(platform));
+  if (!(await warnOnExpiry(env, campaignId, platform, report.credentialExpiresAt)))
+    cleared.push(expiryAlertKey(platform));
+  if (cleared.length)
+    await env.DB.batch(cleared.map((key) => env.DB.prepare(CLEAR_ALERT_SQL).bind(campaignId, key)));
   return { status: 'done', rows: count, since, until };
 }
 
@@ -315,7 +322,14 @@ async function noteCurrency(
     `UPDATE platform_sync SET last_sync_at = ?3, last_error = ?4, last_error_at = ?3, account_currency = ?5,
        account_time_zone = ?6, updated_at = ?3 WHERE campaign_id = ?1 AND platform = ?2`,
   )
-    .bind(campaignId, platform, now, `Spend is in ${currency}: enter a US-dollar rate to import it.`, currency, timeZone)
+    .bind(
+      campaignId,
+      platform,
+      now,
+      `Spend is in ${currency}: enter a US-dollar rate to import it.`,
+      currency,
+      timeZone,
+    )
     .run();
   await warnOnCurrency(env, campaignId, platform, currency);
 }

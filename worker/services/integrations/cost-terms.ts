@@ -20,6 +20,9 @@ const MICROS = 1_000_000n;
 
 export const currencyAlertKey = (platform: Platform) => `platform-currency:${platform}`;
 export const timeZoneAlertKey = (platform: Platform) => `platform-timezone:${platform}`;
+export const expiryAlertKey = (platform: Platform) => `platform-token:${platform}`;
+/** A token that runs out within this long is announced on every campaign it syncs (decision 146). */
+export const EXPIRY_WARNING_MS = 7 * 86_400_000;
 
 export type Terms = {
   /** The platform's currency (ISO 4217, upper case). */
@@ -70,7 +73,8 @@ export function timeZoneMessage(platform: Platform, platformZone: string, instal
 export function termsOf(report: AdReport, usdRateMicros: number | null): TermsOutcome {
   const currency = (report.currency ?? STATS_CURRENCY).trim().toUpperCase() || STATS_CURRENCY;
   const timeZone = report.timeZone?.trim() ?? '';
-  if (currency === STATS_CURRENCY) return { status: 'ok', terms: { currency, rateMicros: 1_000_000, timeZone } };
+  if (currency === STATS_CURRENCY)
+    return { status: 'ok', terms: { currency, rateMicros: 1_000_000, timeZone } };
   if (!usdRateMicros || usdRateMicros <= 0) return { status: 'needs_rate', currency };
   return { status: 'ok', terms: { currency, rateMicros: usdRateMicros, timeZone } };
 }
@@ -107,4 +111,31 @@ export async function warnOnCurrency(
     message: currencyMessage(platform, currency),
     created_at: Date.now(),
   });
+}
+
+export function expiryMessage(platform: Platform, expiresAt: number): string {
+  const name = PLATFORM_LABELS[platform];
+  const day = new Date(expiresAt).toISOString().slice(0, 10);
+  return (
+    `The ${name} connection that imports this campaign's spend runs out on ${day} (UTC). ` +
+    `Connect ${name} again in Integrations before then, or the cost import stops.`
+  );
+}
+
+/** Raises the alert of a credential that runs out within a week; answers whether it did. */
+export async function warnOnExpiry(
+  env: Pick<Env, 'DB'>,
+  campaignId: number,
+  platform: Platform,
+  expiresAt: number | null | undefined,
+  now = Date.now(),
+): Promise<boolean> {
+  if (!expiresAt || expiresAt - now > EXPIRY_WARNING_MS) return false;
+  await raiseAlert(env, campaignId, {
+    type: 'sync',
+    key: expiryAlertKey(platform),
+    message: expiryMessage(platform, expiresAt),
+    created_at: now,
+  });
+  return true;
 }

@@ -59,9 +59,10 @@ export async function fetchAdReport(
 ): Promise<AdReport> {
   switch (link.platform) {
     case 'facebook': {
-      const { token: accessToken } = await token(env, link);
+      const { token: accessToken, expiresAt } = await token(env, link);
       const terms = await accountTerms(env, accessToken, await facebookAccount(env, accessToken, link));
-      return { rows: await adInsights(env, accessToken, link.externalCampaignId, since, until), ...terms };
+      const rows = await adInsights(env, accessToken, link.externalCampaignId, since, until);
+      return { rows, ...terms, credentialExpiresAt: expiresAt };
     }
     case 'tiktok': {
       const { token: accessToken } = await token(env, link);
