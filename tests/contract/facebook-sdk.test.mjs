@@ -93,11 +93,7 @@ describe('Facebook Business SDK against the fake', () => {
       pages += 1;
     }
     expect(pages).toBe(3);
-    const expected = await (
-      await fetch(
-        `${fakes.url}/__expected?platform=facebook&campaign=120200000002&since=${SINCE}&until=${UNTIL}`,
-      )
-    ).json();
+    const expected = await fakes.expectedRows('facebook', '120200000002', SINCE, UNTIL);
     expect(
       rows.map((r) => ({
         date: r.date_start,
@@ -107,7 +103,7 @@ describe('Facebook Business SDK against the fake', () => {
         clicks: Number(r.clicks),
         spend_micros: Math.round(Number(r.spend) * 1_000_000),
       })),
-    ).toEqual(expected.rows);
+    ).toEqual(expected);
   });
 
   it('sends a Conversions API test event and reads the answer', async () => {

@@ -11,5 +11,14 @@ export async function startFakes() {
     port: 0,
   });
   const url = (await mf.ready).toString().replace(/\/$/, '');
-  return { url, stop: () => mf.dispose() };
+  /** The fake's seeded rows of a platform campaign, as GET /__expected answers them. */
+  const expectedRows = async (platform, campaign, since, until) =>
+    (
+      await (
+        await fetch(
+          `${url}/__expected?platform=${platform}&campaign=${campaign}&since=${since}&until=${until}`,
+        )
+      ).json()
+    ).rows;
+  return { url, expectedRows, stop: () => mf.dispose() };
 }

@@ -111,11 +111,7 @@ describe('TikTok Business API SDK against the fake', () => {
       page += 1;
     } while (page <= totalPage);
     expect(totalPage).toBe(3);
-    const expected = await (
-      await fetch(
-        `${fakes.url}/__expected?platform=tiktok&campaign=1780000000001&since=${SINCE}&until=${UNTIL}`,
-      )
-    ).json();
+    const expected = await fakes.expectedRows('tiktok', '1780000000001', SINCE, UNTIL);
     expect(
       rows.map((r) => ({
         date: r.dimensions.stat_time_day.slice(0, 10),
@@ -125,7 +121,7 @@ describe('TikTok Business API SDK against the fake', () => {
         clicks: Number(r.metrics.clicks),
         spend_micros: Math.round(Number(r.metrics.spend) * 1_000_000),
       })),
-    ).toEqual(expected.rows);
+    ).toEqual(expected);
   });
 
   it('reads the error envelope: an expired token and throttling', async () => {

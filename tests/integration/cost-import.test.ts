@@ -444,19 +444,29 @@ describe("money and days in the platform's terms (docs/decisions/147)", () => {
   const byDayAndTarget = (a: Priced, b: Priced) =>
     a.day.localeCompare(b.day) || a.target.localeCompare(b.target);
   const link = (body: Record<string, unknown>) => api('/api/integrations/campaign-link', { token, body });
+  /** A new campaign linked to `platform` with a stored credential. */
+  async function linkedCampaign(
+    name: string,
+    platform: 'tiktok' | 'taboola',
+    externalCampaignId: string,
+    externalAccountId: string,
+    credential: { token: string; clientId?: string },
+  ) {
+    const id = await makeCampaign(token, { name });
+    await setCredential(env, platform, null, credential);
+    expect((await link({ campaignId: id, platform, externalCampaignId, externalAccountId })).status).toBe(
+      200,
+    );
+    return id;
+  }
   const status = async (id: number) =>
     (await api(`/api/integrations/sync-status?campaignId=${id}`, { token })).body.data.links[0];
 
   it('same currency and time zone: stores US dollars as billed, with no alert', async () => {
-    const id = await makeCampaign(token, { name: 'TikTok in dollars' });
-    await setCredential(env, 'tiktok', null, { token: 'tt-sync-token' });
-    await scenario('7000000077', { currency: 'USD', timezone: 'America/New_York' });
-    await link({
-      campaignId: id,
-      platform: 'tiktok',
-      externalCampaignId: '1780000000077',
-      externalAccountId: '7000000077',
+    const id = await linkedCampaign('TikTok in dollars', 'tiktok', '1780000000077', '7000000077', {
+      token: 'tt-sync-token',
     });
+    await scenario('7000000077', { currency: 'USD', timezone: 'America/New_York' });
     expect((await runSync(id, 'tiktok')).explicitAcks).toEqual([`sync-${id}-tiktok`]);
     const want = (await expectedRows('tiktok', '1780000000077', SINCE, UNTIL)).map((r) => ({
       day: r.date,
@@ -537,15 +547,11 @@ describe("money and days in the platform's terms (docs/decisions/147)", () => {
   });
 
   it("other time zone: keeps the platform's dates and says how days are mapped, until the zones match", async () => {
-    const id = await makeCampaign(token, { name: 'Taboola in Berlin' });
-    await setCredential(env, 'taboola', null, { clientId: 'tb-client', token: 'tb-secret' });
-    await scenario('acct-berlin', { currency: 'USD', timezone: 'Europe/Berlin' });
-    await link({
-      campaignId: id,
-      platform: 'taboola',
-      externalCampaignId: '4400777',
-      externalAccountId: 'acct-berlin',
+    const id = await linkedCampaign('Taboola in Berlin', 'taboola', '4400777', 'acct-berlin', {
+      clientId: 'tb-client',
+      token: 'tb-secret',
     });
+    await scenario('acct-berlin', { currency: 'USD', timezone: 'Europe/Berlin' });
     await runSync(id, 'taboola');
     const expectedDays = (await expectedRows('taboola', '4400777', SINCE, UNTIL)).map((r) => r.date);
     expect([...new Set((await priced(id, 'taboola')).map((r) => r.day))]).toEqual([...new Set(expectedDays)]);

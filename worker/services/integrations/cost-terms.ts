@@ -79,6 +79,10 @@ export function termsOf(report: AdReport, usdRateMicros: number | null): TermsOu
   return { status: 'ok', terms: { currency, rateMicros: usdRateMicros, timeZone } };
 }
 
+/** Raises one of these warnings on the campaign (once per key; type sync, as the sync's own). */
+const warn = (env: Pick<Env, 'DB'>, campaignId: number, key: string, message: string, now = Date.now()) =>
+  raiseAlert(env, campaignId, { type: 'sync', key, message, created_at: now } satisfies CampaignAlert);
+
 /** Raises the time-zone alert when the platform's zone differs from the installation's. */
 export async function warnOnTimeZone(
   env: Pick<Env, 'DB'>,
@@ -88,30 +92,22 @@ export async function warnOnTimeZone(
   installationZone: string,
 ): Promise<boolean> {
   if (!platformZone || sameZone(platformZone, installationZone)) return false;
-  const alert: CampaignAlert = {
-    type: 'sync',
-    key: timeZoneAlertKey(platform),
-    message: timeZoneMessage(platform, platformZone, installationZone),
-    created_at: Date.now(),
-  };
-  await raiseAlert(env, campaignId, alert);
+  await warn(
+    env,
+    campaignId,
+    timeZoneAlertKey(platform),
+    timeZoneMessage(platform, platformZone, installationZone),
+  );
   return true;
 }
 
 /** Raises the alert of spend in a currency without a rate. */
-export async function warnOnCurrency(
+export const warnOnCurrency = (
   env: Pick<Env, 'DB'>,
   campaignId: number,
   platform: Platform,
   currency: string,
-) {
-  await raiseAlert(env, campaignId, {
-    type: 'sync',
-    key: currencyAlertKey(platform),
-    message: currencyMessage(platform, currency),
-    created_at: Date.now(),
-  });
-}
+) => warn(env, campaignId, currencyAlertKey(platform), currencyMessage(platform, currency));
 
 export function expiryMessage(platform: Platform, expiresAt: number): string {
   const name = PLATFORM_LABELS[platform];
@@ -131,11 +127,6 @@ export async function warnOnExpiry(
   now = Date.now(),
 ): Promise<boolean> {
   if (!expiresAt || expiresAt - now > EXPIRY_WARNING_MS) return false;
-  await raiseAlert(env, campaignId, {
-    type: 'sync',
-    key: expiryAlertKey(platform),
-    message: expiryMessage(platform, expiresAt),
-    created_at: now,
-  });
+  await warn(env, campaignId, expiryAlertKey(platform), expiryMessage(platform, expiresAt), now);
   return true;
 }
