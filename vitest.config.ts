@@ -24,7 +24,7 @@ export default defineConfig(async () => {
             ENVIRONMENT: 'test',
             DNS_RESOLVER_URL: 'https://dns.test/dns-query',
             // The platforms' fakes answer through the PLATFORM_FAKES binding (docs/decisions/070).
-            FACEBOOK_API_URL: 'http://fakes.test/facebook/v21.0',
+            FACEBOOK_API_URL: 'http://fakes.test/facebook',
             FACEBOOK_APP_ID: 'fake-app-id',
             FACEBOOK_APP_SECRET: 'fake-app-secret',
             FACEBOOK_DIALOG_URL: 'http://fakes.test/facebook/dialog/oauth',

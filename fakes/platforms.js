@@ -9,9 +9,10 @@
 // same answer. Telling a fake to fail:
 //   - a magic value anywhere in the request's keys (token, campaign id, account id) that starts
 //     with fail-401, fail-429, fail-500, slow or malformed;
-//   - or POST /__control {key, fail, times, retryAfter, delayMs, revise} (times: how many
+//   - or POST /__control {key, fail, times, retryAfter, delayMs, revise, currency, timezone} (times: how many
 //     requests fail before it answers again; revise: {day, ad_id, impressions, clicks, spend}
-//     replaces one row, as a platform's correction of a past day does); DELETE /__control?key=.
+//     replaces one row, as a platform's correction of a past day does; currency and timezone: the
+//     ad account's, keyed by its id, USD and UTC otherwise); DELETE /__control?key=.
 // GET /__expected?platform=&campaign=&since=&until= answers the seeded rows in one plain shape
 // (spend_micros) for tests to compare with what the product stored; GET /__requests?contains=
 // counts the logged requests whose method, URL or credentials contain a string.
@@ -95,6 +96,12 @@ function seededRows(platform, campaign, since, until) {
 
 const money = (cents) => (cents / 100).toFixed(2);
 
+/** An ad account's currency and time zone: USD and UTC unless a scenario names others. */
+function accountTerms(key) {
+  const s = scenarios.get(String(key));
+  return { currency: s?.currency ?? 'USD', timezone: s?.timezone ?? 'UTC' };
+}
+
 /** The failure a request is to get, if any (a consumed `times` counts down). */
 function failureFor(keys) {
   for (const key of keys) {
@@ -175,11 +182,20 @@ const fbShapes = {
       190,
       463,
     ),
+  // Facebook sends no Retry-After: the wait is in X-Business-Use-Case-Usage, in minutes
+  // (a scenario's retryAfter is taken as minutes here).
   rateLimited: (retryAfter) =>
-    fbError(429, '(#17) User request limit reached', 17, 2446079, 'OAuthException', {
-      'retry-after': String(retryAfter),
+    fbError(400, '(#17) User request limit reached', 17, 2446079, 'OAuthException', {
       'x-business-use-case-usage': JSON.stringify({
-        fake: [{ call_count: 100, estimated_time_to_regain_access: 1 }],
+        1234567890: [
+          {
+            type: 'ads_insights',
+            call_count: 100,
+            total_cputime: 28,
+            total_time: 35,
+            estimated_time_to_regain_access: retryAfter,
+          },
+        ],
       }),
     }),
   serverError: () => fbError(500, 'An unknown error has occurred.', 1, 99, 'OAuthException'),
@@ -196,7 +212,10 @@ async function facebook(request, path, url) {
     .replace(/^\/v\d+\.\d+/, '')
     .split('/')
     .filter(Boolean);
-  const failed = await fail(failureFor([token, q.get('code'), ...parts]), fbShapes);
+  const failed = await fail(
+    failureFor([token, q.get('code'), q.get('fb_exchange_token'), ...parts]),
+    fbShapes,
+  );
   if (failed) return failed;
 
   if (parts[0] === 'dialog' && parts[1] === 'oauth') {
@@ -217,6 +236,19 @@ async function facebook(request, path, url) {
     if (q.get('state')) target.searchParams.set('state', q.get('state'));
     return new Response(null, { status: 302, headers: { location: target.toString() } });
   }
+  if (parts[0] === 'oauth' && parts[1] === 'access_token' && q.get('grant_type') === 'fb_exchange_token') {
+    // The long-lived token (about 60 days) for a short-lived one; asked with the app's secret.
+    const short = q.get('fb_exchange_token') ?? '';
+    if (!q.get('client_id') || !q.get('client_secret') || !short) {
+      return fbError(400, 'Missing client_id, client_secret or fb_exchange_token parameter.', 100, 0);
+    }
+    if (short.startsWith('expired')) return fbShapes.unauthorized();
+    return json({
+      access_token: `EAAL${hash(short).toString(36)}${hash(`long:${short}`).toString(36)}`,
+      token_type: 'bearer',
+      expires_in: 5183944,
+    });
+  }
   if (parts[0] === 'oauth' && parts[1] === 'access_token') {
     const code = q.get('code') ?? '';
     if (!q.get('client_id') || !q.get('redirect_uri')) {
@@ -228,7 +260,8 @@ async function facebook(request, path, url) {
     return json({
       access_token: `EAAF${hash(code).toString(36)}${hash(`t:${code}`).toString(36)}`,
       token_type: 'bearer',
-      expires_in: 5183944,
+      // The login's token lasts hours; the product trades it for a long-lived one at once.
+      expires_in: 5400,
     });
   }
   if (!token) return fbError(400, 'An access token is required to request this resource.', 104, 0);
@@ -309,6 +342,16 @@ async function facebook(request, path, url) {
     }
     return json({ data, paging });
   }
+  if (parts.length === 1 && request.method === 'GET' && parts[0].startsWith('act_')) {
+    // An ad account: its currency and time zone (POST /__control {key: 'act_<id>', currency, timezone}).
+    const terms = accountTerms(parts[0]);
+    return json({
+      id: parts[0],
+      account_id: parts[0].slice(4),
+      currency: terms.currency,
+      timezone_name: terms.timezone,
+    });
+  }
   if (parts.length === 1 && request.method === 'GET') {
     const id = parts[0];
     if (!/^\d{6,}$/.test(id)) {
@@ -340,10 +383,9 @@ const ttAnswer = (code, message, data, status = 200, headers = {}) =>
 const ttShapes = {
   // TikTok answers most errors with HTTP 200 and a code in the envelope.
   unauthorized: () => ttAnswer(40105, 'The access token is invalid or has expired.'),
-  rateLimited: (retryAfter) =>
-    ttAnswer(40100, 'Requests made too frequently. Please try again later.', {}, 429, {
-      'retry-after': String(retryAfter),
-    }),
+  // Throttling too: HTTP 200, code 40100 (40132 for the app's or advertiser's own limit), and no
+  // Retry-After, so the queue's backoff decides the wait.
+  rateLimited: () => ttAnswer(40100, 'Requests made too frequently. Please try again later.'),
   serverError: () => ttAnswer(50000, 'System error. Please try again later.', {}, 500),
 };
 
@@ -368,9 +410,30 @@ async function tiktok(request, path, url) {
 
   if (route === '/user/info') {
     return ttAnswer(0, 'OK', {
-      id: numericId(`tt-user:${token}`, 19),
+      core_user_id: numericId(`tt-user:${token}`, 19),
       display_name: 'Fake Marketer',
       email: 'marketer@example.com',
+    });
+  }
+  if (route === '/advertiser/info') {
+    let ids = [];
+    try {
+      ids = JSON.parse(q.get('advertiser_ids') ?? '[]');
+    } catch {}
+    if (!Array.isArray(ids) || ids.length === 0) {
+      return ttAnswer(40002, 'advertiser_ids: Missing data for required field.');
+    }
+    return ttAnswer(0, 'OK', {
+      list: ids.map((id) => {
+        const terms = accountTerms(id);
+        return {
+          advertiser_id: String(id),
+          name: `Advertiser ${id}`,
+          currency: terms.currency,
+          timezone: terms.timezone,
+          display_timezone: terms.timezone,
+        };
+      }),
     });
   }
   if (route === '/report/integrated/get') {
@@ -452,12 +515,15 @@ async function taboola(request, path, url) {
   if (parts[0] !== 'api' || parts[1] !== '1.0') return tbError(404, 'Not found');
 
   if (parts[2] === 'users' && parts[3] === 'current' && parts[4] === 'account') {
+    const accountId = `fake-advertiser-${hash(token) % 1000}`;
     return json({
-      account_id: `fake-advertiser-${hash(token) % 1000}`,
+      id: 1000 + (hash(token) % 1000),
       name: 'Fake Advertiser',
+      account_id: accountId,
       partner_types: ['ADVERTISER'],
       type: 'PARTNER',
-      currency: 'USD',
+      campaign_types: ['PAID'],
+      currency: accountTerms(accountId).currency,
     });
   }
   const account = parts[2];
@@ -487,6 +553,8 @@ async function taboola(request, path, url) {
     if (!since || !until || !campaign) return tbError(400, 'start_date, end_date and campaign are required');
     const rows = seededRows('taboola', campaign, since, until);
     const dimension = parts[6];
+    const terms = accountTerms(account);
+    const campaignValue = /^\d+$/.test(campaign) ? Number(campaign) : campaign;
     let results;
     if (parts[4] === 'campaign-summary' && dimension === 'campaign_day_breakdown') {
       const byDay = new Map();
@@ -499,11 +567,11 @@ async function taboola(request, path, url) {
       }
       results = [...byDay].map(([day, d]) => ({
         date: `${day} 00:00:00.0`,
-        campaign,
+        campaign: campaignValue,
         impressions: d.impressions,
         clicks: d.clicks,
         spent: Number(money(d.spend_cents)),
-        currency: 'USD',
+        currency: terms.currency,
       }));
     } else if (parts[4] === 'top-campaign-content' && dimension === 'item_breakdown') {
       const byItem = new Map();
@@ -517,21 +585,20 @@ async function taboola(request, path, url) {
       results = [...byItem].map(([item, d]) => ({
         item,
         item_name: d.item_name,
-        campaign,
+        campaign: campaignValue,
         impressions: d.impressions,
         clicks: d.clicks,
         spent: Number(money(d.spend_cents)),
-        currency: 'USD',
+        currency: terms.currency,
       }));
     } else {
       return tbError(400, `Unknown report dimension ${dimension}`);
     }
     return json({
       'last-used-rawdata-update-time': '2026-11-23 00:00:00.0',
-      timezone: 'UTC',
+      timezone: terms.timezone,
       results,
-      recordCount: results.length,
-      metadata: { total: results.length, count: results.length },
+      metadata: { dynamic_fields: [], static_fields: [] },
     });
   }
   return tbError(404, 'Not found');

@@ -9,6 +9,8 @@ export const INTEGRATION_MESSAGES = {
   campaignRequired: 'Campaign is required.',
   platformInvalid: 'Select a valid platform.',
   externalCampaignRequired: 'The campaign id on the platform is required.',
+  usdRateInvalid:
+    "Enter the rate as US dollars for one unit of the ad account's currency (a positive number, up to 6 decimals).",
   dateInvalid: 'Enter a valid date (YYYY-MM-DD).',
   rangeInvalid: 'The end date cannot be before the start date.',
   rangeTooLong: 'Choose at most 93 days.',
@@ -39,6 +41,12 @@ export const campaignLinkSchema = z.object({
     .max(64, M.externalCampaignRequired),
   externalAccountId: z.string().trim().max(64).optional().default(''),
   enabled: z.boolean().optional().default(true),
+  /** US dollars for one unit of the ad account's currency ("1.08"); '' or absent: none. */
+  usdRate: z
+    .union([z.string(), z.number()], { error: M.usdRateInvalid })
+    .transform((v) => String(v).trim())
+    .refine((v) => v === '' || (/^\d{1,5}(\.\d{1,6})?$/.test(v) && Number(v) > 0), M.usdRateInvalid)
+    .optional(),
 });
 export type CampaignLinkInput = z.input<typeof campaignLinkSchema>;
 
@@ -90,5 +98,10 @@ export type PlatformSyncStatus = {
   syncedFrom: string;
   syncedTo: string;
   rowsImported: number;
+  /** The ad account's currency and time zone as the platform said at the last sync ('' before). */
+  accountCurrency: string;
+  accountTimeZone: string;
+  /** US dollars for one unit of the account's currency, as entered ('' when none). */
+  usdRate: string;
 };
 export type SyncStatusAnswer = { campaignId: number; links: PlatformSyncStatus[] };

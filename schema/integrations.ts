@@ -58,6 +58,11 @@ export const platformSync = sqliteTable(
     syncedFrom: text('synced_from').notNull().default(''),
     syncedTo: text('synced_to').notNull().default(''),
     rowsImported: integer('rows_imported').notNull().default(0),
+    /** The ad account's currency and time zone at the last sync (migration 0025). */
+    accountCurrency: text('account_currency').notNull().default(''),
+    accountTimeZone: text('account_time_zone').notNull().default(''),
+    /** US-dollar micros for one unit of the account's currency, as the user entered it. */
+    usdRateMicros: integer('usd_rate_micros'),
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
   },

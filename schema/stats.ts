@@ -47,6 +47,10 @@ export const costs = sqliteTable(
     impressions: integer('impressions').notNull().default(0),
     adClicks: integer('ad_clicks').notNull().default(0),
     spendMicros: integer('spend_micros').notNull().default(0),
+    /** The currency the platform billed in (migration 0025); spend_micros is always US dollars. */
+    currency: text('currency').notNull().default('USD'),
+    /** The platform's amount in `currency`; null for hand and CSV rows. */
+    platformSpendMicros: integer('platform_spend_micros'),
     updatedBy: integer('updated_by'),
     updatedAt: integer('updated_at').notNull().default(now),
   },

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 export function fakeVarArgs(port) {
   const base = `http://127.0.0.1:${port}`;
   const vars = {
-    FACEBOOK_API_URL: `${base}/facebook/v21.0`,
+    FACEBOOK_API_URL: `${base}/facebook`,
     FACEBOOK_DIALOG_URL: `${base}/facebook/dialog/oauth`,
     FACEBOOK_APP_ID: 'fake-app-id',
     FACEBOOK_APP_SECRET: 'fake-app-secret',

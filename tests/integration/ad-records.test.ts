@@ -6,7 +6,7 @@ import worker from '../../worker/index';
 import { ingestEvents } from '../../worker/services/ingest';
 import { setCredential } from '../../worker/services/integrations/credentials';
 import { api, makeCampaign, makeOffer, setupInstallation, userWithRole } from '../factories';
-import { expectedRows } from '../support/platform-fakes';
+import { expectedRows, scenario } from '../support/platform-fakes';
 
 // The ad performance records (spec 4 §3, §4, §9): POST starts a job on the statistics queue,
 // GET polls it; rows join the platform's clicks, impressions and spend per ad with our own
@@ -195,6 +195,41 @@ describe('ad performance records', () => {
       data: [],
       error: 'TikTok: The access token is invalid or has expired.',
     });
+  });
+
+  it("shows spend in another currency only at the link's rate, and says so without one (decision 147)", async () => {
+    const id = await makeCampaign(token, { name: 'Taboola in pounds' });
+    await scenario('acct-gbp', { currency: 'GBP', timezone: 'UTC' });
+    const link = (usdRate?: string) =>
+      api('/api/integrations/campaign-link', {
+        token,
+        body: {
+          campaignId: id,
+          platform: 'taboola',
+          externalCampaignId: '4400888',
+          externalAccountId: 'acct-gbp',
+          usdRate,
+        },
+      });
+    await link();
+    const first = (await start(id)).body.data.uuid;
+    expect((await runJob(first)).retryMessages).toEqual([]);
+    expect((await poll(first)).body.data).toEqual({
+      done: true,
+      data: [],
+      error:
+        "Taboola bills this ad account in GBP, and its spend is not imported as US dollars. Enter on the campaign's Taboola link how many US dollars one GBP is worth; the next sync then imports the spend converted at that rate.",
+    });
+    await link('1.25');
+    const second = (await start(id)).body.data.uuid;
+    await runJob(second);
+    const records = (await poll(second)).body.data.data as { id: string; spend: number }[];
+    const pounds = new Map<string, number>();
+    for (const r of await expectedRows('taboola', '4400888', START, END))
+      pounds.set(r.ad_id, (pounds.get(r.ad_id) ?? 0) + r.spend_micros);
+    expect(records).toHaveLength(3);
+    for (const r of records)
+      expect(r.spend).toBe(Math.round(((pounds.get(r.id) ?? 0) * 1.25) / 10_000) / 100);
   });
 
   it('refuses bad input, campaigns without a records platform, and other users', async () => {

@@ -84,6 +84,10 @@ async function alerts(id = campaignId) {
   return (JSON.parse(row!.metainfo).alerts ?? []) as { type: string; key: string; message: string }[];
 }
 
+/** The failed-sync alerts only (the account's time zone has an alert of its own). */
+const syncAlerts = async (id = campaignId) =>
+  (await alerts(id)).filter((a) => a.key.startsWith('platform-sync:'));
+
 const visit = (id: string, target: string, at: number): TrackEvent =>
   ({
     k: 'v',
@@ -250,13 +254,14 @@ describe('scheduled cost import', () => {
     expect(target.body.data.data.data.targetTotal.ad_spent).toBe(dayTotal / 1_000_000);
   });
 
-  it('raises an alert with the platform message on failure, retries after Retry-After, and clears it on success', async () => {
-    await scenario(FB_CAMPAIGN, { fail: 'fail-429', retryAfter: 42 });
+  it("raises an alert with the platform message on failure, retries after the usage header's wait, and clears it on success", async () => {
+    // Facebook's wait comes in X-Business-Use-Case-Usage, in minutes: 2 minutes is 120 s.
+    await scenario(FB_CAMPAIGN, { fail: 'fail-429', retryAfter: 2 });
     try {
       const limited = await runSync(campaignId, 'facebook');
       expect(limited.retryMessages).toEqual([{ msgId: `sync-${campaignId}-facebook` }]);
-      expect(limited.retryDelays).toEqual([42]);
-      expect(await alerts()).toEqual([
+      expect(limited.retryDelays).toEqual([120]);
+      expect(await syncAlerts()).toEqual([
         expect.objectContaining({
           type: 'sync',
           key: 'platform-sync:facebook',
@@ -267,7 +272,7 @@ describe('scheduled cost import', () => {
       await scenario(FB_CAMPAIGN, { fail: 'fail-500' });
       const broken = await runSync(campaignId, 'facebook', 3);
       expect(broken.retryDelays).toEqual([120]);
-      expect(await alerts()).toHaveLength(1);
+      expect(await syncAlerts()).toHaveLength(1);
       // An expired token is not retried: only the user can fix it.
       await scenario(FB_CAMPAIGN, { fail: 'fail-401' });
       const refused = await runSync(campaignId, 'facebook');
@@ -283,7 +288,7 @@ describe('scheduled cost import', () => {
     // The numbers imported before the failures are still there.
     expect(await costs()).toEqual(asCosts(expected));
     await runSync(campaignId, 'facebook');
-    expect(await alerts()).toEqual([]);
+    expect(await syncAlerts()).toEqual([]);
     const status = await api(`/api/integrations/sync-status?campaignId=${campaignId}`, { token });
     expect(status.body.data.links[0].lastError).toBe('');
   });
@@ -416,5 +421,170 @@ describe('link and sync validation', () => {
     });
     expect(queued.body.data.message).toBe('The cost import was queued.');
     expect((await api(`/api/integrations/sync-status?campaignId=${campaignId}`)).status).toBe(401);
+  });
+});
+
+describe("money and days in the platform's terms (docs/decisions/147)", () => {
+  type Priced = {
+    day: string;
+    target: string;
+    currency: string;
+    platform_spend_micros: number;
+    spend_micros: number;
+  };
+  async function priced(id: number, source: string): Promise<Priced[]> {
+    const { results } = await env.DB.prepare(
+      `SELECT day, target, currency, platform_spend_micros, spend_micros FROM costs
+       WHERE campaign_id = ?1 AND source = ?2 ORDER BY day, target`,
+    )
+      .bind(id, source)
+      .all<Priced>();
+    return results;
+  }
+  const byDayAndTarget = (a: Priced, b: Priced) =>
+    a.day.localeCompare(b.day) || a.target.localeCompare(b.target);
+  const link = (body: Record<string, unknown>) => api('/api/integrations/campaign-link', { token, body });
+  /** A new campaign linked to `platform` with a stored credential. */
+  async function linkedCampaign(
+    name: string,
+    platform: 'tiktok' | 'taboola',
+    externalCampaignId: string,
+    externalAccountId: string,
+    credential: { token: string; clientId?: string },
+  ) {
+    const id = await makeCampaign(token, { name });
+    await setCredential(env, platform, null, credential);
+    expect((await link({ campaignId: id, platform, externalCampaignId, externalAccountId })).status).toBe(
+      200,
+    );
+    return id;
+  }
+  const status = async (id: number) =>
+    (await api(`/api/integrations/sync-status?campaignId=${id}`, { token })).body.data.links[0];
+
+  it('same currency and time zone: stores US dollars as billed, with no alert', async () => {
+    const id = await linkedCampaign('TikTok in dollars', 'tiktok', '1780000000077', '7000000077', {
+      token: 'tt-sync-token',
+    });
+    await scenario('7000000077', { currency: 'USD', timezone: 'America/New_York' });
+    expect((await runSync(id, 'tiktok')).explicitAcks).toEqual([`sync-${id}-tiktok`]);
+    const want = (await expectedRows('tiktok', '1780000000077', SINCE, UNTIL)).map((r) => ({
+      day: r.date,
+      target: r.ad_id,
+      currency: 'USD',
+      platform_spend_micros: r.spend_micros,
+      spend_micros: r.spend_micros,
+    }));
+    expect(await priced(id, 'tiktok')).toEqual(want.sort(byDayAndTarget));
+    expect(await alerts(id)).toEqual([]);
+    expect(await status(id)).toMatchObject({
+      accountCurrency: 'USD',
+      accountTimeZone: 'America/New_York',
+      usdRate: '',
+    });
+  });
+
+  it('other currency: stores nothing as dollars and alerts until a rate is entered, then converts at that rate', async () => {
+    const id = await makeCampaign(token, { name: 'Facebook in euros' });
+    await scenario('act_777000111', { currency: 'EUR', timezone: 'America/New_York' });
+    const fbCampaign = '120209900000077';
+    await link({
+      campaignId: id,
+      platform: 'facebook',
+      externalCampaignId: fbCampaign,
+      externalAccountId: '777000111',
+    });
+    const first = await runSync(id, 'facebook');
+    // Not a platform failure: nothing to retry until the user acts.
+    expect(first.retryMessages).toEqual([]);
+    expect(first.explicitAcks).toEqual([`sync-${id}-facebook`]);
+    expect(await priced(id, 'facebook')).toEqual([]);
+    expect(await alerts(id)).toEqual([
+      expect.objectContaining({
+        type: 'sync',
+        key: 'platform-currency:facebook',
+        message:
+          "Facebook bills this ad account in EUR, and its spend is not imported as US dollars. Enter on the campaign's Facebook link how many US dollars one EUR is worth; the next sync then imports the spend converted at that rate.",
+      }),
+    ]);
+    expect(await status(id)).toMatchObject({
+      accountCurrency: 'EUR',
+      lastError: 'Spend is in EUR: enter a US-dollar rate to import it.',
+    });
+
+    const bad = await link({
+      campaignId: id,
+      platform: 'facebook',
+      externalCampaignId: fbCampaign,
+      usdRate: '-1',
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({
+      usdRate: [
+        "Enter the rate as US dollars for one unit of the ad account's currency (a positive number, up to 6 decimals).",
+      ],
+    });
+    const saved = await link({
+      campaignId: id,
+      platform: 'facebook',
+      externalCampaignId: fbCampaign,
+      externalAccountId: '777000111',
+      usdRate: '1.08',
+    });
+    expect(saved.status).toBe(200);
+    await runSync(id, 'facebook');
+    const want = (await expectedRows('facebook', fbCampaign, SINCE, UNTIL)).map((r) => ({
+      day: r.date,
+      target: r.ad_id,
+      currency: 'EUR',
+      platform_spend_micros: r.spend_micros,
+      spend_micros: Math.round((r.spend_micros * 108) / 100),
+    }));
+    expect(want).toHaveLength(9);
+    expect(await priced(id, 'facebook')).toEqual(want.sort(byDayAndTarget));
+    expect(await alerts(id)).toEqual([]);
+    expect(await status(id)).toMatchObject({ accountCurrency: 'EUR', usdRate: '1.08', lastError: '' });
+  });
+
+  it("other time zone: keeps the platform's dates and says how days are mapped, until the zones match", async () => {
+    const id = await linkedCampaign('Taboola in Berlin', 'taboola', '4400777', 'acct-berlin', {
+      clientId: 'tb-client',
+      token: 'tb-secret',
+    });
+    await scenario('acct-berlin', { currency: 'USD', timezone: 'Europe/Berlin' });
+    await runSync(id, 'taboola');
+    const expectedDays = (await expectedRows('taboola', '4400777', SINCE, UNTIL)).map((r) => r.date);
+    expect([...new Set((await priced(id, 'taboola')).map((r) => r.day))]).toEqual([...new Set(expectedDays)]);
+    expect(await alerts(id)).toEqual([
+      expect.objectContaining({
+        type: 'sync',
+        key: 'platform-timezone:taboola',
+        message:
+          "Taboola counts this ad account's days in Europe/Berlin; this installation counts days in America/New_York. Each Taboola day's spend is stored on the same date here, so a date's spend and its visits cover different hours. Set the installation time zone or the ad account time zone so that they match.",
+      }),
+    ]);
+    expect(await status(id)).toMatchObject({ accountTimeZone: 'Europe/Berlin' });
+    await scenario('acct-berlin', { timezone: 'America/New_York' });
+    await runSync(id, 'taboola');
+    expect(await alerts(id)).toEqual([]);
+  });
+});
+
+describe('a Facebook token that runs out (docs/decisions/146)', () => {
+  it('alerts the campaigns it syncs a week before it runs out, and the alert goes with a new token', async () => {
+    const now = Date.now();
+    // Three days left (relative to now, so the test does not age).
+    await setCredential(env, 'facebook', null, { token: 'fb-sync-token', expiresAt: now + 3 * 86_400_000 });
+    await runSync(campaignId, 'facebook');
+    const day = new Date(now + 3 * 86_400_000).toISOString().slice(0, 10);
+    expect((await alerts()).filter((a) => a.key === 'platform-token:facebook')).toEqual([
+      expect.objectContaining({
+        type: 'sync',
+        message: `The Facebook connection that imports this campaign's spend runs out on ${day} (UTC). Connect Facebook again in Integrations before then, or the cost import stops.`,
+      }),
+    ]);
+    await setCredential(env, 'facebook', null, { token: 'fb-sync-token', expiresAt: now + 60 * 86_400_000 });
+    await runSync(campaignId, 'facebook');
+    expect((await alerts()).filter((a) => a.key === 'platform-token:facebook')).toEqual([]);
   });
 });

@@ -82,7 +82,7 @@ describe('Facebook connect and disconnect', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.enabled).toBe(true);
     const url = new URL(res.body.data.auth_url);
-    expect(`${url.origin}${url.pathname}`).toBe('http://fakes.test/facebook/dialog/oauth');
+    expect(`${url.origin}${url.pathname}`).toBe('http://fakes.test/facebook/v26.0/dialog/oauth');
     expect(url.searchParams.get('client_id')).toBe('fake-app-id');
     expect(url.searchParams.get('redirect_uri')).toBe('http://tracker.test/integrations');
     expect(url.searchParams.get('scope')).toBe('ads_read,ads_management,business_management');
@@ -106,8 +106,12 @@ describe('Facebook connect and disconnect', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ status: 'success', message: 'Facebook connected successfully!' });
 
-    const plain = (await getCredential(env, 'facebook', adminId))?.token ?? '';
-    expect(plain).toMatch(/^EAAF/);
+    // The login's short-lived token (EAAF...) is traded for the long-lived one (EAAL..., about 60
+    // days) before anything is stored, and its expiry is stored with it (decision 146).
+    const saved = await getCredential(env, 'facebook', adminId);
+    const plain = saved?.token ?? '';
+    expect(plain).toMatch(/^EAAL/);
+    expect(saved?.expiresAt).toBeGreaterThan(Date.now() + 59 * 86_400_000);
     const stored = await row('facebook', adminId);
     expect(stored?.token.startsWith('enc:v1:')).toBe(true);
     expect(stored?.token).not.toContain(plain);

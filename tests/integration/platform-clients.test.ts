@@ -1,10 +1,12 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import {
+  accountTerms,
   adInsights,
   exchangeCode,
   facebookAuthUrl,
   getCampaign,
+  longLivedToken,
   sendTestEvent,
   tokenStatus,
 } from '../../worker/integrations/facebook/client';
@@ -13,7 +15,7 @@ import * as liveintent from '../../worker/integrations/liveintent/client';
 import * as mediago from '../../worker/integrations/mediago/client';
 import * as taboola from '../../worker/integrations/taboola/client';
 import * as tiktok from '../../worker/integrations/tiktok/client';
-import { asAdDays, expectedRows } from '../support/platform-fakes';
+import { asAdDays, expectedRows, scenario } from '../support/platform-fakes';
 
 // Each client against its fake (fakes/platforms.js): the happy path with the fake's exact
 // numbers, the platform's own error answers, 429 with Retry-After, a 5xx, a timeout (the fake's
@@ -35,17 +37,23 @@ const UNTIL = '2026-11-20';
 describe('Facebook client', () => {
   it('builds the login dialog URL from configuration', () => {
     const url = new URL(facebookAuthUrl(env, 'http://tracker.test/integrations', 'state-1'));
-    expect(`${url.origin}${url.pathname}`).toBe('http://fakes.test/facebook/dialog/oauth');
+    // The Graph version is the one of worker/integrations/facebook/version.ts, not the configured one.
+    expect(`${url.origin}${url.pathname}`).toBe('http://fakes.test/facebook/v26.0/dialog/oauth');
     expect(url.searchParams.get('client_id')).toBe('fake-app-id');
     expect(url.searchParams.get('redirect_uri')).toBe('http://tracker.test/integrations');
     expect(url.searchParams.get('state')).toBe('state-1');
     expect(url.searchParams.get('scope')).toBe('ads_read,ads_management,business_management');
   });
 
-  it('exchanges a code for a token and reads its status', async () => {
-    const token = await exchangeCode(env, 'code-123', 'http://tracker.test/integrations');
-    expect(token.accessToken).toMatch(/^EAAF/);
+  it('exchanges a code for a short-lived token, trades it for a long-lived one and reads its status', async () => {
+    const short = await exchangeCode(env, 'code-123', 'http://tracker.test/integrations');
+    expect(short.accessToken).toMatch(/^EAAF/);
+    expect(short.expiresAt).toBeLessThan(Date.now() + 2 * 3_600_000);
+    const token = await longLivedToken(env, short.accessToken);
+    expect(token.accessToken).toMatch(/^EAAL/);
     expect(token.expiresAt).toBeGreaterThan(Date.now() + 59 * 86_400_000);
+    const refused = await failure(longLivedToken(env, 'expired-short-token'));
+    expect(refused).toMatchObject({ kind: 'auth', code: 190 });
     const status = await tokenStatus(env, token.accessToken);
     expect(status).toMatchObject({ valid: true, scopes: ['ads_read', 'ads_management'] });
     expect((await tokenStatus(env, 'expired-but-asked-by-app')).valid).toBe(false);
@@ -78,6 +86,15 @@ describe('Facebook client', () => {
     expect(new Set(rows.map((r) => r.date))).toEqual(new Set(['2026-11-18', '2026-11-19', '2026-11-20']));
   });
 
+  it("reads the ad account's currency and time zone", async () => {
+    expect(await accountTerms(env, 'tok', '1234567890')).toEqual({ currency: 'USD', timeZone: 'UTC' });
+    await scenario('act_555000111', { currency: 'EUR', timezone: 'Europe/Berlin' });
+    expect(await accountTerms(env, 'tok', 'act_555000111')).toEqual({
+      currency: 'EUR',
+      timeZone: 'Europe/Berlin',
+    });
+  });
+
   it('sends a Conversions API test event', async () => {
     expect(await sendTestEvent(env, 'tok', '987654321', 'TEST123')).toMatchObject({ eventsReceived: 1 });
     const err = await failure(sendTestEvent(env, 'tok', 'not-a-dataset', 'TEST123'));
@@ -85,17 +102,18 @@ describe('Facebook client', () => {
     expect(err.detail).toContain("Object with ID 'not-a-dataset' does not exist");
   });
 
-  it('maps an expired token, 429 with Retry-After, 500, a timeout and a malformed body', async () => {
+  it('maps an expired token, throttling (wait from X-Business-Use-Case-Usage), 500, a timeout and a malformed body', async () => {
     const expired = await failure(adInsights(env, 'fail-401-token', '120200000003', SINCE, UNTIL));
     expect(expired).toMatchObject({ kind: 'auth', status: 401, code: 190, retryable: false });
     expect(expired.message).toBe(
       'Facebook: Error validating access token: Session has expired on Monday, 23-Nov-26 10:00:00 PST.',
     );
     const limited = await failure(adInsights(env, 'fail-429-token', '120200000003', SINCE, UNTIL));
+    // Facebook throttles with HTTP 400 and code 17, and says the wait in minutes in the usage header.
     expect(limited).toMatchObject({
       kind: 'rate_limit',
-      status: 429,
-      retryAfterSeconds: 7,
+      status: 400,
+      retryAfterSeconds: 7 * 60,
       code: 17,
       retryable: true,
     });
@@ -113,7 +131,13 @@ describe('TikTok client', () => {
     const rows = await tiktok.adReport(env, 'tt-token', '7000000001', '1780000000001', SINCE, UNTIL);
     expect(rows).toEqual(asAdDays(await expectedRows('tiktok', '1780000000001', SINCE, UNTIL)));
     expect(rows).toHaveLength(9);
-    expect(await tiktok.tokenUser(env, 'tt-token')).toMatchObject({ displayName: 'Fake Marketer' });
+    const user = await tiktok.tokenUser(env, 'tt-token');
+    expect(user.displayName).toBe('Fake Marketer');
+    expect(user.id).toMatch(/^\d{19}$/);
+    expect(await tiktok.advertiserTerms(env, 'tt-token', '7000000001')).toEqual({
+      currency: 'USD',
+      timeZone: 'UTC',
+    });
   });
 
   it('reads the error envelope (HTTP 200 with a code) and the failure modes', async () => {
@@ -124,7 +148,7 @@ describe('TikTok client', () => {
     const missing = await failure(tiktok.adReport(env, 'tt-token', '', '1', SINCE, UNTIL));
     expect(missing).toMatchObject({ kind: 'request', code: 40002 });
     const limited = await failure(tiktok.adReport(env, 'fail-429', '7000000001', '1', SINCE, UNTIL));
-    expect(limited).toMatchObject({ kind: 'rate_limit', status: 429, retryAfterSeconds: 7, code: 40100 });
+    expect(limited).toMatchObject({ kind: 'rate_limit', status: 200, retryAfterSeconds: null, code: 40100 });
     const broken = await failure(tiktok.adReport(env, 'fail-500', '7000000001', '1', SINCE, UNTIL));
     expect(broken).toMatchObject({ kind: 'server', status: 500, code: 50000 });
     expect((await failure(tiktok.adReport(env, 'slow', '7000000001', '1', SINCE, UNTIL))).kind).toBe(
@@ -142,7 +166,15 @@ describe('Taboola client', () => {
     expect(token).toMatch(/^tb-/);
     const { accountId } = await taboola.currentAccount(env, token);
     expect(accountId).toMatch(/^fake-advertiser-/);
-    const rows = await taboola.itemDayReport(env, token, accountId, '4400001', SINCE, UNTIL);
+    const { rows, currency, timeZone } = await taboola.itemDayReport(
+      env,
+      token,
+      accountId,
+      '4400001',
+      SINCE,
+      UNTIL,
+    );
+    expect({ currency, timeZone }).toEqual({ currency: 'USD', timeZone: 'UTC' });
     const expected = asAdDays(await expectedRows('taboola', '4400001', SINCE, UNTIL));
     const byKey = (r: { date: string; adId: string }) => `${r.date}/${r.adId}`;
     expect([...rows].sort((a, b) => byKey(a).localeCompare(byKey(b)))).toEqual(

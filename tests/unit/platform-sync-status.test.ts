@@ -15,6 +15,9 @@ const link = (over: Partial<PlatformSyncStatus>): PlatformSyncStatus => ({
   syncedFrom: '',
   syncedTo: '',
   rowsImported: 0,
+  accountCurrency: '',
+  accountTimeZone: '',
+  usdRate: '',
   ...over,
 });
 

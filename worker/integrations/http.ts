@@ -161,6 +161,21 @@ export type AdDay = {
   spendMicros: number;
 };
 
+/**
+ * What a client's report answers for the cost import: the rows, and the ad account's currency
+ * (ISO 4217) and time zone (IANA) when the platform says them. Both are optional: a client that
+ * cannot tell leaves them out, and its spend is then taken as USD on the installation's days
+ * (worker/services/integrations/cost-terms.ts, docs/decisions/147). The same goes for
+ * `credentialExpiresAt` (decision 146).
+ */
+export type AdReport = {
+  rows: AdDay[];
+  currency?: string;
+  timeZone?: string;
+  /** When the credential used runs out (ms since the epoch), for the alert before it does. */
+  credentialExpiresAt?: number | null;
+};
+
 /** Checks a mapped row; a row with a missing or non-numeric field means the answer is malformed. */
 export function checkedRow(platform: Platform, row: AdDay): AdDay {
   const ok =

@@ -8,14 +8,16 @@ import {
   PlatformError,
   type PlatformErrorKind,
   platformRequest,
-  retryAfterSeconds,
   toCount,
   toMicros,
 } from '../http';
+import { dialogOnVersion, graphBase } from './version';
 
 // Facebook Graph / Marketing API (shapes: facebook/facebook-nodejs-business-sdk, docs/decisions/072):
-// OAuth code exchange, token status (debug_token), campaign lookup, ad insights per day and ad
-// with cursor paging, and the Conversions API test event.
+// OAuth code exchange and the long-lived token, token status (debug_token), campaign and ad account
+// lookup, ad insights per day and ad with cursor paging, and the Conversions API test event. The
+// Graph version lives in ./version.ts only; the contract tests run the official SDK against the fake
+// (tests/contract/facebook-sdk.test.mjs, docs/decisions/145).
 
 type FacebookEnv = HttpContext &
   Pick<Env, 'FACEBOOK_API_URL' | 'FACEBOOK_APP_ID' | 'FACEBOOK_APP_SECRET' | 'FACEBOOK_DIALOG_URL'>;
@@ -26,7 +28,30 @@ export const FACEBOOK_SCOPES = ['ads_read', 'ads_management', 'business_manageme
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80000, 80003, 80004, 80014]);
 const MAX_PAGES = 100;
 
-const base = (env: FacebookEnv) => env.FACEBOOK_API_URL.replace(/\/+$/, '');
+const base = (env: FacebookEnv) => graphBase(env.FACEBOOK_API_URL);
+
+/**
+ * Facebook sends no Retry-After: a throttled business use case says in X-Business-Use-Case-Usage
+ * (JSON: per business id, a list of {type, call_count, ..., estimated_time_to_regain_access}, in
+ * minutes) how long to wait. The longest wait named, in seconds; null when the header says none.
+ */
+export function usageWaitSeconds(header: string | null): number | null {
+  if (!header) return null;
+  let usage: unknown;
+  try {
+    usage = JSON.parse(header);
+  } catch {
+    return null;
+  }
+  let minutes = 0;
+  for (const entries of isObject(usage) ? Object.values(usage) : []) {
+    for (const entry of Array.isArray(entries) ? entries : []) {
+      const wait = isObject(entry) ? Number(entry.estimated_time_to_regain_access) : 0;
+      if (Number.isFinite(wait) && wait > minutes) minutes = wait;
+    }
+  }
+  return minutes > 0 ? minutes * 60 : null;
+}
 
 function failure(status: number, body: unknown, retryAfter: number | null): PlatformError {
   const error = isObject(body) && isObject(body.error) ? body.error : {};
@@ -48,7 +73,7 @@ function failure(status: number, body: unknown, retryAfter: number | null): Plat
 
 async function graph(env: FacebookEnv, url: string, init?: RequestInit): Promise<Record<string, unknown>> {
   const { status, headers, body } = await platformRequest(env, 'facebook', url, init);
-  const retryAfter = retryAfterSeconds(headers.get('retry-after'));
+  const retryAfter = usageWaitSeconds(headers.get('x-business-use-case-usage'));
   if (status >= 400 || (isObject(body) && isObject(body.error))) throw failure(status, body, retryAfter);
   if (!isObject(body))
     throw new PlatformError(
@@ -68,7 +93,7 @@ const withParams = (url: string, params: Record<string, string>) => {
 
 /** The login dialog a user is sent to; Facebook sends them back to `redirectUri` with a code. */
 export function facebookAuthUrl(env: FacebookEnv, redirectUri: string, state: string): string {
-  return withParams(env.FACEBOOK_DIALOG_URL, {
+  return withParams(dialogOnVersion(env.FACEBOOK_DIALOG_URL), {
     client_id: env.FACEBOOK_APP_ID,
     redirect_uri: redirectUri,
     state,
@@ -79,26 +104,46 @@ export function facebookAuthUrl(env: FacebookEnv, redirectUri: string, state: st
 
 export type FacebookToken = { accessToken: string; expiresAt: number | null };
 
-/** Exchanges the code of the login dialog for a user access token. */
-export async function exchangeCode(
-  env: FacebookEnv,
-  code: string,
-  redirectUri: string,
-): Promise<FacebookToken> {
-  const body = await graph(
-    env,
-    withParams(`${base(env)}/oauth/access_token`, {
-      client_id: env.FACEBOOK_APP_ID,
-      client_secret: env.FACEBOOK_APP_SECRET ?? '',
-      redirect_uri: redirectUri,
-      code,
-    }),
-  );
+function tokenOf(body: Record<string, unknown>): FacebookToken {
   if (typeof body.access_token !== 'string' || body.access_token === '') {
     throw new PlatformError('facebook', 'malformed', 'Facebook answered without an access token.');
   }
   const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : null;
   return { accessToken: body.access_token, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : null };
+}
+
+/** Exchanges the code of the login dialog for a (short-lived, about two hours) user access token. */
+export async function exchangeCode(
+  env: FacebookEnv,
+  code: string,
+  redirectUri: string,
+): Promise<FacebookToken> {
+  return tokenOf(
+    await graph(
+      env,
+      withParams(`${base(env)}/oauth/access_token`, {
+        client_id: env.FACEBOOK_APP_ID,
+        client_secret: env.FACEBOOK_APP_SECRET ?? '',
+        redirect_uri: redirectUri,
+        code,
+      }),
+    ),
+  );
+}
+
+/** Trades a short-lived user token for a long-lived one (`fb_exchange_token`, about 60 days). */
+export async function longLivedToken(env: FacebookEnv, shortLived: string): Promise<FacebookToken> {
+  return tokenOf(
+    await graph(
+      env,
+      withParams(`${base(env)}/oauth/access_token`, {
+        grant_type: 'fb_exchange_token',
+        client_id: env.FACEBOOK_APP_ID,
+        client_secret: env.FACEBOOK_APP_SECRET ?? '',
+        fb_exchange_token: shortLived,
+      }),
+    ),
+  );
 }
 
 export type TokenStatus = { valid: boolean; expiresAt: number | null; userId: string; scopes: string[] };
@@ -153,6 +198,32 @@ export async function getCampaign(
     if (err instanceof PlatformError && err.kind === 'request' && err.code === 100) return null;
     throw err;
   }
+}
+
+export type AccountTerms = { currency: string; timeZone: string };
+
+/** The ad account's currency and time zone (`act_<id>?fields=currency,timezone_name`). */
+export async function accountTerms(
+  env: FacebookEnv,
+  token: string,
+  accountId: string,
+): Promise<AccountTerms> {
+  const id = accountId.startsWith('act_') ? accountId : `act_${accountId}`;
+  const body = await graph(
+    env,
+    withParams(`${base(env)}/${encodeURIComponent(id)}`, {
+      fields: 'currency,timezone_name',
+      access_token: token,
+    }),
+  );
+  if (typeof body.currency !== 'string' || typeof body.timezone_name !== 'string') {
+    throw new PlatformError(
+      'facebook',
+      'malformed',
+      'Facebook sent an ad account without currency or time zone.',
+    );
+  }
+  return { currency: body.currency, timeZone: body.timezone_name };
 }
 
 /**

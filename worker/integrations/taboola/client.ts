@@ -1,6 +1,7 @@
 import type { Env } from '../../env';
 import {
   type AdDay,
+  type AdReport,
   checkedRow,
   type HttpContext,
   isObject,
@@ -82,7 +83,10 @@ function daysBetween(since: string, until: string): string[] {
   return out;
 }
 
-/** Per day and item (ad) of one campaign: the item report of each day of the window. */
+/**
+ * Per day and item (ad) of one campaign: the item report of each day of the window, with the
+ * report's `timezone` and its rows' `currency` (several currencies in one answer are malformed).
+ */
 export async function itemDayReport(
   env: TaboolaEnv,
   token: string,
@@ -90,8 +94,10 @@ export async function itemDayReport(
   campaignId: string,
   since: string,
   until: string,
-): Promise<AdDay[]> {
+): Promise<AdReport> {
   const rows: AdDay[] = [];
+  const currencies = new Set<string>();
+  let timeZone: string | undefined;
   for (const day of daysBetween(since, until)) {
     const url = new URL(
       `${base(env)}/api/1.0/${encodeURIComponent(accountId)}/reports/top-campaign-content/dimensions/item_breakdown`,
@@ -102,8 +108,10 @@ export async function itemDayReport(
     const body = await call(env, url.toString(), auth(token));
     if (!Array.isArray(body.results))
       throw new PlatformError('taboola', 'malformed', 'Taboola sent a report without results.');
+    if (typeof body.timezone === 'string' && body.timezone) timeZone = body.timezone;
     for (const item of body.results) {
       const r = isObject(item) ? item : {};
+      if (typeof r.currency === 'string' && r.currency) currencies.add(r.currency);
       rows.push(
         checkedRow('taboola', {
           date: day,
@@ -116,5 +124,7 @@ export async function itemDayReport(
       );
     }
   }
-  return rows;
+  if (currencies.size > 1)
+    throw new PlatformError('taboola', 'malformed', 'Taboola sent a report in several currencies.');
+  return { rows, currency: [...currencies][0], timeZone };
 }

@@ -20,7 +20,8 @@ import {
 type TikTokEnv = HttpContext & Pick<Env, 'TIKTOK_API_URL'>;
 
 const AUTH_CODES = new Set([40104, 40105, 40102]);
-const RATE_LIMIT_CODES = new Set([40100, 40133, 40016]);
+/** The frequency limits: 40100 (too many requests) and 40132 (the app's or advertiser's limit). */
+const RATE_LIMIT_CODES = new Set([40100, 40132]);
 const PAGE_SIZE = 1000;
 const MAX_PAGES = 50;
 
@@ -64,12 +65,37 @@ async function call(env: TikTokEnv, token: string, path: string, params: Record<
 
 export type TikTokUser = { id: string; displayName: string };
 
-/** Whether the stored token works: the user it belongs to. */
+/** Whether the stored token works: the user it belongs to (`core_user_id`). */
 export async function tokenUser(env: TikTokEnv, token: string): Promise<TikTokUser> {
   const data = await call(env, token, '/user/info/', {});
-  if (typeof data.id !== 'string')
+  if (typeof data.core_user_id !== 'string')
     throw new PlatformError('tiktok', 'malformed', 'TikTok sent a user without an id.');
-  return { id: data.id, displayName: typeof data.display_name === 'string' ? data.display_name : '' };
+  return {
+    id: data.core_user_id,
+    displayName: typeof data.display_name === 'string' ? data.display_name : '',
+  };
+}
+
+/** The advertiser's currency and time zone (`/advertiser/info/`; `display_timezone` is the IANA name). */
+export async function advertiserTerms(
+  env: TikTokEnv,
+  token: string,
+  advertiserId: string,
+): Promise<{ currency: string; timeZone: string }> {
+  const data = await call(env, token, '/advertiser/info/', {
+    advertiser_ids: JSON.stringify([advertiserId]),
+    fields: JSON.stringify(['advertiser_id', 'currency', 'timezone', 'display_timezone']),
+  });
+  const info = Array.isArray(data.list) ? data.list.find((a) => isObject(a)) : null;
+  const zone = isObject(info) ? (info.display_timezone ?? info.timezone) : null;
+  if (!isObject(info) || typeof info.currency !== 'string' || typeof zone !== 'string') {
+    throw new PlatformError(
+      'tiktok',
+      'malformed',
+      'TikTok sent an advertiser without currency or time zone.',
+    );
+  }
+  return { currency: info.currency, timeZone: zone };
 }
 
 /** The integrated report per day and ad of one campaign (every page). */

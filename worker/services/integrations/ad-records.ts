@@ -7,7 +7,8 @@ import type { Env } from '../../env';
 import { PlatformError } from '../../integrations/http';
 import { ApiError } from '../../lib/errors';
 import { adoptVerifiedFacebookLinks } from './cost-sync';
-import { fetchAdDays, type PlatformLink } from './platform-reports';
+import { currencyMessage, termsOf, toUsdMicros } from './cost-terms';
+import { fetchAdReport, type PlatformLink } from './platform-reports';
 
 // Facebook-style ad performance records (spec 4 §3, §4, §9): a job on the statistics queue asks
 // the campaign's platform for clicks, impressions and spend per ad over the range, joins our own
@@ -36,7 +37,7 @@ const isRecordPlatform = (v: string): v is AdRecordPlatform =>
  */
 async function recordLink(env: Pick<Env, 'DB'>, campaignId: number, trafficSource: string) {
   const { results } = await env.DB.prepare(
-    `SELECT ps.platform, ps.external_account_id, ps.external_campaign_id, c.created_by FROM platform_sync ps
+    `SELECT ps.platform, ps.external_account_id, ps.external_campaign_id, ps.usd_rate_micros, c.created_by FROM platform_sync ps
      JOIN campaigns c ON c.id = ps.campaign_id WHERE ps.campaign_id = ?1 AND ps.enabled = 1 AND ps.external_campaign_id != ''`,
   )
     .bind(campaignId)
@@ -44,6 +45,7 @@ async function recordLink(env: Pick<Env, 'DB'>, campaignId: number, trafficSourc
       platform: string;
       external_account_id: string;
       external_campaign_id: string;
+      usd_rate_micros: number | null;
       created_by: number | null;
     }>();
   const usable = results.filter((r) => isRecordPlatform(r.platform));
@@ -86,7 +88,14 @@ async function buildRecords(env: Env, job: JobRow): Promise<AdPerformanceRecord[
     externalCampaignId: linkRow.external_campaign_id,
     ownerId: linkRow.created_by,
   };
-  const days = await fetchAdDays(env, link, job.start_date, job.end_date);
+  const report = await fetchAdReport(env, link, job.start_date, job.end_date);
+  // Spend in dollars only: another currency needs the link's rate, as in the cost import (decision 147).
+  const terms = termsOf(report, linkRow.usd_rate_micros);
+  if (terms.status === 'needs_rate') throw new ApiError(422, currencyMessage(link.platform, terms.currency));
+  const days = report.rows.map((d) => ({
+    ...d,
+    spendMicros: toUsdMicros(d.spendMicros, terms.terms.rateMicros),
+  }));
   const ads = new Map<string, { name: string; clicks: number; impressions: number; spend: number }>();
   for (const d of days) {
     const ad = ads.get(d.adId) ?? { name: d.adName, clicks: 0, impressions: 0, spend: 0 };

@@ -2,12 +2,23 @@ import { PLATFORMS, type Platform } from '../../../schema/integrations';
 import { COST_PRIORITY } from '../../../schema/stats';
 import type { CampaignAlert } from '../../../schema/stats-api';
 import type { Env } from '../../env';
-import { type AdDay, PLATFORM_LABELS, PlatformError } from '../../integrations/http';
+import { type AdDay, type AdReport, PLATFORM_LABELS, PlatformError, toMicros } from '../../integrations/http';
 import { raiseAlert } from '../alerts';
 import { refreshEffectiveCosts } from '../costs';
 import { dayIn } from '../days';
 import { getSettings } from '../settings';
-import { fetchAdDays, type PlatformLink } from './platform-reports';
+import {
+  currencyAlertKey,
+  expiryAlertKey,
+  type Terms,
+  termsOf,
+  timeZoneAlertKey,
+  toUsdMicros,
+  warnOnCurrency,
+  warnOnExpiry,
+  warnOnTimeZone,
+} from './cost-terms';
+import { fetchAdReport, type PlatformLink } from './platform-reports';
 
 // The scheduled cost import (docs/decisions/073). The cron queues one message per linked
 // campaign on the statistics queue; each run asks the platform for the trailing window of days
@@ -50,13 +61,16 @@ export async function linkCampaign(
   env: Pick<Env, 'DB'>,
   campaignId: number,
   platform: Platform,
-  link: { externalCampaignId: string; externalAccountId?: string; enabled?: boolean },
+  link: { externalCampaignId: string; externalAccountId?: string; enabled?: boolean; usdRate?: string },
 ) {
+  // usdRate: absent keeps the rate entered before, '' removes it (docs/decisions/147).
+  const rate = link.usdRate === undefined ? null : link.usdRate === '' ? 0 : toMicros(link.usdRate);
   await env.DB.prepare(
-    `INSERT INTO platform_sync (campaign_id, platform, external_campaign_id, external_account_id, enabled)
-     VALUES (?1, ?2, ?3, ?4, ?5)
+    `INSERT INTO platform_sync (campaign_id, platform, external_campaign_id, external_account_id, enabled, usd_rate_micros)
+     VALUES (?1, ?2, ?3, ?4, ?5, nullif(?6, 0))
      ON CONFLICT (campaign_id, platform) DO UPDATE SET external_campaign_id = excluded.external_campaign_id,
        external_account_id = excluded.external_account_id, enabled = excluded.enabled,
+       usd_rate_micros = CASE WHEN ?6 IS NULL THEN platform_sync.usd_rate_micros ELSE excluded.usd_rate_micros END,
        updated_at = unixepoch() * 1000`,
   )
     .bind(
@@ -65,6 +79,7 @@ export async function linkCampaign(
       link.externalCampaignId,
       link.externalAccountId ?? '',
       link.enabled === false ? 0 : 1,
+      rate,
     )
     .run();
 }
@@ -77,13 +92,14 @@ type LinkRow = {
   enabled: number;
   created_by: number | null;
   deleted: number;
+  usd_rate_micros: number | null;
 };
 
 async function linkOf(
   env: Pick<Env, 'DB'>,
   campaignId: number,
   platform: Platform,
-): Promise<PlatformLink | null> {
+): Promise<(PlatformLink & { usdRateMicros: number | null }) | null> {
   const row = await env.DB.prepare(
     `SELECT ps.*, c.created_by, c.deleted FROM platform_sync ps JOIN campaigns c ON c.id = ps.campaign_id
      WHERE ps.campaign_id = ?1 AND ps.platform = ?2`,
@@ -97,6 +113,7 @@ async function linkOf(
     externalAccountId: row.external_account_id,
     externalCampaignId: row.external_campaign_id,
     ownerId: row.created_by,
+    usdRateMicros: row.usd_rate_micros,
   };
 }
 
@@ -178,9 +195,11 @@ export async function replacePlatformCosts(
   rows: AdDay[],
   since: string,
   until: string,
+  terms: Terms = { currency: 'USD', rateMicros: 1_000_000, timeZone: '' },
 ) {
   const now = Date.now();
-  const tuples = byDayAndAd(rows, since, until);
+  // [day, ad, impressions, clicks, platform spend, US-dollar spend]
+  const tuples = byDayAndAd(rows, since, until).map((t) => [...t, toUsdMicros(t[4], terms.rateMicros)]);
   const statements: D1PreparedStatement[] = [
     env.DB.prepare('DELETE FROM costs WHERE campaign_id = ?1 AND source = ?2 AND day BETWEEN ?3 AND ?4').bind(
       campaignId,
@@ -192,14 +211,17 @@ export async function replacePlatformCosts(
   for (let i = 0; i < tuples.length; i += ROWS_PER_STATEMENT) {
     statements.push(
       env.DB.prepare(
-        `INSERT INTO costs (campaign_id, day, target, source, priority, impressions, ad_clicks, spend_micros, updated_by, updated_at)
-         SELECT ?1, value ->> 0, value ->> 1, ?2, ?3, value ->> 2, value ->> 3, value ->> 4, NULL, ?4 FROM json_each(?5)`,
+        `INSERT INTO costs (campaign_id, day, target, source, priority, impressions, ad_clicks, spend_micros,
+           currency, platform_spend_micros, updated_by, updated_at)
+         SELECT ?1, value ->> 0, value ->> 1, ?2, ?3, value ->> 2, value ->> 3, value ->> 5, ?6, value ->> 4, NULL, ?4
+         FROM json_each(?5)`,
       ).bind(
         campaignId,
         platform,
         COST_PRIORITY[platform],
         now,
         JSON.stringify(tuples.slice(i, i + ROWS_PER_STATEMENT)),
+        terms.currency,
       ),
     );
   }
@@ -207,9 +229,11 @@ export async function replacePlatformCosts(
   statements.push(
     env.DB.prepare(
       `UPDATE platform_sync SET last_sync_at = ?3, last_success_at = ?3, last_error = '', last_error_at = NULL,
-         synced_from = ?4, synced_to = ?5, rows_imported = ?6, updated_at = ?3 WHERE campaign_id = ?1 AND platform = ?2`,
-    ).bind(campaignId, platform, now, since, until, tuples.length),
+         synced_from = ?4, synced_to = ?5, rows_imported = ?6, account_currency = ?7, account_time_zone = ?8,
+         updated_at = ?3 WHERE campaign_id = ?1 AND platform = ?2`,
+    ).bind(campaignId, platform, now, since, until, tuples.length, terms.currency, terms.timeZone),
     env.DB.prepare(CLEAR_ALERT_SQL).bind(campaignId, alertKey(platform)),
+    env.DB.prepare(CLEAR_ALERT_SQL).bind(campaignId, currencyAlertKey(platform)),
   );
   await env.DB.batch(statements);
   return tuples.length;
@@ -241,6 +265,8 @@ async function recordFailure(
 export type SyncOutcome =
   | { status: 'done'; rows: number; since: string; until: string }
   | { status: 'skipped' }
+  /** Spend in another currency and no rate entered: nothing stored, the campaign alerted. */
+  | { status: 'needs_rate'; currency: string }
   | { status: 'failed'; error: PlatformError };
 
 /**
@@ -255,17 +281,57 @@ export async function syncCampaignCosts(
 ): Promise<SyncOutcome> {
   const link = await linkOf(env, campaignId, platform);
   if (!link) return { status: 'skipped' };
+  const installationZone = (await getSettings(env)).time_zone;
   const { since, until } = window ?? (await syncWindow(env));
-  let rows: AdDay[];
+  let report: AdReport;
   try {
-    rows = await fetchAdDays(env, link, since, until);
+    report = await fetchAdReport(env, link, since, until);
   } catch (err) {
     if (!(err instanceof PlatformError)) throw err;
     await recordFailure(env, campaignId, platform, err);
     return { status: 'failed', error: err };
   }
-  const count = await replacePlatformCosts(env, campaignId, platform, rows, since, until);
+  const outcome = termsOf(report, link.usdRateMicros);
+  if (outcome.status === 'needs_rate') {
+    await noteCurrency(env, campaignId, platform, outcome.currency, report.timeZone ?? '');
+    return outcome;
+  }
+  const { terms } = outcome;
+  const count = await replacePlatformCosts(env, campaignId, platform, report.rows, since, until, terms);
+  // Each warning stays while its cause does, and goes with the first sync without it.
+  const cleared: string[] = [];
+  if (!(await warnOnTimeZone(env, campaignId, platform, terms.timeZone, installationZone)))
+    cleared.push(timeZoneAlertKey(platform));
+  if (!(await warnOnExpiry(env, campaignId, platform, report.credentialExpiresAt)))
+    cleared.push(expiryAlertKey(platform));
+  if (cleared.length)
+    await env.DB.batch(cleared.map((key) => env.DB.prepare(CLEAR_ALERT_SQL).bind(campaignId, key)));
   return { status: 'done', rows: count, since, until };
+}
+
+/** Spend in a currency without a rate: said on the link and on the campaign; nothing stored. */
+async function noteCurrency(
+  env: Pick<Env, 'DB'>,
+  campaignId: number,
+  platform: Platform,
+  currency: string,
+  timeZone: string,
+) {
+  const now = Date.now();
+  await env.DB.prepare(
+    `UPDATE platform_sync SET last_sync_at = ?3, last_error = ?4, last_error_at = ?3, account_currency = ?5,
+       account_time_zone = ?6, updated_at = ?3 WHERE campaign_id = ?1 AND platform = ?2`,
+  )
+    .bind(
+      campaignId,
+      platform,
+      now,
+      `Spend is in ${currency}: enter a US-dollar rate to import it.`,
+      currency,
+      timeZone,
+    )
+    .run();
+  await warnOnCurrency(env, campaignId, platform, currency);
 }
 
 /** A sync whose every retry failed: said on the link; its alert is already up. */
@@ -289,6 +355,9 @@ export type SyncStatusRow = {
   syncedFrom: string;
   syncedTo: string;
   rowsImported: number;
+  accountCurrency: string;
+  accountTimeZone: string;
+  usdRate: string;
 };
 
 /** The links of a campaign with the state of their last sync. */
@@ -309,5 +378,8 @@ export async function syncStatus(env: Pick<Env, 'DB'>, campaignId: number): Prom
     syncedFrom: String(r.synced_from ?? ''),
     syncedTo: String(r.synced_to ?? ''),
     rowsImported: Number(r.rows_imported ?? 0),
+    accountCurrency: String(r.account_currency ?? ''),
+    accountTimeZone: String(r.account_time_zone ?? ''),
+    usdRate: typeof r.usd_rate_micros === 'number' ? String(r.usd_rate_micros / 1_000_000) : '',
   }));
 }

@@ -3,6 +3,7 @@ import {
   facebookAuthUrl as dialogUrl,
   exchangeCode,
   getCampaign,
+  longLivedToken,
   sendTestEvent,
 } from '../../integrations/facebook/client';
 import { PlatformError } from '../../integrations/http';
@@ -37,6 +38,8 @@ export async function facebookAuthUrl(env: Env, origin: string, userId: number):
 /**
  * Exchanges the code of the login dialog for `userId`, after the state that came back with it
  * is used up: a code without this user's live state is never sent to Facebook (400 `stateMessage`).
+ * The login's token lasts hours; it is traded at once for a long-lived one (about 60 days) whose
+ * expiry is stored, so syncs keep working and the user is warned before it runs out (decision 146).
  */
 export async function exchangeFacebookCode(
   env: Env,
@@ -47,7 +50,8 @@ export async function exchangeFacebookCode(
 ) {
   if (!configured(env)) throw new PlatformError('facebook', 'not_connected', 'Facebook is not configured.');
   await consumeOAuthState(env, userId, 'facebook', input.state, stateMessage);
-  return exchangeCode(env, input.code, facebookRedirectUri(origin));
+  const shortLived = await exchangeCode(env, input.code, facebookRedirectUri(origin));
+  return longLivedToken(env, shortLived.accessToken);
 }
 
 /** The campaign as Facebook knows it, or null when Facebook says there is no such object. */

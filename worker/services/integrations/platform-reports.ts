@@ -1,16 +1,17 @@
 import type { Platform } from '../../../schema/integrations';
 import type { Env } from '../../env';
-import { adInsights } from '../../integrations/facebook/client';
-import { type AdDay, PLATFORM_LABELS, PlatformError } from '../../integrations/http';
+import { accountTerms, adInsights, getCampaign } from '../../integrations/facebook/client';
+import { type AdDay, type AdReport, PLATFORM_LABELS, PlatformError } from '../../integrations/http';
 import { login as liveIntentLogin, report as liveIntentReport } from '../../integrations/liveintent/client';
 import { adReport as mediagoReport } from '../../integrations/mediago/client';
 import { clientToken, currentAccount, itemDayReport } from '../../integrations/taboola/client';
-import { adReport as tiktokReport } from '../../integrations/tiktok/client';
+import { advertiserTerms, adReport as tiktokReport } from '../../integrations/tiktok/client';
 import { liveIntentAccounts } from '../settings-form';
 import { credentialFor } from './credentials';
 
 // One question for every platform: impressions, clicks and spend per day and ad of the platform
-// campaign a campaign is linked to. Each platform gets its credentials its own way.
+// campaign a campaign is linked to, with the ad account's currency and time zone where the
+// platform says them (AdReport, docs/decisions/147). Each platform gets its credentials its own way.
 
 export type PlatformLink = {
   campaignId: number;
@@ -31,20 +32,50 @@ async function token(env: Env, link: PlatformLink) {
   return credential;
 }
 
+/** The rows only (ad records and the LiveIntent force sync read no currency). */
 export async function fetchAdDays(
   env: Env,
   link: PlatformLink,
   since: string,
   until: string,
 ): Promise<AdDay[]> {
+  return (await fetchAdReport(env, link, since, until)).rows;
+}
+
+/** The Facebook ad account of a link: the one stored on it, else the campaign's own. */
+async function facebookAccount(env: Env, token: string, link: PlatformLink): Promise<string> {
+  if (link.externalAccountId) return link.externalAccountId;
+  const campaign = await getCampaign(env, token, link.externalCampaignId);
+  if (!campaign?.accountId)
+    throw new PlatformError('facebook', 'request', `Facebook has no campaign ${link.externalCampaignId}.`);
+  return campaign.accountId;
+}
+
+export async function fetchAdReport(
+  env: Env,
+  link: PlatformLink,
+  since: string,
+  until: string,
+): Promise<AdReport> {
   switch (link.platform) {
     case 'facebook': {
-      const { token: accessToken } = await token(env, link);
-      return adInsights(env, accessToken, link.externalCampaignId, since, until);
+      const { token: accessToken, expiresAt } = await token(env, link);
+      const terms = await accountTerms(env, accessToken, await facebookAccount(env, accessToken, link));
+      const rows = await adInsights(env, accessToken, link.externalCampaignId, since, until);
+      return { rows, ...terms, credentialExpiresAt: expiresAt };
     }
     case 'tiktok': {
       const { token: accessToken } = await token(env, link);
-      return tiktokReport(env, accessToken, link.externalAccountId, link.externalCampaignId, since, until);
+      const terms = await advertiserTerms(env, accessToken, link.externalAccountId);
+      const rows = await tiktokReport(
+        env,
+        accessToken,
+        link.externalAccountId,
+        link.externalCampaignId,
+        since,
+        until,
+      );
+      return { rows, ...terms };
     }
     case 'taboola': {
       const credential = await token(env, link);
@@ -54,7 +85,7 @@ export async function fetchAdDays(
     }
     case 'mediago': {
       const { token: apiToken } = await token(env, link);
-      return mediagoReport(env, apiToken, link.externalCampaignId, since, until);
+      return { rows: await mediagoReport(env, apiToken, link.externalCampaignId, since, until) };
     }
     case 'liveintent': {
       // A credential stored on the integrations side wins; else the account of the settings.
@@ -64,7 +95,7 @@ export async function fetchAdDays(
       const password = stored?.token ?? own?.password ?? '';
       if (!username || !password) throw notConnected('liveintent');
       const accessToken = await liveIntentLogin(env, username, password);
-      return liveIntentReport(env, accessToken, link.externalCampaignId, since, until);
+      return { rows: await liveIntentReport(env, accessToken, link.externalCampaignId, since, until) };
     }
   }
 }
