@@ -14,7 +14,8 @@ import MG from '../fixtures/platforms/mediago.json';
 // platform expects and read what it answers, replayed here from the fixture.
 
 const HEX = /^[0-9a-f]{32}$/;
-const fake = (path: string, init?: RequestInit) => env.PLATFORM_FAKES.fetch(`http://fakes.test${path}`, init);
+const fake = (path: string, init?: RequestInit) =>
+  env.PLATFORM_FAKES!.fetch(`http://fakes.test${path}`, init);
 const form = (v: Record<string, string>): RequestInit => ({
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -38,8 +39,13 @@ async function failure(promise: Promise<unknown>): Promise<PlatformError> {
 
 /** An env whose platform binding replays fixture answers and records what the client sent. */
 function replay(answer: (req: Request, url: URL) => Promise<Response> | Response) {
-  const sent: { method: string; path: string; query: Record<string, string>; headers: Headers; body: string }[] =
-    [];
+  const sent: {
+    method: string;
+    path: string;
+    query: Record<string, string>;
+    headers: Headers;
+    body: string;
+  }[] = [];
   const binding = {
     async fetch(input: RequestInfo, init?: RequestInit) {
       const req = new Request(input, init);
@@ -64,7 +70,12 @@ describe('LiveIntent fake against the SDK recordings', () => {
   it('grants a token for client credentials and refuses the password grant', async () => {
     const granted = await fake(
       '/liveintent/oauth/token',
-      form({ client_id: 'cid-1', client_secret: 'secret-1', grant_type: 'client_credentials', scope: 'openid' }),
+      form({
+        client_id: 'cid-1',
+        client_secret: 'secret-1',
+        grant_type: 'client_credentials',
+        scope: 'openid',
+      }),
     );
     expect(granted.status).toBe(200);
     const body = (await granted.json()) as Record<string, unknown>;
@@ -84,7 +95,11 @@ describe('LiveIntent fake against the SDK recordings', () => {
       post('tok', { conditions: [{ field: 'advertiser', operator: 'eq', value: '1000' }], page: 1, n: 50 }),
     );
     expect(campaigns.status).toBe(200);
-    const found = (await campaigns.json()) as { requestId: string; output: Record<string, unknown>[]; total: number };
+    const found = (await campaigns.json()) as {
+      requestId: string;
+      output: Record<string, unknown>[];
+      total: number;
+    };
     expect(typeof found.requestId).toBe('string');
     expect(found.total).toBe(found.output.length);
     expect(found.output.length).toBeGreaterThan(0);
@@ -95,7 +110,10 @@ describe('LiveIntent fake against the SDK recordings', () => {
     const parent = found.output[0].id as string;
     const items = await fake(
       '/liveintent/search/strategy',
-      post('tok', { ...LI.search.request.json, conditions: [{ field: 'campaign', operator: 'eq', value: parent }] }),
+      post('tok', {
+        ...LI.search.request.json,
+        conditions: [{ field: 'campaign', operator: 'eq', value: parent }],
+      }),
     );
     const list = (await items.json()) as { output: Record<string, unknown>[]; total: number };
     expect(list.output.length).toBe(list.total);
@@ -108,7 +126,7 @@ describe('LiveIntent fake against the SDK recordings', () => {
     // One object answers by its refId and by its id, as the SDK's find does.
     const get = async (key: unknown) =>
       (await (
-        await env.PLATFORM_FAKES.fetch(`http://fakes.test/liveintent/strategy/${key}`, {
+        await env.PLATFORM_FAKES!.fetch(`http://fakes.test/liveintent/strategy/${key}`, {
           headers: { authorization: 'Bearer tok' },
         })
       ).json()) as { output: unknown };
@@ -122,7 +140,7 @@ describe('LiveIntent fake against the SDK recordings', () => {
     const body = (await res.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['errors', 'requestId']);
     expect(body.errors).toEqual(LI.error.answer.body.errors);
-    const refused = await env.PLATFORM_FAKES.fetch('http://fakes.test/liveintent/campaign/1', {
+    const refused = await env.PLATFORM_FAKES!.fetch('http://fakes.test/liveintent/campaign/1', {
       headers: { authorization: 'Bearer expired-1' },
     });
     expect(refused.status).toBe(401);
@@ -192,7 +210,7 @@ describe('MediaGo fake against the API reference', () => {
     };
     const q = new URLSearchParams({ ...MG.adReport.request.query, timezone: 'UTC', campaign_ids: '55001' });
     const report = (token: unknown) =>
-      env.PLATFORM_FAKES.fetch(`http://fakes.test/mediago${MG.adReport.request.path}?${q}`, {
+      env.PLATFORM_FAKES!.fetch(`http://fakes.test/mediago${MG.adReport.request.path}?${q}`, {
         headers: { authorization: `Bearer ${token}` },
       });
     expect((await report(a.access_token)).status).toBe(401);
@@ -213,9 +231,12 @@ describe('MediaGo fake against the API reference', () => {
         current_page: String(n),
         page_size: '5',
       });
-      const res = await env.PLATFORM_FAKES.fetch(`http://fakes.test/mediago${MG.adReport.request.path}?${q}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const res = await env.PLATFORM_FAKES!.fetch(
+        `http://fakes.test/mediago${MG.adReport.request.path}?${q}`,
+        {
+          headers: { authorization: `Bearer ${token}` },
+        },
+      );
       expect(res.status).toBe(200);
       return ((await res.json()) as { results: Record<string, unknown>[] }).results;
     };
@@ -247,14 +268,23 @@ describe('MediaGo client against the API reference', () => {
       }
       if (req.headers.get('authorization') !== `Bearer ${valid}`)
         return json({ code: 401, msg: 'invalid token' }, 401);
-      return json(url.searchParams.get('current_page') === '1' ? MG.adReport.answer.body : MG.adReport.lastPage.body);
+      return json(
+        url.searchParams.get('current_page') === '1' ? MG.adReport.answer.body : MG.adReport.lastPage.body,
+      );
     });
     return { ...r, apiToken, cancel: () => (valid = 'someone-else') };
   }
 
   it('exchanges the token once, asks the ad-by-day report with its parameters and pages to the end', async () => {
     const p = platform('bWctY2xpZW50LTE=');
-    const rows = await mediago.adReport(p.env, p.apiToken, '55001', '2026-11-18', '2026-11-20', 'America/New_York');
+    const rows = await mediago.adReport(
+      p.env,
+      p.apiToken,
+      '55001',
+      '2026-11-18',
+      '2026-11-20',
+      'America/New_York',
+    );
     expect(p.sent[0]).toMatchObject({ method: 'POST', path: `/mediago${MG.token.request.path}` });
     expect(p.sent[0].headers.get('authorization')).toBe(`Basic ${p.apiToken}`);
     expect(p.sent[1]).toMatchObject({ method: 'GET', path: `/mediago${MG.adReport.request.path}` });
