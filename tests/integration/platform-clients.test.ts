@@ -8,26 +8,15 @@ import {
   sendTestEvent,
   tokenStatus,
 } from '../../worker/integrations/facebook/client';
-import { PlatformError } from '../../worker/integrations/http';
 import * as liveintent from '../../worker/integrations/liveintent/client';
 import * as mediago from '../../worker/integrations/mediago/client';
 import * as taboola from '../../worker/integrations/taboola/client';
 import * as tiktok from '../../worker/integrations/tiktok/client';
-import { asAdDays, expectedRows } from '../support/platform-fakes';
+import { asAdDays, expectedRows, failure } from '../support/platform-fakes';
 
 // Each client against its fake (fakes/platforms.js): the happy path with the fake's exact
 // numbers, the platform's own error answers, 429 with Retry-After, a 5xx, a timeout (the fake's
 // `slow` answers after 15 s; the tests' PLATFORM_TIMEOUT_MS is 1 s) and a malformed body.
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof PlatformError) return err;
-    throw err;
-  }
-  throw new Error('expected a PlatformError');
-}
 
 const SINCE = '2026-11-18';
 const UNTIL = '2026-11-20';

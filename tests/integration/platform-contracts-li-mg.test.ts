@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { PlatformError } from '../../worker/integrations/http';
 import * as liveintent from '../../worker/integrations/liveintent/client';
 import { createObject } from '../../worker/integrations/liveintent/manage';
 import * as mediago from '../../worker/integrations/mediago/client';
 import LI from '../fixtures/platforms/liveintent.json';
 import MG from '../fixtures/platforms/mediago.json';
+import { failure } from '../support/platform-fakes';
 
 // Contract tests for the two platforms with no JavaScript SDK (issue 25, docs/decisions/150): the
 // request and answer shapes recorded from LiveIntent/sdk-php's recordings and MediaGo's API
@@ -26,16 +26,6 @@ const post = (token: string, body: unknown): RequestInit => ({
   headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
   body: JSON.stringify(body),
 });
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof PlatformError) return err;
-    throw err;
-  }
-  throw new Error('expected a PlatformError');
-}
 
 /** An env whose platform binding replays fixture answers and records what the client sent. */
 function replay(answer: (req: Request, url: URL) => Promise<Response> | Response) {
