@@ -1,8 +1,12 @@
 // Local fakes of the ad platforms' APIs (docs/decisions/070): Facebook Graph / Marketing API,
 // TikTok Business API, Taboola Backstage, MediaGo and LiveIntent, one small Worker. Shapes are
-// written from the platforms' public references (docs/decisions/072); MediaGo has none and its
-// shapes are ours. Plain JavaScript with no imports, so vitest can load it as an auxiliary worker
-// without a build step.
+// written from the platforms' public references (docs/decisions/072; LiveIntent and MediaGo in
+// fakes/liveintent.mjs and fakes/mediago.mjs, decision 150). Plain JavaScript modules, so vitest
+// can load them as an auxiliary worker without a build step.
+
+import { liveintentFake } from './liveintent.mjs';
+import { mediagoFake } from './mediago.mjs';
+
 //
 // Every platform lives under its own prefix: /facebook, /tiktok, /taboola, /mediago, /liveintent.
 // The numbers are seeded from (platform, campaign, ad, day), so the same question always gets the
@@ -604,138 +608,6 @@ async function taboola(request, path, url) {
   return tbError(404, 'Not found');
 }
 
-// ---- MediaGo (no public SDK: shapes defined from spec 4, docs/decisions/072) -------------------
-
-const mgError = (status, code, msg, headers = {}) => json({ code, msg, data: null }, status, headers);
-const mgShapes = {
-  unauthorized: () => mgError(401, 401, 'Invalid or expired token'),
-  rateLimited: (retryAfter) => mgError(429, 429, 'Too many requests', { 'retry-after': String(retryAfter) }),
-  serverError: () => mgError(500, 500, 'Internal error'),
-};
-
-async function mediago(request, path, url) {
-  const q = url.searchParams;
-  const token = bearer(request);
-  const failed = await fail(failureFor([token, q.get('campaign_id')]), mgShapes);
-  if (failed) return failed;
-  if (!token || token.startsWith('expired')) return mgShapes.unauthorized();
-  if (path === '/api/v1/account') {
-    return json({
-      code: 0,
-      msg: 'success',
-      data: { account_id: numericId(`mg:${token}`, 8), name: 'Fake Advertiser' },
-    });
-  }
-  if (path === '/api/v1/report') {
-    const campaign = q.get('campaign_id');
-    if (!campaign || !q.get('start_date') || !q.get('end_date')) {
-      return mgError(400, 400, 'campaign_id, start_date and end_date are required');
-    }
-    const rows = seededRows('mediago', campaign, q.get('start_date'), q.get('end_date'));
-    const page = Math.max(1, Number(q.get('page') ?? 1));
-    const size = Math.min(500, Math.max(1, Number(q.get('page_size') ?? 100)));
-    return json({
-      code: 0,
-      msg: 'success',
-      data: {
-        total: rows.length,
-        page,
-        page_size: size,
-        list: rows.slice((page - 1) * size, page * size).map((r) => ({
-          date: r.day,
-          campaign_id: campaign,
-          ad_id: r.ad_id,
-          ad_name: r.ad_name,
-          impressions: r.impressions,
-          clicks: r.clicks,
-          spend: money(r.spend_cents),
-        })),
-      },
-    });
-  }
-  return mgError(404, 404, 'Not found');
-}
-
-// ---- LiveIntent -------------------------------------------------------------------------------
-
-const liError = (status, message, headers = {}) =>
-  json({ message, errors: { message: [message] } }, status, headers);
-const liShapes = {
-  unauthorized: () => liError(401, 'Unauthenticated.'),
-  rateLimited: (retryAfter) => liError(429, 'Too Many Attempts.', { 'retry-after': String(retryAfter) }),
-  serverError: () => liError(500, 'Server Error'),
-};
-
-async function liveintent(request, path, url) {
-  const q = url.searchParams;
-  if (path === '/oauth/token' && request.method === 'POST') {
-    const body = await readBody(request);
-    const failed = await fail(failureFor([body.username, body.password]), liShapes);
-    if (failed) return failed;
-    if (!body.username || !body.password || body.password.startsWith('bad')) {
-      return json({ error: 'invalid_grant', message: 'The user credentials were incorrect.' }, 401);
-    }
-    return json({
-      access_token: `li-${hash(`${body.username}:${body.password}`).toString(36)}`,
-      token_type: 'Bearer',
-      expires_in: 3600,
-    });
-  }
-  const token = bearer(request);
-  const body = request.method === 'POST' ? await readBody(request) : {};
-  const parts = path.split('/').filter(Boolean);
-  const campaign = q.get('campaign') ?? body.campaign ?? (parts[0] === 'campaign' ? parts[1] : '');
-  const failed = await fail(
-    failureFor([token, campaign, q.get('advertiser') ?? body.advertiser, body.name]),
-    liShapes,
-  );
-  if (failed) return failed;
-  if (!token || token.startsWith('expired')) return liShapes.unauthorized();
-  const managed = await liveintentManage(request, parts, q, body);
-  if (managed) return managed;
-  const campaignOf = (id) => ({
-    id: Number(numericId(`li-campaign:${id}`, 6)),
-    refId: String(id),
-    name: `Campaign ${id}`,
-    status: 'active',
-    advertiser: q.get('advertiser') ?? '1000',
-  });
-  if (parts[0] === 'campaign' && parts[1]) return json({ output: campaignOf(parts[1]) });
-  if (parts[0] === 'campaigns') {
-    return json({ output: [1, 2].map((i) => campaignOf(`${q.get('advertiser') ?? '1000'}-${i}`)) });
-  }
-  if (parts[0] === 'strategy') {
-    if (!campaign) return liError(422, 'The campaign field is required.');
-    return json({
-      output: [1, 2].map((i) => ({
-        id: Number(numericId(`li-strategy:${campaign}:${i}`, 6)),
-        refId: `${campaign}-li-${i}`,
-        name: `Line item ${i}`,
-        status: 'paused',
-        campaign: { refId: campaign },
-      })),
-    });
-  }
-  if (parts[0] === 'report' && request.method === 'POST') {
-    if (!campaign || !body.start || !body.end)
-      return liError(422, 'The campaign, start and end fields are required.');
-    const rows = seededRows('liveintent', campaign, body.start, body.end);
-    return json({
-      output: {
-        rows: rows.map((r) => ({
-          date: r.day,
-          creative_id: r.ad_id,
-          creative_name: r.ad_name,
-          impressions: r.impressions,
-          clicks: r.clicks,
-          advertiserSpent: Number(money(r.spend_cents)),
-        })),
-      },
-    });
-  }
-  return liError(404, 'Not Found');
-}
-
 // ---- The network's traffic providers: Blaze and CPC (shapes are ours, docs/decisions/097) -----
 
 const pvError = (status, message, headers = {}) => json({ status: 'error', message }, status, headers);
@@ -812,107 +684,6 @@ async function provider(request, path) {
   return pvError(404, 'Not found');
 }
 
-// LiveIntent management (issue 13): campaigns, line items (`strategy`), conversion trackers
-// (`segment` plus its `conversion` pixel) and creatives, kept in memory. A name starting with
-// `reject` gets the platform's 422; fail-401/429/500, slow and malformed work as everywhere.
-const li = { campaign: new Map(), strategy: new Map(), segment: new Map(), creative: new Map(), seq: 700000 };
-const LI_FIELDS = {
-  campaign: ['name', 'advertiser', 'strategy', 'bid', 'category', 'conversion', 'startDate', 'endDate'],
-  strategy: [
-    'name',
-    'campaign',
-    'status',
-    'startDate',
-    'endDate',
-    'dailyCap',
-    'dailyBudget',
-    'segments',
-    'ageTargetType',
-    'ageTarget',
-    'genderTargetType',
-    'genderTarget',
-  ],
-  segment: ['name', 'termRegex', 'advertiser'],
-  creative: ['name', 'clickUrl', 'mediaUrl', 'strategy', 'width', 'height', 'advertiser', 'active'],
-};
-// A creative is linked to the line item it was made in and can be linked to more (or none):
-// `strategies` lists them; POST /creative/{refId}/link {strategy, linked} changes one link.
-// `campaigns` keeps the seeded list the cost sync reads; the tracker reads its own by refId.
-const LI_LISTS = { segments: 'segment', creatives: 'creative' };
-
-async function liveintentManage(request, parts, q, body) {
-  const [kind, ref, action] = parts;
-  const store = li[kind] ?? li[LI_LISTS[kind]];
-  if (!store) return null;
-  if (typeof body.name === 'string' && body.name.startsWith('reject')) {
-    return liError(422, `The name "${body.name}" is not accepted by LiveIntent.`);
-  }
-  const pick = (k, from) =>
-    Object.fromEntries(LI_FIELDS[k].filter((f) => f in from).map((f) => [f, from[f]]));
-  // Listing: only the stored objects of an advertiser (or, for line items, of a stored campaign).
-  if (LI_LISTS[kind] && request.method === 'GET') {
-    const advertiser = q.get('advertiser');
-    const list = [...store.values()].filter(
-      (o) => !o.deleted && (!advertiser || o.advertiser === advertiser),
-    );
-    return json({ output: list });
-  }
-  if (kind === 'strategy' && !ref && request.method === 'GET') {
-    const parent = q.get('campaign') ?? '';
-    if (!li.campaign.has(parent)) return null;
-    return json({ output: [...store.values()].filter((o) => !o.deleted && o.campaign === parent) });
-  }
-  if (!ref && request.method === 'POST') {
-    li.seq += 1;
-    const obj = { id: li.seq, refId: `${kind}-${li.seq}`, version: 1, deleted: false, ...pick(kind, body) };
-    if (kind === 'campaign') obj.status = 'active';
-    if (kind === 'segment') obj.conversion = null;
-    if (kind === 'creative') {
-      obj.active = obj.active ?? true;
-      obj.strategies = obj.strategy ? [String(obj.strategy)] : [];
-    }
-    if (kind === 'strategy' && !li.campaign.has(String(body.campaign))) {
-      return liError(422, 'The selected campaign is invalid.');
-    }
-    store.set(obj.refId, obj);
-    return json({ output: obj }, 201);
-  }
-  const obj = store.get(ref);
-  if (!obj || obj.deleted) {
-    if (kind === 'campaign' && request.method === 'GET') return null;
-    return liError(404, `No ${kind} with refId ${ref}.`);
-  }
-  if (kind === 'segment' && action === 'conversion' && request.method === 'POST') {
-    li.seq += 1;
-    obj.conversion = { id: li.seq, refId: `conversion-${li.seq}`, status: 'active' };
-    return json({ output: obj });
-  }
-  if (kind === 'creative' && action === 'link' && request.method === 'POST') {
-    const strategy = li.strategy.get(String(body.strategy ?? ''));
-    if (!strategy) return liError(422, 'The selected strategy is invalid.');
-    if (strategy.deleted) return liError(422, 'The strategy is deleted and cannot be linked or unlinked.');
-    const others = (obj.strategies ?? []).filter((s) => s !== strategy.refId);
-    obj.strategies = body.linked === true || body.linked === 'true' ? [...others, strategy.refId] : others;
-    obj.version += 1;
-    return json({ output: obj });
-  }
-  if (kind === 'segment' && action === 'status') {
-    return json({ output: { active: obj.conversion?.status === 'active' } });
-  }
-  if (request.method === 'GET') return json({ output: obj });
-  if (request.method === 'DELETE') {
-    obj.deleted = true;
-    return json({ output: { refId: obj.refId, deleted: true } });
-  }
-  if (request.method === 'POST') {
-    if (Number(body.version) !== obj.version) return liError(409, 'The object was changed by someone else.');
-    Object.assign(obj, pick(kind, body));
-    obj.version += 1;
-    return json({ output: obj });
-  }
-  return null;
-}
-
 // ---- control ----------------------------------------------------------------------------------
 
 async function control(request, url) {
@@ -948,7 +719,15 @@ async function control(request, url) {
   return json({ ok: true, scenario: next });
 }
 
-const PLATFORMS = { facebook, tiktok, taboola, mediago, liveintent, provider };
+const helpers = { json, hash, numericId, fail, failureFor, readBody, bearer, seededRows, money };
+const PLATFORMS = {
+  facebook,
+  tiktok,
+  taboola,
+  mediago: mediagoFake(helpers),
+  liveintent: liveintentFake(helpers),
+  provider,
+};
 
 export default {
   async fetch(request) {

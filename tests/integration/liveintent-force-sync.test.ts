@@ -149,13 +149,13 @@ describe('force sync, one day at a time', () => {
       expect(await runForceSyncDay(testEnv, sent[0], 3)).toBe('finished');
       const failed = await forceSyncStatus(testEnv, id);
       expect(failed.status).toBe('error');
-      expect(failed.message).toMatch(/^Force sync failed on \d{4}-\d{2}-\d{2}: Server Error$/);
+      expect(failed.message).toMatch(/^Force sync failed on \d{4}-\d{2}-\d{2}: E0500 SRV: server$/);
 
       await scenario('li-force-err', { fail: 'fail-401' });
       await startForceSync(testEnv, id, 1);
       expect(await runForceSyncDay(testEnv, sent[1], 1)).toBe('finished');
       expect(await forceSyncStatus(testEnv, id)).toMatchObject({ status: 'error' });
-      expect((await forceSyncStatus(testEnv, id)).message).toMatch(/Unauthenticated\.$/);
+      expect((await forceSyncStatus(testEnv, id)).message).toMatch(/E0401 AUTH: token$/);
       // A message of the earlier run does nothing once a new run has started.
       expect(await runForceSyncDay(testEnv, sent[0], 1)).toBe('finished');
     } finally {

@@ -225,15 +225,15 @@ describe('platform campaigns', () => {
     const id = await liCampaign();
     const refused = await post('create-campaign', campaignForm(id, { name: 'rejected name' }));
     expect(refused.status).toBe(422);
-    expect(refused.body.message).toBe('The name "rejected name" is not accepted by LiveIntent.');
+    expect(refused.body.message).toBe('E1000 INV: name');
     const down = await post('create-campaign', campaignForm(id, { name: 'fail-500 campaign' }));
     expect(down.status).toBe(502);
-    expect(down.body.errors.message).toEqual([M.platformFailed, 'Server Error']);
+    expect(down.body.errors.message).toEqual([M.platformFailed, 'E0500 SRV: server']);
     const limited = await post('create-campaign', campaignForm(id, { name: 'fail-429 campaign' }));
     expect(limited.status).toBe(502);
     const expired = await post('create-campaign', campaignForm(id, { name: 'fail-401 campaign' }));
     expect(expired.status).toBe(502);
-    expect(expired.body.errors.message).toEqual([M.platformFailed, 'Unauthenticated.']);
+    expect(expired.body.errors.message).toEqual([M.platformFailed, 'E0401 AUTH: token']);
     const malformed = await post('create-campaign', campaignForm(id, { name: 'malformed campaign' }));
     expect(malformed.status).toBe(502);
     expect((await get('licampaigns', { id })).body.data.liCampaigns).toEqual([]);
@@ -446,7 +446,7 @@ describe('conversion trackers', () => {
       segmentId: legacy.li_segment_id,
     });
     expect(pixel.status).toBe(200);
-    expect(pixel.body.data.conversionTracker.li_conversion_refid).toMatch(/^conversion-\d+$/);
+    expect(pixel.body.data.conversionTracker.li_conversion_refid).toMatch(/^\d+$/);
     expect(
       (await get('get-conversion-tracker-status', { campaignId: id, id: legacy.li_segment_id })).body.data
         .active,

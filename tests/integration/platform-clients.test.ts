@@ -10,26 +10,15 @@ import {
   sendTestEvent,
   tokenStatus,
 } from '../../worker/integrations/facebook/client';
-import { PlatformError } from '../../worker/integrations/http';
 import * as liveintent from '../../worker/integrations/liveintent/client';
 import * as mediago from '../../worker/integrations/mediago/client';
 import * as taboola from '../../worker/integrations/taboola/client';
 import * as tiktok from '../../worker/integrations/tiktok/client';
-import { asAdDays, expectedRows, scenario } from '../support/platform-fakes';
+import { asAdDays, expectedRows, failure, scenario } from '../support/platform-fakes';
 
 // Each client against its fake (fakes/platforms.js): the happy path with the fake's exact
 // numbers, the platform's own error answers, 429 with Retry-After, a 5xx, a timeout (the fake's
 // `slow` answers after 15 s; the tests' PLATFORM_TIMEOUT_MS is 1 s) and a malformed body.
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof PlatformError) return err;
-    throw err;
-  }
-  throw new Error('expected a PlatformError');
-}
 
 const SINCE = '2026-11-18';
 const UNTIL = '2026-11-20';
@@ -202,54 +191,81 @@ describe('Taboola client', () => {
 });
 
 describe('MediaGo client', () => {
-  it('reads the report per day and ad', async () => {
-    expect((await mediago.account(env, 'mg-token')).name).toBe('Fake Advertiser');
-    const rows = await mediago.adReport(env, 'mg-token', '55001', SINCE, UNTIL);
-    expect(rows).toEqual(asAdDays(await expectedRows('mediago', '55001', SINCE, UNTIL)));
+  it('exchanges the API token and reads the report per day and ad in the time zone asked', async () => {
+    const rows = await mediago.adReport(env, 'bWctdG9rZW4=', '55001', SINCE, UNTIL, 'America/New_York');
+    expect(rows).toEqual(
+      asAdDays(await expectedRows('mediago', '55001', SINCE, UNTIL)).map((r) => ({
+        ...r,
+        timeZone: 'America/New_York',
+      })),
+    );
   });
 
   it('maps its errors', async () => {
-    expect(await failure(mediago.adReport(env, 'fail-401', '55001', SINCE, UNTIL))).toMatchObject({
+    expect(await failure(mediago.adReport(env, 'fail-401', '55001', SINCE, UNTIL, 'UTC'))).toMatchObject({
       kind: 'auth',
-      detail: 'Invalid or expired token',
+      status: 401,
+      detail: 'Invalid or expired access token',
     });
-    expect(await failure(mediago.adReport(env, 'mg-token', 'fail-429', SINCE, UNTIL))).toMatchObject({
+    expect(await failure(mediago.adReport(env, 'mg-token', 'fail-429', SINCE, UNTIL, 'UTC'))).toMatchObject({
       kind: 'rate_limit',
       retryAfterSeconds: 7,
     });
-    expect((await failure(mediago.adReport(env, 'mg-token', 'fail-500', SINCE, UNTIL))).kind).toBe('server');
-    expect((await failure(mediago.adReport(env, 'mg-token', 'slow', SINCE, UNTIL))).kind).toBe('timeout');
-    expect((await failure(mediago.adReport(env, 'mg-token', 'malformed', SINCE, UNTIL))).kind).toBe(
-      'malformed',
-    );
+    const other = (campaign: string) =>
+      failure(mediago.adReport(env, 'mg-token', campaign, SINCE, UNTIL, 'UTC'));
+    expect((await other('fail-500')).kind).toBe('server');
+    expect((await other('slow')).kind).toBe('timeout');
+    expect((await other('malformed')).kind).toBe('malformed');
   });
 });
 
 describe('LiveIntent client', () => {
-  it('logs in and reads campaigns, line items and the report', async () => {
-    const token = await liveintent.login(env, 'li-user', 'li-pass');
+  it('gets a token by client credentials and reads campaigns, line items and the report', async () => {
+    const token = await liveintent.accessToken(env, { clientId: 'li-client', secret: 'li-secret' });
     expect(token).toMatch(/^li-/);
     const list = await liveintent.campaigns(env, token, '1000');
-    expect(list.map((c) => c.refId)).toEqual(['1000-1', '1000-2']);
-    expect((await liveintent.campaign(env, token, 'abc')).name).toBe('Campaign abc');
-    expect((await liveintent.lineItems(env, token, 'abc')).map((l) => l.refId)).toEqual([
-      'abc-li-1',
-      'abc-li-2',
+    expect(list).toHaveLength(2);
+    for (const c of list) {
+      expect(c.id).toMatch(/^[0-9a-f]{32}$/);
+      expect(Number.isInteger(c.refId)).toBe(true);
+    }
+    expect((await liveintent.campaign(env, token, 4321)).name).toBe('Campaign 4321');
+    const items = await liveintent.lineItems(env, token, list[0].id);
+    expect(items.map((l) => [l.name, l.campaign])).toEqual([
+      ['Line item 1', list[0].id],
+      ['Line item 2', list[0].id],
     ]);
-    const rows = await liveintent.report(env, token, 'li-camp-1', SINCE, UNTIL);
-    expect(rows).toEqual(asAdDays(await expectedRows('liveintent', 'li-camp-1', SINCE, UNTIL)));
+    const rows = await liveintent.report(env, token, '4321', SINCE, UNTIL);
+    expect(rows).toEqual(asAdDays(await expectedRows('liveintent', '4321', SINCE, UNTIL)));
   });
 
-  it('maps wrong credentials and its errors', async () => {
-    expect(await failure(liveintent.login(env, 'li-user', 'bad-pass'))).toMatchObject({
-      kind: 'auth',
-      status: 401,
-      detail: 'The user credentials were incorrect.',
-    });
+  it('sends a personal access token as the bearer token, with no token request', async () => {
+    const requests = async (contains: string) =>
+      (
+        (await (
+          await env.PLATFORM_FAKES!.fetch(`http://fakes.test/__requests?contains=${contains}`)
+        ).json()) as {
+          count: number;
+        }
+      ).count;
+    const tokenRequests = await requests('/liveintent/oauth/token');
+    const auth = liveintent.liveIntentAuth('PAT', 'pat-for-contract-77');
+    expect(auth).toEqual({ clientId: '', secret: 'pat-for-contract-77' });
+    const token = await liveintent.accessToken(env, auth);
+    const rows = await liveintent.report(env, token, '4321', SINCE, SINCE);
+    expect(rows).toHaveLength(3);
+    expect(await requests('Bearer%20pat-for-contract-77')).toBe(1);
+    expect(await requests('/liveintent/oauth/token')).toBe(tokenRequests);
+  });
+
+  it('maps a refused client and its errors', async () => {
+    expect(
+      await failure(liveintent.accessToken(env, { clientId: 'li-client', secret: 'bad-secret' })),
+    ).toMatchObject({ kind: 'auth', status: 401 });
     expect(await failure(liveintent.report(env, 'tok', 'fail-429', SINCE, UNTIL))).toMatchObject({
       kind: 'rate_limit',
       retryAfterSeconds: 7,
-      detail: 'Too Many Attempts.',
+      detail: 'E0429 RATE: requests',
     });
     expect((await failure(liveintent.report(env, 'tok', 'fail-500', SINCE, UNTIL))).kind).toBe('server');
     expect((await failure(liveintent.report(env, 'fail-401', 'c', SINCE, UNTIL))).kind).toBe('auth');

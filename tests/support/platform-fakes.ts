@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import { PlatformError } from '../../worker/integrations/http';
 
 // Helpers for tests that talk to the ad platforms' fakes (fakes/platforms.js) through the
 // PLATFORM_FAKES binding vitest.config.ts sets up.
@@ -52,4 +53,15 @@ export async function requestsContaining(needle: string): Promise<number> {
     `http://fakes.test/__requests?contains=${encodeURIComponent(needle)}`,
   );
   return ((await res.json()) as { count: number }).count;
+}
+
+/** The PlatformError a client call fails with (the test fails when it does not fail). */
+export async function failure(promise: Promise<unknown>): Promise<PlatformError> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof PlatformError) return err;
+    throw err;
+  }
+  throw new Error('expected a PlatformError');
 }

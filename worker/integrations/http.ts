@@ -159,6 +159,10 @@ export type AdDay = {
   impressions: number;
   clicks: number;
   spendMicros: number;
+  /** The account's currency (ISO 4217), when the platform's answer gives it. */
+  currency?: string;
+  /** The time zone the report's days are in, when the platform's answer or request sets it. */
+  timeZone?: string;
 };
 
 /**

@@ -2,10 +2,15 @@ import type { Platform } from '../../../schema/integrations';
 import type { Env } from '../../env';
 import { accountTerms, adInsights, getCampaign } from '../../integrations/facebook/client';
 import { type AdDay, type AdReport, PLATFORM_LABELS, PlatformError } from '../../integrations/http';
-import { login as liveIntentLogin, report as liveIntentReport } from '../../integrations/liveintent/client';
+import {
+  liveIntentAuth,
+  report as liveIntentReport,
+  accessToken as liveIntentToken,
+} from '../../integrations/liveintent/client';
 import { adReport as mediagoReport } from '../../integrations/mediago/client';
 import { clientToken, currentAccount, itemDayReport } from '../../integrations/taboola/client';
 import { advertiserTerms, adReport as tiktokReport } from '../../integrations/tiktok/client';
+import { getSettings } from '../settings';
 import { liveIntentAccounts } from '../settings-form';
 import { credentialFor } from './credentials';
 
@@ -85,16 +90,23 @@ export async function fetchAdReport(
     }
     case 'mediago': {
       const { token: apiToken } = await token(env, link);
-      return { rows: await mediagoReport(env, apiToken, link.externalCampaignId, since, until) };
+      // The report is asked in the installation's time zone, so its days are the tracker's days.
+      const { time_zone: timeZone } = await getSettings(env);
+      return {
+        rows: await mediagoReport(env, apiToken, link.externalCampaignId, since, until, timeZone),
+        timeZone,
+      };
     }
     case 'liveintent': {
-      // A credential stored on the integrations side wins; else the account of the settings.
+      // A credential stored on the integrations side wins; else the account of the settings
+      // (client id and secret, or a personal access token with no client id: decision 150).
       const stored = await credentialFor(env, 'liveintent', link.ownerId);
       const own = stored ? null : (await liveIntentAccounts(env)).own;
-      const username = stored?.clientId ?? own?.username ?? '';
-      const password = stored?.token ?? own?.password ?? '';
-      if (!username || !password) throw notConnected('liveintent');
-      const accessToken = await liveIntentLogin(env, username, password);
+      const auth = stored
+        ? liveIntentAuth(stored.clientId, stored.token)
+        : liveIntentAuth(own?.username ?? '', own?.password ?? '');
+      if (!auth.secret) throw notConnected('liveintent');
+      const accessToken = await liveIntentToken(env, auth);
       return { rows: await liveIntentReport(env, accessToken, link.externalCampaignId, since, until) };
     }
   }

@@ -1,7 +1,7 @@
 import { LIVEINTENT_MESSAGES as M } from '../../../schema/liveintent-api';
 import type { Env } from '../../env';
 import { PlatformError } from '../../integrations/http';
-import { login } from '../../integrations/liveintent/client';
+import { accessToken, liveIntentAuth } from '../../integrations/liveintent/client';
 import { ApiError } from '../../lib/errors';
 import { credentialFor } from '../integrations/credentials';
 import { liveIntentAccounts } from '../settings-form';
@@ -14,12 +14,14 @@ export type LiSession = { token: string; advertiser: string };
 export async function liveIntentSession(env: Env, ownerId: number | null): Promise<LiSession> {
   const stored = await credentialFor(env, 'liveintent', ownerId);
   const { own } = await liveIntentAccounts(env);
-  const username = stored?.clientId || own.username;
-  const password = stored?.token || own.password;
+  // Client id and secret, or a personal access token with no client id (decision 150).
+  const auth = stored
+    ? liveIntentAuth(stored.clientId, stored.token)
+    : liveIntentAuth(own.username, own.password);
   const advertiser = String(stored?.meta.advertiserId ?? '') || own.advertiserId;
-  if (!username || !password || !advertiser) throw new ApiError(409, M.notConnected);
+  if (!auth.secret || !advertiser) throw new ApiError(409, M.notConnected);
   try {
-    return { token: await login(env, username, password), advertiser };
+    return { token: await accessToken(env, auth), advertiser };
   } catch (err) {
     throw platformFailure(err);
   }

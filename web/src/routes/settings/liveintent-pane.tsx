@@ -142,22 +142,23 @@ function AccountForm({ prefix, settings }: { prefix: Prefix; settings: Installat
         />
         <TextField
           id={id(k('Username'))}
-          label="Username"
+          label="Client ID"
           value={values[k('Username')]}
           onValueChange={(v) => setValue(k('Username'), v)}
           error={errors[k('Username')]}
+          hint='Your LiveIntent API client. With a personal access token, enter "pat".'
           autoComplete="off"
           spellCheck={false}
         />
         <TextField
           id={id(k('Password'))}
-          label="Password"
+          label="Client secret or access token"
           type="password"
           value={values[k('Password')]}
           onValueChange={(v) => setValue(k('Password'), v.replace(/\s+/g, ''))}
           error={errors[k('Password')]}
           placeholder={passwordSet ? '•••••••• stored' : ''}
-          hint={passwordSet ? 'Leave blank to keep the stored password.' : undefined}
+          hint={passwordSet ? 'Leave blank to keep the stored secret.' : undefined}
           autoComplete="new-password"
         />
         <SelectField
@@ -187,19 +188,21 @@ function AccountForm({ prefix, settings }: { prefix: Prefix; settings: Installat
   );
 }
 
-/** The two LiveIntent credential sections (spec 2 §2, §5). The sync using them comes later. */
+/**
+ * The two LiveIntent credential sections (spec 2 §2, §5): an API client (id and secret) or a
+ * personal access token (decision 150). The cost import and Manage LiveIntent use the own account.
+ */
 export function LiveIntentPane({ settings }: { settings: InstallationSettings }) {
   return (
     <Card
       id="liveintent"
       title="LiveIntent accounts"
       description="Credentials for importing spend from LiveIntent."
-      actions={<span className="badge badge-warning">Sync in a later release</span>}
     >
       <div className="form">
         <Alert tone="info">
-          The sync that uses these credentials comes in a later release. You can store them now: usernames and
-          passwords are kept encrypted and a password is never shown again.
+          The cost import and the Manage LiveIntent screens use the own account: a LiveIntent API client
+          (client ID and secret) or a personal access token. Secrets are kept encrypted and never shown again.
         </Alert>
         <div className="li-accounts">
           <AccountForm prefix="li" settings={settings} />
