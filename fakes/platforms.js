@@ -64,6 +64,14 @@ function adsOf(platform, campaign) {
   }));
 }
 
+/** The campaigns of a platform account (issue 25's editor picker): three, stable per account. */
+function campaignsOf(platform, account) {
+  return Array.from({ length: 3 }, (_, i) => ({
+    id: numericId(`${platform}:campaign:${account}:${i}`, platform === 'taboola' ? 8 : 16),
+    name: `Fake ${platform} campaign ${i + 1}`,
+  }));
+}
+
 /** Seeded rows per day and ad: impressions, clicks, spend in cents (platform currency, USD). */
 function seededRows(platform, campaign, since, until) {
   const rows = [];
@@ -373,6 +381,20 @@ async function tiktok(request, path, url) {
       email: 'marketer@example.com',
     });
   }
+  if (route === '/campaign/get') {
+    // GET /campaign/get/?advertiser_id=&page=&page_size= (TikTok's campaign list).
+    if (!q.get('advertiser_id')) return ttAnswer(40002, 'advertiser_id: Missing data for required field.');
+    const list = campaignsOf('tiktok', q.get('advertiser_id')).map((c) => ({
+      campaign_id: c.id,
+      campaign_name: c.name,
+      advertiser_id: q.get('advertiser_id'),
+      operation_status: 'ENABLE',
+    }));
+    return ttAnswer(0, 'OK', {
+      list,
+      page_info: { page: 1, page_size: Number(q.get('page_size') ?? 10), total_number: 3, total_page: 1 },
+    });
+  }
   if (route === '/report/integrated/get') {
     let dimensions = [];
     try {
@@ -461,6 +483,19 @@ async function taboola(request, path, url) {
     });
   }
   const account = parts[2];
+  if (parts[3] === 'campaigns' && !parts[4]) {
+    // GET /api/1.0/{account_id}/campaigns/ (Backstage's campaign list).
+    return json({
+      results: campaignsOf('taboola', account).map((c) => ({
+        id: c.id,
+        advertiser_id: account,
+        name: c.name,
+        status: 'RUNNING',
+        is_active: true,
+      })),
+      metadata: { total: 3 },
+    });
+  }
   if (parts[3] === 'campaigns' && parts[4] && parts[5] === 'items') {
     return json({
       results: adsOf('taboola', parts[4]).map((a) => ({
@@ -552,6 +587,17 @@ async function mediago(request, path, url) {
   const failed = await fail(failureFor([token, q.get('campaign_id')]), mgShapes);
   if (failed) return failed;
   if (!token || token.startsWith('expired')) return mgShapes.unauthorized();
+  if (path === '/api/v1/campaigns') {
+    const account = numericId(`mg:${token}`, 8);
+    return json({
+      code: 0,
+      msg: 'success',
+      data: {
+        list: campaignsOf('mediago', account).map((c) => ({ campaign_id: c.id, campaign_name: c.name })),
+        total: 3,
+      },
+    });
+  }
   if (path === '/api/v1/account') {
     return json({
       code: 0,

@@ -91,3 +91,13 @@ export async function adReport(
   }
   return rows;
 }
+
+/** The account's campaigns, for the editor's picker (first page; the path is ours, decision 072). */
+export async function campaignList(env: MediaGoEnv, token: string): Promise<{ id: string; name: string }[]> {
+  const data = await call(env, token, '/api/v1/campaigns', { page: '1', page_size: String(PAGE_SIZE) });
+  if (!Array.isArray(data.list))
+    throw new PlatformError('mediago', 'malformed', 'MediaGo sent campaigns without a list.');
+  return data.list
+    .filter(isObject)
+    .map((c) => ({ id: String(c.campaign_id ?? ''), name: String(c.campaign_name ?? '') }));
+}
