@@ -35,7 +35,17 @@ type Props = {
   version?: number;
 };
 
-const SOURCE_LABELS: Record<string, string> = { sync: 'Platform sync', manual: 'Entered', csv: 'CSV upload' };
+const SOURCE_LABELS: Record<string, string> = {
+  sync: 'Platform sync',
+  manual: 'Entered',
+  csv: 'CSV upload',
+  // Imported rows carry their platform's name (docs/statistics.md, "Costs: which source wins").
+  facebook: 'Facebook sync',
+  tiktok: 'TikTok sync',
+  taboola: 'Taboola sync',
+  mediago: 'MediaGo sync',
+  liveintent: 'LiveIntent sync',
+};
 const FORM = 'cost';
 
 export function CostsPanel({ campaignId, start, end, today, onChanged, version = 0 }: Props) {
