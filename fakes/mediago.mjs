@@ -8,7 +8,7 @@
 
 /** @param {Record<string, any>} h the shared helpers of fakes/platforms.js */
 export function mediagoFake(h) {
-  const { json, hash, fail, failureFor, bearer, seededRows, money } = h;
+  const { json, hash, fail, failureFor, bearer, seededRows, money, campaignsOf, numericId } = h;
 
   const mgError = (status, code, msg, headers = {}) => json({ code, msg }, status, headers);
   const shapes = {
@@ -71,6 +71,13 @@ export function mediagoFake(h) {
           conversion: 0,
           status: 1,
         })),
+      });
+    }
+    if (path === '/data/v1/campaign/list' && request.method === 'GET') {
+      // No public reference for a campaign list: the path and shape are ours (decision 156).
+      const account = numericId(`mg:${owner.get(token)}`, 8);
+      return json({
+        results: campaignsOf('mediago', account).map((c) => ({ campaign_id: c.id, campaign_name: c.name })),
       });
     }
     return mgError(404, 404, 'Not found');

@@ -69,6 +69,14 @@ function adsOf(platform, campaign) {
   }));
 }
 
+/** The campaigns of a platform account (issue 25's editor picker): three, stable per account. */
+function campaignsOf(platform, account) {
+  return Array.from({ length: 3 }, (_, i) => ({
+    id: numericId(`${platform}:campaign:${account}:${i}`, platform === 'taboola' ? 8 : 16),
+    name: `Fake ${platform} campaign ${i + 1}`,
+  }));
+}
+
 /** Seeded rows per day and ad: impressions, clicks, spend in cents (platform currency, USD). */
 function seededRows(platform, campaign, since, until) {
   const rows = [];
@@ -440,6 +448,20 @@ async function tiktok(request, path, url) {
       }),
     });
   }
+  if (route === '/campaign/get') {
+    // GET /campaign/get/?advertiser_id=&page=&page_size= (TikTok's campaign list).
+    if (!q.get('advertiser_id')) return ttAnswer(40002, 'advertiser_id: Missing data for required field.');
+    const list = campaignsOf('tiktok', q.get('advertiser_id')).map((c) => ({
+      campaign_id: c.id,
+      campaign_name: c.name,
+      advertiser_id: q.get('advertiser_id'),
+      operation_status: 'ENABLE',
+    }));
+    return ttAnswer(0, 'OK', {
+      list,
+      page_info: { page: 1, page_size: Number(q.get('page_size') ?? 10), total_number: 3, total_page: 1 },
+    });
+  }
   if (route === '/report/integrated/get') {
     let dimensions = [];
     try {
@@ -531,6 +553,19 @@ async function taboola(request, path, url) {
     });
   }
   const account = parts[2];
+  if (parts[3] === 'campaigns' && !parts[4]) {
+    // GET /api/1.0/{account_id}/campaigns/ (Backstage's campaign list).
+    return json({
+      results: campaignsOf('taboola', account).map((c) => ({
+        id: c.id,
+        advertiser_id: account,
+        name: c.name,
+        status: 'RUNNING',
+        is_active: true,
+      })),
+      metadata: { total: 3 },
+    });
+  }
   if (parts[3] === 'campaigns' && parts[4] && parts[5] === 'items') {
     return json({
       results: adsOf('taboola', parts[4]).map((a) => ({
@@ -719,7 +754,7 @@ async function control(request, url) {
   return json({ ok: true, scenario: next });
 }
 
-const helpers = { json, hash, numericId, fail, failureFor, readBody, bearer, seededRows, money };
+const helpers = { json, hash, numericId, fail, failureFor, readBody, bearer, seededRows, money, campaignsOf };
 const PLATFORMS = {
   facebook,
   tiktok,

@@ -23,6 +23,7 @@ export const TRAFFIC_SOURCES = [
   'trrde',
   'blaze',
   'facebook',
+  'tiktok',
   'taboola',
   'mediago',
   'liveintent',

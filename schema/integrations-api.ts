@@ -19,7 +19,25 @@ export const INTEGRATION_MESSAGES = {
   recordsNotFound: 'No ad records request with this id.',
   syncQueued: 'The cost import was queued.',
   linkSaved: 'The campaign link was saved.',
+  advertiserRequired: 'Enter the TikTok advertiser id.',
+  linkPlatformInvalid: 'Pick TikTok, Taboola or MediaGo.',
 } as const;
+
+/** The platforms the editor links by picking the platform's campaign (issue 25; decision 156). */
+export const PICKER_PLATFORMS = ['tiktok', 'taboola', 'mediago'] as const;
+export type PickerPlatform = (typeof PICKER_PLATFORMS)[number];
+
+/** GET /api/integrations/platform-campaigns?platform=&accountId= */
+export type PlatformCampaignsAnswer = {
+  platform: PickerPlatform;
+  /** False when no credential is saved on Integrations: the editor says so and links there. */
+  connected: boolean;
+  /** The account the list was read from (TikTok: the advertiser id asked for; Taboola: the credentials' account). */
+  accountId: string;
+  campaigns: { id: string; name: string }[];
+  /** Why the list could not be read (the platform's words), or ''. */
+  problem: string;
+};
 
 const M = INTEGRATION_MESSAGES;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

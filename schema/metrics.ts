@@ -34,6 +34,16 @@ export const cpa = (spend: number, conversions: number) => safeDiv(spend, conver
 export const cpc = (spend: number, visitors: number) => safeDiv(spend, visitors);
 /** EPC = revenue / visitors. */
 export const epc = (revenue: number, visitors: number) => safeDiv(revenue, visitors);
+/**
+ * The clicks an ad's CPC and CTR divide by (docs/decisions/158): the platform's clicks where its
+ * import brought some, the tracked visits otherwise; `from` says which, for the screens to show.
+ */
+export function adClickBase(
+  adClicks: number,
+  visits: number,
+): { clicks: number; from: 'platform' | 'visits' } {
+  return adClicks > 0 ? { clicks: adClicks, from: 'platform' } : { clicks: visits, from: 'visits' };
+}
 /** CPLPC = spend / landing-page clicks. */
 export const cplpc = (spend: number, lpClicks: number) => safeDiv(spend, lpClicks);
 

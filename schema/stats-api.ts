@@ -300,6 +300,8 @@ export type StatsTotals = {
   lpclicksTotal: number;
   lpctrTotal: number;
   ad_cpc_total: number;
+  /** What ad_cpc_total and ctrTotal divide by: the platform's clicks, or tracked visits where none were imported. */
+  ad_clicks_from: 'platform' | 'visits';
   lp_cpc_total: number;
   roi_total: number;
   ad_spent: number;
@@ -317,6 +319,8 @@ export type StatsTotals = {
 export type TargetRecord = {
   target: string;
   CAMPAIGNID: number;
+  /** What ad_cpc and ctr divide by (docs/decisions/158). */
+  ad_clicks_from?: 'platform' | 'visits';
   custom_events: Record<string, number>;
   [column: string]: unknown;
 } & Partial<Record<MetricParameter, number>>;

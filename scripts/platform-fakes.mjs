@@ -1,6 +1,7 @@
 // The ad platforms' fakes (fakes/, docs/decisions/070) beside the app: `npm start` and the
 // browser tests run them as a second local Worker and point the app's platform base URLs at it.
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /** `wrangler dev --var` arguments that send every platform call of the app to the fakes. */
 export function fakeVarArgs(port) {
@@ -19,23 +20,15 @@ export function fakeVarArgs(port) {
   return Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
 }
 
-/** Starts the fakes' Worker on 127.0.0.1:port; `options` go to spawn (stdio, detached, env). */
+/**
+ * Starts the fakes' Worker behind a keep-alive front on 127.0.0.1:port (scripts/fakes-front.mjs,
+ * docs/decisions/155); `options` go to spawn (stdio, detached, env). Killing the process it
+ * answers, or its group, stops both.
+ */
 export function startFakes(port, options = {}) {
   return spawn(
-    'npx',
-    [
-      'wrangler',
-      'dev',
-      '-c',
-      'fakes/wrangler.toml',
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--inspector-port',
-      '0',
-      '--show-interactive-dev-session=false',
-    ],
+    process.execPath,
+    [fileURLToPath(new URL('./fakes-front.mjs', import.meta.url)), String(port)],
     options,
   );
 }

@@ -212,6 +212,9 @@ describe('statistics tables', () => {
       impressions: 1000,
       clicks: 20,
       ctr: 2,
+      // CPC divides by the platform's 20 clicks, not the 14 tracked visits (decision 158).
+      ad_cpc: 0.85,
+      ad_clicks_from: 'platform',
       lpclicks: 5,
       lpctr: 35.7,
       conversions: 2,
@@ -239,6 +242,9 @@ describe('statistics tables', () => {
       cpa: 3,
       cr: 16.67,
       ctr: 0,
+      // No platform clicks were imported for B: its $3 over 6 tracked visits.
+      ad_cpc: 0.5,
+      ad_clicks_from: 'visits',
     });
     expect(targetTotal).toMatchObject({
       visitsTotal: 20,
@@ -255,6 +261,7 @@ describe('statistics tables', () => {
       roi_total: 100,
       cpa: 6.67,
       ad_cpc_total: 1,
+      ad_clicks_from: 'platform',
     });
 
     const landing = await poll('/api/get-landing-statistics', { key: data.landingQueueKey });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adClickBase,
   adCtr,
   cpa,
   cpc,
@@ -73,5 +74,23 @@ describe('metric formulas', () => {
     expect(graphValue('net_profit', base)).toBe(10_000);
     expect(graphValue('roi', base)).toBe(33.33);
     expect(graphValue('ad_ctr', base)).toBe(2.5);
+  });
+});
+
+describe('the clicks an ad’s CPC and CTR divide by (decision 158)', () => {
+  it('takes the platform’s clicks where the import brought some', () => {
+    // Issue 25: $12.50 of imported spend over 50 platform clicks, no tracked visit yet.
+    const base = adClickBase(50, 0);
+    expect(base).toEqual({ clicks: 50, from: 'platform' });
+    expect(cpc(12_500_000, base.clicks)).toBe(250_000);
+    expect(adCtr(base.clicks, 2_000)).toBe(2.5);
+  });
+
+  it('falls back to the tracked visits, and says so, where the platform reported no clicks', () => {
+    const base = adClickBase(0, 40);
+    expect(base).toEqual({ clicks: 40, from: 'visits' });
+    expect(cpc(10_000_000, base.clicks)).toBe(250_000);
+    expect(adCtr(base.clicks, 1_000)).toBe(4);
+    expect(adClickBase(0, 0)).toEqual({ clicks: 0, from: 'visits' });
   });
 });

@@ -6,6 +6,9 @@ import {
   adRecordsRequestSchema,
   campaignLinkSchema,
   INTEGRATION_MESSAGES as M,
+  PICKER_PLATFORMS,
+  type PickerPlatform,
+  type PlatformCampaignsAnswer,
   type SyncStatusAnswer,
   syncNowSchema,
 } from '../../schema/integrations-api';
@@ -16,6 +19,7 @@ import { parseInput, readBody } from '../lib/validate';
 import { campaignForUser } from '../services/campaigns';
 import { adRecordsResult, startAdRecords } from '../services/integrations/ad-records';
 import { linkCampaign, type PlatformSyncMessage, syncStatus } from '../services/integrations/cost-sync';
+import { platformCampaigns } from '../services/integrations/platform-campaigns';
 
 // The platform cost sync of a campaign (its link, its last sync, a sync on demand) and the ad
 // performance records (docs/api.md, "Ad platforms: cost sync and ad records"). None of these
@@ -32,9 +36,24 @@ export const platformSyncRoutes = new Hono<AppEnv>()
       data: { campaignId, links: await syncStatus(c.env, campaignId) } satisfies SyncStatusAnswer,
     });
   })
+  .get('/integrations/platform-campaigns', requireAuth, async (c) => {
+    const platform = c.req.query('platform') ?? '';
+    if (!(PICKER_PLATFORMS as readonly string[]).includes(platform))
+      throw fieldError('platform', M.linkPlatformInvalid);
+    const campaignId = Number(c.req.query('campaignId'));
+    if (!Number.isInteger(campaignId) || campaignId < 1) throw fieldError('campaignId', M.campaignRequired);
+    // The campaign's owner's connection, as the cost sync uses it.
+    const campaign = await campaignForUser(c.env, c.get('user'), campaignId);
+    const accountId = (c.req.query('accountId') ?? '').trim().slice(0, 64);
+    const answer = await platformCampaigns(c.env, platform as PickerPlatform, campaign.createdBy, accountId);
+    return c.json({ data: answer satisfies PlatformCampaignsAnswer });
+  })
   .post('/integrations/campaign-link', requireAuth, async (c) => {
     const input = parseInput(campaignLinkSchema, await readBody(c), LINK_ORDER);
     await campaignForUser(c.env, c.get('user'), input.campaignId);
+    // TikTok's report is asked per advertiser: a link without one could never sync.
+    if (input.platform === 'tiktok' && !input.externalAccountId)
+      throw fieldError('externalAccountId', M.advertiserRequired);
     await linkCampaign(c.env, input.campaignId, input.platform, input);
     return c.json({ data: { message: M.linkSaved } satisfies MessageAnswer });
   })

@@ -138,3 +138,19 @@ export async function adReport(
   }
   return rows;
 }
+
+/** The account's campaigns, for the editor's picker (first page; the path is ours, decision 072). */
+export async function campaignList(
+  env: MediaGoEnv,
+  apiToken: string,
+): Promise<{ id: string; name: string }[]> {
+  const body = await get(env, apiToken, '/data/v1/campaign/list', {
+    current_page: '1',
+    page_size: String(PAGE_SIZE),
+  });
+  if (!Array.isArray(body.results))
+    throw new PlatformError('mediago', 'malformed', 'MediaGo sent campaigns without a list.');
+  return body.results
+    .filter(isObject)
+    .map((c) => ({ id: String(c.campaign_id ?? ''), name: String(c.campaign_name ?? '') }));
+}

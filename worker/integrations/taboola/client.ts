@@ -128,3 +128,19 @@ export async function itemDayReport(
     throw new PlatformError('taboola', 'malformed', 'Taboola sent a report in several currencies.');
   return { rows, currency: [...currencies][0], timeZone };
 }
+
+/** The account's campaigns, for the editor's picker (GET /api/1.0/{account_id}/campaigns/). */
+export async function campaignList(
+  env: TaboolaEnv,
+  token: string,
+  accountId: string,
+): Promise<{ id: string; name: string }[]> {
+  const body = await call(
+    env,
+    `${base(env)}/api/1.0/${encodeURIComponent(accountId)}/campaigns/`,
+    auth(token),
+  );
+  if (!Array.isArray(body.results))
+    throw new PlatformError('taboola', 'malformed', 'Taboola sent campaigns without results.');
+  return body.results.filter(isObject).map((c) => ({ id: String(c.id ?? ''), name: String(c.name ?? '') }));
+}

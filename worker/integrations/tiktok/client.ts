@@ -147,3 +147,21 @@ export async function adReport(
   }
   return rows;
 }
+
+/** The advertiser's campaigns, for the editor's picker (GET /campaign/get/, first 1000). */
+export async function campaignList(
+  env: TikTokEnv,
+  token: string,
+  advertiserId: string,
+): Promise<{ id: string; name: string }[]> {
+  const data = await call(env, token, '/campaign/get/', {
+    advertiser_id: advertiserId,
+    page: '1',
+    page_size: String(PAGE_SIZE),
+  });
+  if (!Array.isArray(data.list))
+    throw new PlatformError('tiktok', 'malformed', 'TikTok sent campaigns without a list.');
+  return data.list
+    .filter(isObject)
+    .map((c) => ({ id: String(c.campaign_id ?? ''), name: String(c.campaign_name ?? '') }));
+}

@@ -1,5 +1,5 @@
 import { addDays } from '../../../schema/dates';
-import { adCtr, cpa, cpc, cr, epc, lpCtr, roi, round, safeDiv } from '../../../schema/metrics';
+import { adClickBase, adCtr, cpa, cpc, cr, epc, lpCtr, roi, round, safeDiv } from '../../../schema/metrics';
 import { EVENT_COLUMNS, type TargetRecord } from '../../../schema/stats-api';
 import type { Env } from '../../env';
 import { all, type Counters, type DayBounds, dollars, n, SPEND, type StatsCampaign, TD } from './common';
@@ -135,14 +135,16 @@ export function targetRow(t: TargetAgg, campaignId: number, goal = '') {
   const custom: Record<string, number> = {};
   for (const [event, count] of Object.entries(t.events))
     if (!(event in EVENT_COLUMNS) && event !== goal) custom[event] = count;
+  const base = adClickBase(t.adClicks, t.visits);
   const row: TargetRecord = {
     target: t.target,
     CAMPAIGNID: campaignId,
     impressions: t.impressions,
     clicks: t.adClicks,
     visits: t.visits,
-    ad_cpc: dollars(cpc(t.spend, t.visits)),
-    ctr: adCtr(t.adClicks, t.impressions),
+    ad_cpc: dollars(cpc(t.spend, base.clicks)),
+    ctr: adCtr(base.clicks, t.impressions),
+    ad_clicks_from: base.from,
     conversions: t.conversions,
     ad_spent: dollars(t.spend),
     revenue: dollars(t.revenue),

@@ -1,4 +1,4 @@
-import { cpa, cpc, epc, roi, round, safeDiv } from '../../../schema/metrics';
+import { adClickBase, cpa, cpc, epc, roi, round, safeDiv } from '../../../schema/metrics';
 import { dollars } from './common';
 import type { TargetAgg } from './targets';
 
@@ -23,16 +23,18 @@ export function totals(
     }),
     { visits: 0, lpClicks: 0, conversions: 0, revenue: 0, impressions: 0, adClicks: 0, spend: 0 },
   );
+  const base = adClickBase(s.adClicks, s.visits);
   return {
     visitsTotal: s.visits,
     clicksTotal: s.adClicks,
     impressionsTotal: s.impressions,
     conversionsTotal: s.conversions,
     crTotal: round(safeDiv(s.conversions, s.visits) * 100, 2),
-    ctrTotal: round(safeDiv(s.adClicks, s.impressions) * 100, 3),
+    ctrTotal: round(safeDiv(base.clicks, s.impressions) * 100, 3),
     lpclicksTotal: s.lpClicks,
     lpctrTotal: round(safeDiv(s.lpClicks, s.visits) * 100, 2),
-    ad_cpc_total: dollars(cpc(s.spend, s.visits)),
+    ad_cpc_total: dollars(cpc(s.spend, base.clicks)),
+    ad_clicks_from: base.from,
     lp_cpc_total: dollars(safeDiv(s.spend, s.lpClicks)),
     roi_total: roi(s.revenue, s.spend),
     ad_spent: dollars(s.spend),

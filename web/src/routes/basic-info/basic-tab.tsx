@@ -18,6 +18,7 @@ import {
 import { Switch } from './editor-ui';
 import { FacebookVerify } from './facebook-verify';
 import { LiveIntentLists } from './liveintent-lists';
+import { isPickerPlatform, PICKER_LABELS, PlatformLink } from './platform-link';
 import '../../styles/liveintent.css';
 import { TokensCard } from './tokens-card';
 
@@ -247,6 +248,12 @@ export function BasicTab(props: BasicTabProps) {
           {form.trafficSource === 'facebook' && (
             <Section title="Facebook">
               <FacebookVerify metainfo={form.metainfo} onMetainfo={(m) => onField('metainfo', m)} />
+            </Section>
+          )}
+
+          {isPickerPlatform(form.trafficSource) && (
+            <Section title={`Link to ${PICKER_LABELS[form.trafficSource]}`}>
+              <PlatformLink campaignId={props.campaignId ?? null} platform={form.trafficSource} />
             </Section>
           )}
 

@@ -71,6 +71,7 @@ export const CAMPAIGN_TYPE_OPTIONS: { value: CampaignType; label: string; hint: 
 export const TRAFFIC_SOURCE_OPTIONS = [
   { value: '', label: 'None' },
   { value: 'facebook', label: 'Facebook' },
+  { value: 'tiktok', label: 'TikTok' },
   { value: 'taboola', label: 'Taboola' },
   { value: 'mediago', label: 'MediaGo' },
   { value: 'liveintent', label: 'LiveIntent' },

@@ -38,6 +38,7 @@ export const SOURCE_LABELS: Record<string, string> = {
   trrde: 'TRR DE',
   blaze: 'Blaze',
   facebook: 'Facebook',
+  tiktok: 'TikTok',
   taboola: 'Taboola',
   mediago: 'MediaGo',
   liveintent: 'LiveIntent',

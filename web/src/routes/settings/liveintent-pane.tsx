@@ -190,19 +190,27 @@ function AccountForm({ prefix, settings }: { prefix: Prefix; settings: Installat
 
 /**
  * The two LiveIntent credential sections (spec 2 §2, §5): an API client (id and secret) or a
- * personal access token (decision 150). The cost import and Manage LiveIntent use the own account.
+ * personal access token (decision 150), with what the product does with them
+ * (docs/operations.md, "Ad platforms"; docs/decisions/159).
  */
 export function LiveIntentPane({ settings }: { settings: InstallationSettings }) {
   return (
     <Card
       id="liveintent"
       title="LiveIntent accounts"
-      description="Credentials for importing spend from LiveIntent."
+      description="Credentials for importing spend from LiveIntent and managing its campaigns."
     >
       <div className="form">
         <Alert tone="info">
-          The cost import and the Manage LiveIntent screens use the own account: a LiveIntent API client
-          (client ID and secret) or a personal access token. Secrets are kept encrypted and never shown again.
+          <span data-testid="liveintent-use">
+            The own account (a LiveIntent API client, its client ID and secret, or a personal access token)
+            signs in to LiveIntent for the hourly cost import of campaigns linked to LiveIntent, for Force
+            sync on the statistics screen (back as far as its retrieval days) and for the Manage LiveIntent
+            screens. A LiveIntent connection saved on Integrations by a campaign’s owner is used instead where
+            there is one. Filling in the personal account (advertiser and username) means this installation
+            manages LiveIntent in that account: the Manage LiveIntent screens are then closed. Secrets are
+            kept encrypted and never shown again.
+          </span>
         </Alert>
         <div className="li-accounts">
           <AccountForm prefix="li" settings={settings} />

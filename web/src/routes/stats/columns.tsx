@@ -34,6 +34,18 @@ export const METRIC_SPECS: Record<string, MetricSpec> = {
   commission: { kind: 'int' },
 };
 
+const AD_CLICKS_HINT = '{m}: the platform’s clicks where its import brought them, tracked visits otherwise';
+
+/** A CTR or CPC cell with what it divided by, when that was the tracked visits (decision 158). */
+function withBase(cell: ReactNode, row: TargetRecord): ReactNode {
+  if (row.ad_clicks_from !== 'visits') return cell;
+  return (
+    <span className="cell-with-note">
+      {cell} <small className="cell-note">by visits</small>
+    </span>
+  );
+}
+
 /** The ad platform's numbers (impressions, ad clicks, CTR, CPC): shown for sources that report them or when costs carry them. */
 export const AD_SOURCES = ['liveintent', 'blaze', 'trrcpc'];
 
@@ -61,8 +73,20 @@ export function targetColumns({
     cols.push(
       { key: 'impressions', label: T.impressions, kind: 'int' },
       { key: 'clicks', label: T.clicks, kind: 'int' },
-      { key: 'ctr', label: T.ctr, kind: 'percent', hint: 'Ad clicks / impressions' },
-      { key: 'ad_cpc', label: T.ad_cpc, kind: 'money', hint: 'Ad spend / visits' },
+      {
+        key: 'ctr',
+        label: T.ctr,
+        kind: 'percent',
+        hint: AD_CLICKS_HINT.replace('{m}', 'Clicks / impressions'),
+        render: (row) => withBase(formatCell('percent', row.ctr), row),
+      },
+      {
+        key: 'ad_cpc',
+        label: T.ad_cpc,
+        kind: 'money',
+        hint: AD_CLICKS_HINT.replace('{m}', 'Ad spend / clicks'),
+        render: (row) => withBase(formatCell('money', row.ad_cpc), row),
+      },
     );
   }
   cols.push(

@@ -1,5 +1,5 @@
 import { Pencil, Receipt, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import {
   COST_FIELD_ORDER,
   COST_MESSAGES,
@@ -31,13 +31,28 @@ type Props = {
   today: string;
   /** Costs changed: the statistics should be read again. */
   onChanged: () => void;
+  /** Raised when costs changed elsewhere (a platform sync ran): the table is read again. */
+  version?: number;
 };
 
-const SOURCE_LABELS: Record<string, string> = { sync: 'Platform sync', manual: 'Entered', csv: 'CSV upload' };
+const SOURCE_LABELS: Record<string, string> = {
+  sync: 'Platform sync',
+  manual: 'Entered',
+  csv: 'CSV upload',
+  // Imported rows carry their platform's name (docs/statistics.md, "Costs: which source wins").
+  facebook: 'Facebook sync',
+  tiktok: 'TikTok sync',
+  taboola: 'Taboola sync',
+  mediago: 'MediaGo sync',
+  liveintent: 'LiveIntent sync',
+};
 const FORM = 'cost';
 
-export function CostsPanel({ campaignId, start, end, today, onChanged }: Props) {
+export function CostsPanel({ campaignId, start, end, today, onChanged, version = 0 }: Props) {
   const { data, mutate, isLoading } = useCosts(campaignId, start, end);
+  useEffect(() => {
+    if (version > 0) void mutate();
+  }, [version, mutate]);
   const confirm = useConfirm();
   const empty = { date: today, target: '', impressions: '', ad_clicks: '', spend: '' };
   const [values, setValues] = useState(empty);

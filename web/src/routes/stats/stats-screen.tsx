@@ -77,6 +77,8 @@ export function StatsScreen() {
   const [range, setRange] = useState<DateRangeValue | null>(null);
   const [problem, setProblem] = useState<FilterProblem | null>(null);
   const [applied, setApplied] = useState<Applied | null>(null);
+  /** Raised when a platform sync ran: the Ad costs table reads again. */
+  const [costsVersion, setCostsVersion] = useState(0);
   const [targetQuery, setTargetQuery] = useState<TableQuery>(firstPage(TARGET_DEFAULT_SORT));
   const [landingQuery, setLandingQuery] = useState<TableQuery>(firstPage(LANDING_DEFAULT_SORT));
   const [visibleMetrics, setVisibleMetrics] = useState<string[]>([]);
@@ -355,7 +357,15 @@ export function StatsScreen() {
 
       {applied && <InsufficientBalanceNotice show={balanceError} />}
       {applied && <AlertsList campaignId={applied.campaignId} alerts={alerts} onChange={setAlerts} />}
-      {applied && <PlatformSyncStatusPanel campaignId={applied.campaignId} />}
+      {applied && (
+        <PlatformSyncStatusPanel
+          campaignId={applied.campaignId}
+          onSynced={() => {
+            setCostsVersion((v) => v + 1);
+            if (range) void runSearch(applied.campaignId, range, true, false);
+          }}
+        />
+      )}
 
       {unknown ? (
         <Card>
@@ -557,6 +567,7 @@ export function StatsScreen() {
           start={applied.start}
           end={applied.end}
           today={today}
+          version={costsVersion}
           onChanged={() => range && void runSearch(applied.campaignId, range, true, false)}
         />
       )}
