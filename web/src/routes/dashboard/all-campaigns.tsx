@@ -21,7 +21,7 @@ export function useDashboardStats(choice: DashboardChoice | null, start: string,
 }
 
 export const AD_DATA_HINT =
-  'Counted by the ad platform, not the tracker: this shows 0 until ad data is imported (a connected platform’s cost sync, or costs entered or uploaded on the statistics screen).';
+  'Counted by the ad platform, not the tracker (its visits are under Visitors): this shows 0 until ad data is imported (a connected platform’s cost sync, or costs entered or uploaded on the statistics screen).';
 
 /** An info button whose tooltip (on hover and on keyboard focus) says where the number comes from. */
 export function AdDataHint({ id, label }: { id: string; label: string }) {

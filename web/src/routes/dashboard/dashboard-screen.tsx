@@ -126,7 +126,8 @@ export function DashboardScreen() {
     { key: 'cpa', label: 'CPA', value: formatDollars(totals.cpa), icon: <Target size={15} aria-hidden /> },
     {
       key: 'clicks',
-      label: 'Clicks',
+      // Not the tracker's visits: the ad platform's count of clicks on the ads (issue 27).
+      label: 'Ad platform clicks',
       value: formatInteger(totals.clicks),
       icon: <MousePointerClick size={15} aria-hidden />,
       adData: true,
