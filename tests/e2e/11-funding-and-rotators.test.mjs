@@ -234,7 +234,10 @@ test('a student with rotator_is_enabled funds a rotator offer', async () => {
   await page.locator('#rotator-amount').fill('500.01');
   await page.locator('#rotator-wallet').selectOption('liveintent');
   await form.getByRole('button', { name: 'Fund offer' }).click();
-  await expectText(page.locator('#rotator-amount-error'), 'The selected wallet does not have enough balance.');
+  await expectText(
+    page.locator('#rotator-amount-error'),
+    'The selected wallet does not have enough balance.',
+  );
   await expectToast(page, 'The selected wallet does not have enough balance.');
   assert.equal(await page.locator('dialog[open]').count(), 0);
   await page.locator('#rotator-amount').fill('120.50');
@@ -251,7 +254,9 @@ test('a student with rotator_is_enabled funds a rotator offer', async () => {
   await expectText(first.locator('td').nth(2), '-$120.50');
   await expectText(first.locator('td').nth(3), 'Rotator funding');
   assert.equal(
-    await page.locator('[data-testid="balance-log-table"] tbody td:nth-child(2)', { hasText: 'Rotator' }).count(),
+    await page
+      .locator('[data-testid="balance-log-table"] tbody td:nth-child(2)', { hasText: 'Rotator' })
+      .count(),
     0,
   );
   await snap(page, '11-rotator-funding-1366');

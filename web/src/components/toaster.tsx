@@ -5,14 +5,15 @@ import { type ExternalToast, Toaster, toast } from 'sonner';
  * Toasts (spec 4 §9: 6 s) at the bottom centre, never over the header's balances or a Save
  * button (docs/decisions/140): the top right holds the balances and the page's primary action,
  * Save buttons sit on the right of their bars, and on phones the save bar sticks to the bottom
- * of the screen, so there the toasts stand above it.
+ * of the screen, so there the toasts stand above it, and above where it rests at the end of the
+ * page (over the footer and the page's padding, about 130 px up).
  */
 export function AppToaster() {
   return (
     <Toaster
       position="bottom-center"
       offset={{ bottom: 24 }}
-      mobileOffset={{ bottom: 88, left: 12, right: 12 }}
+      mobileOffset={{ bottom: 144, left: 12, right: 12 }}
       duration={6000}
       closeButton
       richColors

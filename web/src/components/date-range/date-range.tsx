@@ -135,7 +135,12 @@ export function DateRange({ id, value, onChange, today, withLastN, startError, e
             {endError}
           </p>
         )}
-        <p className="field-hint date-range-moved" id={`${id}-end-moved`} role="status" data-testid={`${id}-end-moved`}>
+        <p
+          className="field-hint date-range-moved"
+          id={`${id}-end-moved`}
+          role="status"
+          data-testid={`${id}-end-moved`}
+        >
           {moved && !endError ? END_MOVED : ''}
         </p>
       </div>

@@ -23,7 +23,11 @@ export function takeNewCampaign(): number | null {
 }
 
 /** The 1-based page of `id` in `rows` cut into pages of `pageLength`, or null when absent. */
-export function pageOf(rows: readonly { campaignId: number }[], id: number, pageLength: number): number | null {
+export function pageOf(
+  rows: readonly { campaignId: number }[],
+  id: number,
+  pageLength: number,
+): number | null {
   const at = rows.findIndex((r) => r.campaignId === id);
   return at < 0 ? null : Math.floor(at / pageLength) + 1;
 }
