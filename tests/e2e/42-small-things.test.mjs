@@ -53,10 +53,10 @@ async function campaign(name, body = {}) {
   return res.body.data.campaign.campaignData.campaignId;
 }
 
-async function signIn(viewport) {
+async function signIn(viewport, who = user) {
   const opened = await openPage(browser, { viewport });
   await opened.page.goto(`${BASE}/login`);
-  await uiLogin(opened.page, user.username, user.password);
+  await uiLogin(opened.page, who.username, who.password);
   await opened.page.waitForURL((url) => url.pathname !== '/login');
   return opened;
 }
@@ -233,10 +233,7 @@ for (const viewport of WIDTHS) {
       assert.equal(res.status, 201, JSON.stringify(res.body));
       firstId ||= res.body.data.campaign.campaignData.campaignId;
     }
-    const { context, page } = await openPage(browser, { viewport });
-    await page.goto(`${BASE}/login`);
-    await uiLogin(page, owner.username, owner.password);
-    await page.waitForURL((url) => url.pathname !== '/login');
+    const { context, page } = await signIn(viewport, owner);
     await page.goto(`${BASE}/basic-info`);
     const name = `Fresh launch ${viewport.width}`;
     await page.locator('#basic-name').fill(name);
