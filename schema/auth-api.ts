@@ -4,6 +4,8 @@ import { newPassword, optionalString, requiredEmail, requiredPassword, requiredS
 
 export const MESSAGES = {
   usernameInvalid: 'Username field is not valid.',
+  usernameRequired: 'Username field is required.',
+  usernameReserved: 'The username "Admin" is reserved. Choose another username.',
   passwordRequired: 'Password field is required.',
   confirmRequired: 'Confirm Password field is required.',
   confirmMismatch: 'Confirm Password do not match with Password.',
@@ -49,12 +51,17 @@ export const SETUP_FIELD_ORDER = [
   'license_key',
 ] as const;
 
-const username = requiredString(MESSAGES.usernameInvalid, 60).pipe(
-  z
-    .string()
-    .refine((v) => v.toLowerCase() !== 'admin', MESSAGES.usernameInvalid)
-    .refine((v) => /^[\w.@-]+$/.test(v), MESSAGES.usernameInvalid),
-);
+const usernameRule = (required: string, reserved: string) =>
+  requiredString(required, 60).pipe(
+    z
+      .string()
+      .refine((v) => v.toLowerCase() !== 'admin', reserved)
+      .refine((v) => /^[\w.@-]+$/.test(v), MESSAGES.usernameInvalid),
+  );
+/** First-run setup: the spec gives one message for an empty username and for 'Admin' (spec 1 §5). */
+const username = usernameRule(MESSAGES.usernameInvalid, MESSAGES.usernameInvalid);
+/** A user made by an administrator: the spec is silent, so each refusal says what is wrong (decision 141). */
+const newUsername = usernameRule(MESSAGES.usernameRequired, MESSAGES.usernameReserved);
 
 const httpUrl = (required: string) =>
   requiredString(required, 500).pipe(
@@ -132,7 +139,7 @@ export const CREATE_USER_FIELD_ORDER = [
 ] as const;
 export const createUserSchema = z
   .object({
-    username,
+    username: newUsername,
     email: requiredEmail(MESSAGES.emailRequired, MESSAGES.emailInvalid),
     password: newPassword(MESSAGES.passwordRequired),
     password_confirmation: requiredPassword(MESSAGES.confirmRequired),
@@ -171,7 +178,12 @@ export type LoginAnswer = {
 };
 
 /** POST /api/auth/session-to-token. */
-export type SessionTokenAnswer = { user: { id: number; username: string }; token: string; role: string };
+export type SessionTokenAnswer =
+  | { user: { id: number; username: string }; token: string; role: string }
+  | { user: null; token: null; role: null; message: string };
+
+/** POST /api/auth/session-to-token without a usable session: a 200, not a 401 (issue 27). */
+export const NO_SESSION = { user: null, token: null, role: null, message: 'No session.' } as const;
 
 /** POST /api/auth/application_startup. */
 export type StartupAnswer = { token: string; message: string };

@@ -50,6 +50,16 @@ test('fresh install: setup wizard -> setup toast -> login -> /campaigns', { time
   await page.locator('#setup-confirm_password').fill('something-else');
   await page.getByRole('button', { name: 'Complete setup' }).click();
   await expectText(page.locator('#setup-username-error'), 'Username field is not valid.');
+  // The spec's words stay (spec 1 §5, decision 141); the hint under them says why (issue 27).
+  await expectText(
+    page.locator('#setup-username-hint'),
+    "Required: letters, digits, dots, dashes or @. 'Admin' is reserved for the product.",
+  );
+  assert.equal(
+    await page.locator('#setup-username').getAttribute('aria-describedby'),
+    'setup-username-error setup-username-hint',
+  );
+  // The spec has this exact sentence, so it stays word for word (decision 141).
   await expectText(
     page.locator('#setup-confirm_password-error'),
     'Confirm Password do not match with Password.',

@@ -45,10 +45,20 @@ test('admin creates a user, changes the role and copies a login link that signs 
   await page.locator('#new-user-username').waitFor();
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'new-user-username');
   await page.getByRole('button', { name: 'Create user' }).click();
-  await expectText(page.locator('#new-user-username-error'), 'Username field is not valid.');
+  // An empty username is "required", not "not valid"; "Admin" says it is reserved (issue 27).
+  await expectText(page.locator('#new-user-username-error'), 'Username field is required.');
   await expectText(page.locator('#new-user-email-error'), 'Email field is required.');
   await expectText(page.locator('#new-user-password-error'), 'Password field is required.');
   await shot(page, 'register-user-errors');
+  await page.locator('#new-user-username').fill('Admin');
+  await page.getByRole('button', { name: 'Create user' }).click();
+  await expectText(
+    page.locator('#new-user-username-error'),
+    'The username "Admin" is reserved. Choose another username.',
+  );
+  await page.locator('#new-user-username').fill('no spaces allowed');
+  await page.getByRole('button', { name: 'Create user' }).click();
+  await expectText(page.locator('#new-user-username-error'), 'Username field is not valid.');
 
   const username = `coachee${Date.now().toString(36)}`;
   await page.locator('#new-user-username').fill(username);

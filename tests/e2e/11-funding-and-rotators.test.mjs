@@ -229,8 +229,19 @@ test('a student with rotator_is_enabled funds a rotator offer', async () => {
   await page.locator('#rotator-offer option', { hasText: 'Alice offer' }).waitFor({ state: 'attached' });
   await page.locator('#rotator-offer').selectOption({ label: 'Alice offer' });
   await expectText(page.locator('[data-testid="rotator-funding-amount"]'), '$0.00');
-  await page.locator('#rotator-amount').fill('120.50');
+  // More than the wallet holds (the drop-down shows $500.00) is refused before any confirmation,
+  // in the server's words (issue 27).
+  await expectText(page.locator('#rotator-wallet option[value="liveintent"]'), 'LiveIntent ($500.00)');
+  await page.locator('#rotator-amount').fill('500.01');
   await page.locator('#rotator-wallet').selectOption('liveintent');
+  await form.getByRole('button', { name: 'Fund offer' }).click();
+  await expectText(
+    page.locator('#rotator-amount-error'),
+    'The selected wallet does not have enough balance.',
+  );
+  await expectToast(page, 'The selected wallet does not have enough balance.');
+  assert.equal(await page.locator('dialog[open]').count(), 0);
+  await page.locator('#rotator-amount').fill('120.50');
   await form.getByRole('button', { name: 'Fund offer' }).click();
   const confirm = page.locator('dialog[open]');
   await confirm.getByText('$120.50 moves from your LiveIntent wallet').waitFor();
@@ -238,9 +249,17 @@ test('a student with rotator_is_enabled funds a rotator offer', async () => {
   await expectToast(page, 'Rotator funded successfully.');
   await expectText(page.locator('[data-testid="rotator-funding-amount"]'), '$120.50');
   await expectText(walletTile(page, 'wallet-grid', 'liveintent'), '$379.50');
+  // The log's Wallet column names the wallet the money left; the kind is under Type (issue 27).
   const first = page.locator('[data-testid="balance-log-table"] tbody tr').first();
-  await expectText(first.locator('td').nth(1), 'Rotator funding');
-  await expectText(first.locator('td').nth(2), '$120.50');
+  await expectText(first.locator('td').nth(1), 'LiveIntent');
+  await expectText(first.locator('td').nth(2), '-$120.50');
+  await expectText(first.locator('td').nth(3), 'Rotator funding');
+  assert.equal(
+    await page
+      .locator('[data-testid="balance-log-table"] tbody td:nth-child(2)', { hasText: 'Rotator' })
+      .count(),
+    0,
+  );
   await snap(page, '11-rotator-funding-1366');
   await page.setViewportSize({ width: 390, height: 844 });
   await noOverflow(page);

@@ -12,6 +12,7 @@ import {
   BASE,
   createUserViaApi,
   ensureInstalled,
+  expectAttr,
   expectPath,
   expectText,
   expectToast,
@@ -226,8 +227,21 @@ test('tab 8: traffic info, headlines, assets with the counter, lines, submit; th
   // The campaign was submitted today with no spend: the server refuses to set it inactive.
   await tab('basic');
   await page.locator('#basic-active').click();
+  await expectAttr(page.locator('#basic-active'), 'aria-checked', 'false');
+  await page.locator('.ce-unsaved').waitFor();
   await page.getByRole('button', { name: 'Save changes' }).click();
   await toast('Cannot set the campaign to inactive before reaching $1500 spend');
+  // After the refusal the switch shows what is saved: Active, no unsaved change (issue 27).
+  await expectAttr(page.locator('#basic-active'), 'aria-checked', 'true');
+  await expectText(page.locator('.ce-header-meta .badge-success'), 'Active');
+  assert.equal(await page.locator('.ce-unsaved').count(), 0);
+  await page.getByText('All changes saved.').waitFor();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectAttr(page.locator('#basic-active'), 'aria-checked', 'true');
+  }
+  await shot(page, '20-min-spend-refused');
   const detail = await api(`/api/campaign?campaignId=${id}`, { token });
   assert.equal(detail.body.data.active, 1);
   assert.equal(detail.body.data.jeeng_campaign.submitted, 1);

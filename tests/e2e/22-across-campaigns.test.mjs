@@ -284,7 +284,7 @@ test('the dashboard opens on all campaigns, sums every campaign, and says where 
   // Clicks come only from imported ad data (other test files import some, e.g. 19's force sync):
   // the sum of what was imported, 0 without it, and the hint says why.
   await expectText(total('clicks'), adClicks.toLocaleString('en-US'));
-  const hint = page.getByRole('button', { name: 'Why Clicks may be 0' });
+  const hint = page.getByRole('button', { name: 'Why Ad clicks may be 0' });
   await hint.focus();
   const tip = page.locator('#hint-clicks');
   await tip.waitFor({ state: 'visible' });

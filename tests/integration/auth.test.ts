@@ -191,11 +191,23 @@ describe('session to token', () => {
     expect(noHeader.status).toBe(403);
     expect(noHeader.body.message).toBe('CSRF token mismatch.');
 
+    // A signed-out page load asks too: "no session" is a 200, not a red 401 in the console (issue 27).
     const noSession = await api('/api/auth/session-to-token', {
       method: 'POST',
       headers: { cookie: `XSRF-TOKEN=${xsrf}`, 'X-XSRF-TOKEN': xsrf },
     });
-    expect(noSession.status).toBe(401);
+    expect(noSession.status).toBe(200);
+    expect(noSession.body.data).toEqual({ user: null, token: null, role: null, message: 'No session.' });
+
+    // A session cookie that signs nobody in (garbage, or revoked by a logout elsewhere) is the
+    // same answer, and the cookie is cleared.
+    const stale = await api('/api/auth/session-to-token', {
+      method: 'POST',
+      headers: { cookie: `tracker_session=not-a-token; XSRF-TOKEN=${xsrf}`, 'X-XSRF-TOKEN': xsrf },
+    });
+    expect(stale.status).toBe(200);
+    expect(stale.body.data.token).toBeNull();
+    expect(setCookies(stale.headers).find((c) => c.startsWith('tracker_session='))).toMatch(/Max-Age=0/i);
   });
 });
 
@@ -305,6 +317,28 @@ describe('registration and users', () => {
     });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Registration is disabled on this installation.');
+  });
+
+  it('says a new username is required, or reserved for "Admin", where the spec is silent (issue 27)', async () => {
+    const body = (username: string) => ({
+      username,
+      email: 'named@example.com',
+      password: 'Named-pass-12',
+      password_confirmation: 'Named-pass-12',
+      role: 'student',
+    });
+    for (const [username, message] of [
+      ['', 'Username field is required.'],
+      ['   ', 'Username field is required.'],
+      ['Admin', 'The username "Admin" is reserved. Choose another username.'],
+      ['admin', 'The username "Admin" is reserved. Choose another username.'],
+      ['two words', 'Username field is not valid.'],
+    ]) {
+      const res = await api('/api/registeruser', { token: adminToken, body: body(username) });
+      expect(res.status).toBe(422);
+      expect(res.body.errors.username).toEqual([message]);
+    }
+    // First-run setup keeps the spec's own words for both (spec 1 §5; tests/integration/setup.test.ts).
   });
 
   it('lets an admin create users with a role, list them and change roles', async () => {

@@ -21,6 +21,7 @@ import {
   loginSchema,
   loginTokenRequestSchema,
   MESSAGES,
+  NO_SESSION,
   REGISTER_FIELD_ORDER,
   RESET_FIELD_ORDER,
   registerSchema,
@@ -155,9 +156,14 @@ export const authRoutes = new Hono<AppEnv>()
     if (!cookie || !header || !timingSafeEqual(cookie, decodeURIComponent(header))) {
       throw new ApiError(403, 'CSRF token mismatch.');
     }
+    // Every signed-out page load asks: "no session" is an answer, not an error (issue 27), so
+    // the console stays clean. A session cookie that no longer signs anyone in is cleared.
     const session = getCookie(c, SESSION_COOKIE);
-    if (!session) throw new ApiError(401, 'Unauthenticated.');
-    const user = await userFromToken(c.env, session);
+    const user = session ? await userFromToken(c.env, session).catch(() => null) : null;
+    if (!user) {
+      if (session) deleteCookie(c, SESSION_COOKIE, { path: '/' });
+      return c.json({ data: NO_SESSION });
+    }
     const token = await signToken(c.env, user);
     return c.json({
       data: {

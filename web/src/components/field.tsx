@@ -15,11 +15,13 @@ type FieldProps = {
   hint?: ReactNode;
   optional?: boolean;
   className?: string;
+  /** Keep the hint under the error: when the spec's message does not say what is wrong. */
+  hintOnError?: boolean;
   children: ReactNode;
 };
 
 /** Label above, control, then the error in the spec's words (or a hint when there is none). */
-export function Field({ id, label, error, hint, optional, className, children }: FieldProps) {
+export function Field({ id, label, error, hint, optional, className, hintOnError, children }: FieldProps) {
   return (
     <div className={['field', error && 'has-error', className].filter(Boolean).join(' ')} data-field={id}>
       <label className="field-label" htmlFor={id}>
@@ -27,11 +29,12 @@ export function Field({ id, label, error, hint, optional, className, children }:
         {optional && <span className="field-optional">Optional</span>}
       </label>
       {children}
-      {error ? (
+      {error && (
         <p className="field-error" id={`${id}-error`}>
           {error}
         </p>
-      ) : hint ? (
+      )}
+      {(!error || hintOnError) && hint ? (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}
         </p>
@@ -40,11 +43,19 @@ export function Field({ id, label, error, hint, optional, className, children }:
   );
 }
 
-function describedBy(id: string, error?: string | null, hint?: ReactNode) {
-  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+function describedBy(id: string, error?: string | null, hint?: ReactNode, hintOnError?: boolean) {
+  if (error) return hint && hintOnError ? `${id}-error ${id}-hint` : `${id}-error`;
+  return hint ? `${id}-hint` : undefined;
 }
 
-type Common = { id: string; label: ReactNode; error?: string | null; hint?: ReactNode; optional?: boolean };
+type Common = {
+  id: string;
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+  optional?: boolean;
+  hintOnError?: boolean;
+};
 
 type TextFieldProps = Common &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> & {
@@ -59,6 +70,7 @@ export function TextField({
   error,
   hint,
   optional,
+  hintOnError,
   value,
   onValueChange,
   fieldClassName,
@@ -76,12 +88,20 @@ export function TextField({
       value={value}
       onChange={(e) => onValueChange(e.target.value)}
       aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy(id, error, hint)}
+      aria-describedby={describedBy(id, error, hint, hintOnError)}
       {...rest}
     />
   );
   return (
-    <Field id={id} label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      optional={optional}
+      className={fieldClassName}
+      hintOnError={hintOnError}
+    >
       {isPassword ? (
         <div className="input-group">
           {input}

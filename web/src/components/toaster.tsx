@@ -1,12 +1,19 @@
 import 'sonner/dist/styles.css';
 import { type ExternalToast, Toaster, toast } from 'sonner';
 
-/** Toasts top right over the header chrome, never over page data or actions (spec 4 §9: 6 s). */
+/**
+ * Toasts (spec 4 §9: 6 s) at the bottom centre, never over the header's balances or a Save
+ * button (docs/decisions/140): the top right holds the balances and the page's primary action,
+ * Save buttons sit on the right of their bars, and on phones the save bar sticks to the bottom
+ * of the screen, so there the toasts stand above it, and above where it rests at the end of the
+ * page (over the footer and the page's padding, about 130 px up).
+ */
 export function AppToaster() {
   return (
     <Toaster
-      position="top-right"
-      offset={{ top: 12, right: 16 }}
+      position="bottom-center"
+      offset={{ bottom: 24 }}
+      mobileOffset={{ bottom: 144, left: 12, right: 12 }}
       duration={6000}
       closeButton
       richColors

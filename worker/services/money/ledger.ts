@@ -137,10 +137,14 @@ export async function balanceAnswer(
 ): Promise<BalanceAnswer> {
   const [micros, logs, count, disabled, config] = await Promise.all([
     walletMicros(env, owner.id),
-    env.DB.prepare(`SELECT * FROM wallet_ledger WHERE user_id = ?1 ORDER BY id DESC LIMIT ?2 OFFSET ?3`)
+    // The log of the six wallets: a rotator funding's credit belongs to the offer (its "funded so
+    // far"), so the log shows the wallet it came from, typed "Rotator funding" (issue 27).
+    env.DB.prepare(
+      `SELECT * FROM wallet_ledger WHERE user_id = ?1 AND offer_id IS NULL ORDER BY id DESC LIMIT ?2 OFFSET ?3`,
+    )
       .bind(owner.id, perPage, (page - 1) * perPage)
       .all<LedgerRow>(),
-    env.DB.prepare('SELECT COUNT(*) AS n FROM wallet_ledger WHERE user_id = ?1')
+    env.DB.prepare('SELECT COUNT(*) AS n FROM wallet_ledger WHERE user_id = ?1 AND offer_id IS NULL')
       .bind(owner.id)
       .first<{ n: number }>(),
     disabledWallets(env, owner.id),

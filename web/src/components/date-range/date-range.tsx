@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { QUICK_RANGES } from '../../../../schema/dates';
 import {
   chooseLastN,
@@ -24,20 +25,29 @@ type Props = {
 };
 
 const ALL_TIME = 'all-time';
+/** Said when an end date before the start was set to the start (the spec's rule, spec 1 §4). */
+export const END_MOVED = 'The end date cannot be before the start date, so it was set to the start date.';
 const CUSTOM = 'custom';
 
 /**
  * Quick choice, start and end pickers. Changing a date by hand clears the quick choice; an end
- * before the start is set to the start; 'This week' leaves the dates alone (spec 1 §2, spec 3 §2).
+ * before the start is set to the start, and says so under the end date (issue 27); 'This week'
+ * leaves the dates alone (spec 1 §2, spec 3 §2).
  */
 export function DateRange({ id, value, onChange, today, withLastN, startError, endError, disabled }: Props) {
+  // Set when the last change by hand moved the end to the start; any other change clears it.
+  const [moved, setMoved] = useState(false);
+  const change = (next: DateRangeValue, asked?: { start: string; end: string }) => {
+    setMoved(Boolean(asked?.start && asked.end && asked.end < asked.start));
+    onChange(next);
+  };
   const selected =
     value.quick === null ? CUSTOM : value.quick === 'last-n' && value.lastN === -1 ? ALL_TIME : value.quick;
   const pick = (choice: string) => {
     if (choice === CUSTOM) return;
-    if (choice === ALL_TIME) onChange(chooseLastN(value, -1, today));
-    else if (choice === 'last-n' && value.lastN === -1) onChange(chooseLastN(value, 30, today));
-    else onChange(chooseQuick(value, choice as RangeChoice, today));
+    if (choice === ALL_TIME) change(chooseLastN(value, -1, today));
+    else if (choice === 'last-n' && value.lastN === -1) change(chooseLastN(value, 30, today));
+    else change(chooseQuick(value, choice as RangeChoice, today));
   };
   const choices: RangeChoice[] = withLastN ? [...QUICK_RANGES, 'last-n'] : [...QUICK_RANGES];
 
@@ -78,7 +88,7 @@ export function DateRange({ id, value, onChange, today, withLastN, startError, e
             value={value.lastN}
             onChange={(e) => {
               const n = Number(e.target.value);
-              if (e.target.value !== '' && Number.isFinite(n)) onChange(chooseLastN(value, n, today));
+              if (e.target.value !== '' && Number.isFinite(n)) change(chooseLastN(value, n, today));
             }}
             title="-1 means all time"
             disabled={disabled}
@@ -94,7 +104,7 @@ export function DateRange({ id, value, onChange, today, withLastN, startError, e
           className="input"
           type="date"
           value={value.start}
-          onChange={(e) => onChange(setStart(value, e.target.value))}
+          onChange={(e) => change(setStart(value, e.target.value), { start: e.target.value, end: value.end })}
           aria-invalid={startError ? true : undefined}
           aria-describedby={startError ? `${id}-start-error` : undefined}
           disabled={disabled}
@@ -115,9 +125,9 @@ export function DateRange({ id, value, onChange, today, withLastN, startError, e
           type="date"
           value={value.end}
           min={value.start || undefined}
-          onChange={(e) => onChange(setEnd(value, e.target.value))}
+          onChange={(e) => change(setEnd(value, e.target.value), { start: value.start, end: e.target.value })}
           aria-invalid={endError ? true : undefined}
-          aria-describedby={endError ? `${id}-end-error` : undefined}
+          aria-describedby={endError ? `${id}-end-error` : moved ? `${id}-end-moved` : undefined}
           disabled={disabled}
         />
         {endError && (
@@ -125,6 +135,14 @@ export function DateRange({ id, value, onChange, today, withLastN, startError, e
             {endError}
           </p>
         )}
+        <p
+          className="field-hint date-range-moved"
+          id={`${id}-end-moved`}
+          role="status"
+          data-testid={`${id}-end-moved`}
+        >
+          {moved && !endError ? END_MOVED : ''}
+        </p>
       </div>
     </div>
   );

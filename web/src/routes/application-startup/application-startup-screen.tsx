@@ -78,7 +78,8 @@ export function ApplicationStartupScreen() {
           <TextField
             {...form.field('username')}
             label="Username"
-            hint="Letters, digits, dots, dashes or @. 'Admin' is reserved."
+            hint="Required: letters, digits, dots, dashes or @. 'Admin' is reserved for the product."
+            hintOnError
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}

@@ -34,6 +34,7 @@ import { PageSpinner } from '../../components/spinner';
 import { notify } from '../../components/toaster';
 import { zodErrors } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { rememberNewCampaign } from '../campaigns/new-campaign';
 import '../../styles/campaign-editor.css';
 import {
   addCampaign,
@@ -312,6 +313,7 @@ export function BasicInfoScreen() {
       setErrors({});
       if (!quiet) notify.success(campaignId ? CAMPAIGN_MESSAGES.campaignUpdated : answer.message);
       if (!campaignId) {
+        rememberNewCampaign(id);
         setLoadedFor(id);
         leavingRef.current = true;
         navigate(`/basic-info/${id}${nextTab && nextTab !== 'basic' ? `?tab=${nextTab}` : ''}`, {
@@ -322,8 +324,15 @@ export function BasicInfoScreen() {
       void globalMutate([`campaign?campaignId=${id}`, 'editor']);
       return id;
     } catch (err) {
-      if (err instanceof ApiError && err.isValidation) showBasicErrors(err.fieldErrors);
-      else notify.error(errorText(err));
+      if (err instanceof ApiError && err.isValidation) {
+        // A refused switch (the $1500 rule) shows the state that is saved, not an unsaved change
+        // the server will never take (issue 27).
+        if (err.fieldErrors.active && formRef.current) {
+          const saved = (JSON.parse(snapshot) as { active?: number }).active;
+          if (saved !== undefined) setForm({ ...formRef.current, active: saved });
+        }
+        showBasicErrors(err.fieldErrors);
+      } else notify.error(errorText(err));
       return null;
     } finally {
       savingRef.current = false;

@@ -25,6 +25,7 @@ import {
   useCampaignMetrics,
   useMetricColumns,
 } from './list-metrics';
+import { pageOf, takeNewCampaign } from './new-campaign';
 import { sortRows, useListPrefs } from './prefs';
 import { errorMessage, useCampaignActions } from './use-campaign-actions';
 import { useCampaignDrag } from './use-campaign-drag';
@@ -123,6 +124,18 @@ export function CampaignsScreen() {
     return sumMetrics(counted.flatMap((r) => metricsById.get(r.campaignId)?.metrics ?? []));
   }, [metrics.data, acrossFolders, dir, rows, metricsById]);
   const pages = Math.max(1, Math.ceil(rows.length / pageLength));
+  // A campaign just made opens on its page, once, marked and named in a line above the table.
+  const [fresh, setFresh] = useState<{ id: number; shown: boolean } | null>(() => {
+    const id = takeNewCampaign();
+    return id ? { id, shown: false } : null;
+  });
+  const freshPage = fresh ? pageOf(rows, fresh.id, pageLength) : null;
+  useEffect(() => {
+    if (!fresh || fresh.shown || freshPage === null) return;
+    setPage(freshPage);
+    setFresh({ ...fresh, shown: true });
+  }, [fresh, freshPage]);
+  const freshRow = fresh && freshPage !== null ? rows.find((r) => r.campaignId === fresh.id) : undefined;
   const current = Math.min(page, pages);
   const visible = rows.slice((current - 1) * pageLength, current * pageLength);
   const byId = useMemo(() => new Map(allRows.map((r) => [r.campaignId, r])), [allRows]);
@@ -165,6 +178,7 @@ export function CampaignsScreen() {
     clearSelection,
     closeFolderDialog: () => setFolderDialog(null),
     closeUpload: () => setUpload(null),
+    onCreated: (id) => setFresh({ id, shown: false }),
   });
   const drag = useCampaignDrag({
     dir,
@@ -290,6 +304,22 @@ export function CampaignsScreen() {
           />
         )}
 
+        {freshRow && freshPage !== null && (
+          <p className="cl-new-note" role="status" data-testid="new-campaign-note">
+            <span>
+              New campaign “{freshRow.name}” is on page {freshPage} of {pages}, marked New.
+            </span>
+            {freshPage !== current && (
+              <button type="button" className="link-button" onClick={() => setPage(freshPage)}>
+                Show it
+              </button>
+            )}
+            <button type="button" className="link-button" onClick={() => setFresh(null)}>
+              Dismiss
+            </button>
+          </p>
+        )}
+
         {folderMissing ? (
           <div className="card-body">
             <Alert>
@@ -306,6 +336,7 @@ export function CampaignsScreen() {
         ) : (
           <CampaignsTable
             folderName={folderName}
+            newId={fresh?.id ?? null}
             dir={dir}
             parent={parent}
             loading={loading}

@@ -99,6 +99,8 @@ type RowProps = {
   /** The folder path under the name, for hits of a search across folders. */
   folder: string | null;
   onOpenDir: (id: number) => void;
+  /** The campaign just created or cloned: marked, so it is found at a glance. */
+  isNew?: boolean;
 };
 
 function MetricCells({ cols, metrics }: { cols: readonly ListMetric[]; metrics: ListMetrics | undefined }) {
@@ -124,6 +126,7 @@ function CampaignRow(props: RowProps) {
     selected && 'is-selected',
     drag.dragging.includes(row.campaignId) && 'is-dragging',
     target && 'is-drop-target',
+    props.isNew && 'is-new',
   ]
     .filter(Boolean)
     .join(' ');
@@ -172,6 +175,7 @@ function CampaignRow(props: RowProps) {
               {row.name}
             </button>
           )}
+          {props.isNew && <span className="badge badge-accent cl-badge-new">New</span>}
           {target && (
             <span className="cl-drop-hint">{isFolder ? 'Move into folder' : 'New folder with both'}</span>
           )}
@@ -233,6 +237,8 @@ function CampaignRow(props: RowProps) {
 
 type TableProps = {
   folderName: string;
+  /** The campaign just created or cloned (its row is marked). */
+  newId?: number | null;
   dir: number;
   parent: Crumb;
   loading: boolean;
@@ -389,6 +395,7 @@ export function CampaignsTable(props: TableProps) {
                   metrics={props.metricsOf(row.campaignId)}
                   folder={props.folderOf ? props.folderOf(row) : null}
                   onOpenDir={props.onOpenDir}
+                  isNew={props.newId === row.campaignId}
                 />
               ))}
         </tbody>

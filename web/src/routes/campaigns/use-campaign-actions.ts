@@ -47,11 +47,19 @@ type Options = {
   clearSelection: () => void;
   closeFolderDialog: () => void;
   closeUpload: () => void;
+  /** A campaign was made here (a clone): the list shows where it landed. */
+  onCreated?: (id: number) => void;
 };
 
 export type CampaignActions = ReturnType<typeof useCampaignActions>;
 
-export function useCampaignActions({ dir, clearSelection, closeFolderDialog, closeUpload }: Options) {
+export function useCampaignActions({
+  dir,
+  clearSelection,
+  closeFolderDialog,
+  closeUpload,
+  onCreated,
+}: Options) {
   const confirm = useConfirm();
   const [busyRow, setBusyRow] = useState<number | null>(null);
   const [bulkBusy, setBulkBusy] = useState<string | null>(null);
@@ -140,6 +148,7 @@ export function useCampaignActions({ dir, clearSelection, closeFolderDialog, clo
     withRowBusy(row.campaignId, async () => {
       const answer = await cloneCampaign(row.campaignId);
       notify.success(answer.message);
+      onCreated?.(answer.resultt.campaignId);
       await refreshLists();
     });
 

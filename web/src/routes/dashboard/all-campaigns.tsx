@@ -23,8 +23,12 @@ export function useDashboardStats(choice: DashboardChoice | null, start: string,
 export const AD_DATA_HINT =
   'Counted by the ad platform, not the tracker: this shows 0 until ad data is imported (a connected platform’s cost sync, or costs entered or uploaded on the statistics screen).';
 
+/** Clicks on the ads as the platform counts them: not the tracker's visits (issue 27). */
+export const AD_CLICKS_HINT =
+  'Counted by the ad platform (clicks on your ads), not by the tracker, whose visits are under Visitors: this shows 0 until ad data is imported (a connected platform’s cost sync, or costs entered or uploaded on the statistics screen).';
+
 /** An info button whose tooltip (on hover and on keyboard focus) says where the number comes from. */
-export function AdDataHint({ id, label }: { id: string; label: string }) {
+export function AdDataHint({ id, label, text = AD_DATA_HINT }: { id: string; label: string; text?: string }) {
   return (
     <span className="kpi-hint">
       <button
@@ -36,7 +40,7 @@ export function AdDataHint({ id, label }: { id: string; label: string }) {
         <Info size={13} aria-hidden />
       </button>
       <span role="tooltip" id={id} className="kpi-tooltip">
-        {AD_DATA_HINT}
+        {text}
       </span>
     </span>
   );

@@ -28,7 +28,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { formatDollars, formatInteger, formatPercent, isoDay } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { AdDataHint, ALL, type DashboardChoice, useDashboardStats } from './all-campaigns';
+import { AD_CLICKS_HINT, AdDataHint, ALL, type DashboardChoice, useDashboardStats } from './all-campaigns';
 import {
   dailyBases,
   dashboardTotals,
@@ -126,7 +126,9 @@ export function DashboardScreen() {
     { key: 'cpa', label: 'CPA', value: formatDollars(totals.cpa), icon: <Target size={15} aria-hidden /> },
     {
       key: 'clicks',
-      label: 'Clicks',
+      // Not the tracker's visits: the ad platform's count of clicks on the ads (issue 27), named
+      // like Ad spend and Ad CTR, which come from the same imported ad data.
+      label: 'Ad clicks',
       value: formatInteger(totals.clicks),
       icon: <MousePointerClick size={15} aria-hidden />,
       adData: true,
@@ -241,7 +243,13 @@ export function DashboardScreen() {
                 <span className="kpi-label total-label">
                   {t.icon}
                   {t.label}
-                  {t.adData && <AdDataHint id={`hint-${t.key}`} label={t.label} />}
+                  {t.adData && (
+                    <AdDataHint
+                      id={`hint-${t.key}`}
+                      label={t.label}
+                      text={t.key === 'clicks' ? AD_CLICKS_HINT : undefined}
+                    />
+                  )}
                 </span>
                 {loading ? (
                   <span className="skeleton kpi-skeleton" />

@@ -41,7 +41,11 @@ export function RotatorFunding({ balance }: Props) {
     const parsed = parseAmount(amount);
     if ('error' in parsed) found.amount = parsed.error;
     else if (parsed.micros <= 0) found.amount = M.fundAmountPositive;
+    // The drop-down shows what each wallet holds: too much is refused before the confirmation,
+    // in the server's words (it still checks, inside the booking itself).
+    else if (balance && Math.round(balance[wallet] * 1e6) < parsed.micros) found.amount = M.insufficient;
     setErrors(found);
+    if (found.amount === M.insufficient) notify.error(M.insufficient);
     if (Object.keys(found).length || !offer || 'error' in parsed) return;
     const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
       parsed.micros / 1e6,
