@@ -9,6 +9,7 @@ import {
   api,
   apiLogin,
   BASE,
+  emptyTarget,
   ensureInstalled,
   expectPath,
   expectText,
@@ -132,7 +133,7 @@ before(async () => {
     const u = new URL(link);
     return new URL(`${u.pathname}${u.search}`, BASE).toString();
   };
-  const campaignUrl = onBase(links.campaignURL);
+  const campaignUrl = onBase(emptyTarget(links.campaignURL));
   const clickUrl = onBase(links.lpofferlink_simple);
   const landingByUrl = {
     'https://lp.example/a': 'headlineA_hero1',

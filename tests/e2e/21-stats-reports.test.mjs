@@ -10,6 +10,7 @@ import {
   api,
   apiLogin,
   BASE,
+  emptyTarget,
   ensureInstalled,
   expectNoSideScroll,
   expectText,
@@ -81,7 +82,7 @@ before(async () => {
   });
   assert.equal(offer.status, 201);
   const links = (await api(`/api/campaign?campaignId=${campaignId}`, { token })).body.data.linkpixel;
-  const u = new URL(links.campaignURL);
+  const u = new URL(emptyTarget(links.campaignURL));
   campaignUrl = new URL(`${u.pathname}${u.search}`, BASE).toString();
   secret = new URL(links.postback).searchParams.get('secret');
 
