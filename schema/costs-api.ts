@@ -59,6 +59,13 @@ export const COST_FIELD_ORDER = [
 
 // ---- answers (the `data` of each envelope; worker/routes/costs.ts answers these) ------------
 
+/** How the screen and the export name a cost row's source. */
+export const COST_SOURCE_LABELS: Record<string, string> = {
+  sync: 'Platform sync',
+  manual: 'Entered',
+  csv: 'CSV upload',
+};
+
 /** A cost row of GET /api/costs; spend in dollars. */
 export type CostRow = {
   date: string;

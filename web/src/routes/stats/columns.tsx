@@ -2,8 +2,10 @@
 // field fills each footer cell (spec 3 §3, §9).
 import type { ReactNode } from 'react';
 import { CUSTOM_EVENT_PREFIX, STATS_COLUMN_TITLES as T } from '../../../../schema/stats-reports-api';
+import { RATIO_KEYS } from '../../../../schema/undefined-ratios';
 import type { StatsTotals, TargetRecord } from '../../api/endpoints';
-import { type Column, type ColumnKind, formatCell } from '../../components/data-table/data-table';
+import { type Column, type ColumnKind, valueCell } from '../../components/data-table/data-table';
+import { totalsNoValue } from '../../components/data-table/no-value';
 
 type MetricSpec = { kind: ColumnKind; digits?: number; total?: keyof StatsTotals; totalDigits?: number };
 
@@ -47,6 +49,9 @@ export type TargetColumnsInput = {
 /** The export sends these keys too; the server titles them by the event's name. */
 export const CUSTOM_PREFIX = CUSTOM_EVENT_PREFIX;
 
+/** A target row's "no value" reason for a ratio column (the server's no_value, issue 27). */
+const rowNoValue = (key: string) => (row: TargetRecord) => row.no_value?.[key];
+
 export function targetColumns({
   tokens,
   metrics,
@@ -61,8 +66,20 @@ export function targetColumns({
     cols.push(
       { key: 'impressions', label: T.impressions, kind: 'int' },
       { key: 'clicks', label: T.clicks, kind: 'int' },
-      { key: 'ctr', label: T.ctr, kind: 'percent', hint: 'Ad clicks / impressions' },
-      { key: 'ad_cpc', label: T.ad_cpc, kind: 'money', hint: 'Ad spend / visits' },
+      {
+        key: 'ctr',
+        label: T.ctr,
+        kind: 'percent',
+        hint: 'Ad clicks / impressions',
+        noValue: rowNoValue('ctr'),
+      },
+      {
+        key: 'ad_cpc',
+        label: T.ad_cpc,
+        kind: 'money',
+        hint: 'Ad spend / visits',
+        noValue: rowNoValue('ad_cpc'),
+      },
     );
   }
   cols.push(
@@ -71,7 +88,13 @@ export function targetColumns({
   );
   for (const m of metrics) {
     const spec = METRIC_SPECS[m.parameter] ?? { kind: 'decimal' as const };
-    cols.push({ key: m.parameter, label: m.name, kind: spec.kind, digits: spec.digits });
+    cols.push({
+      key: m.parameter,
+      label: T[m.parameter] ?? m.name,
+      kind: spec.kind,
+      digits: spec.digits,
+      noValue: RATIO_KEYS.includes(m.parameter) ? rowNoValue(m.parameter) : undefined,
+    });
   }
   for (const e of customEvents) {
     cols.push({
@@ -99,12 +122,14 @@ const TARGET_TOTALS: Record<string, { total: keyof StatsTotals; kind: ColumnKind
 export function targetFooter(totals: StatsTotals | null | undefined): Record<string, ReactNode> | null {
   if (!totals) return null;
   const out: Record<string, ReactNode> = {};
+  const none = totalsNoValue(totals);
   for (const [key, t] of Object.entries(TARGET_TOTALS))
-    out[key] = formatCell(t.kind, totals[t.total], t.digits);
+    out[key] = valueCell(t.kind, totals[t.total], none[key], t.digits);
   for (const [key, spec] of Object.entries(METRIC_SPECS)) {
     if (!spec.total) continue;
     const value = totals[spec.total];
-    if (value !== undefined) out[key] = formatCell(spec.kind, value, spec.totalDigits ?? spec.digits);
+    if (value !== undefined)
+      out[key] = valueCell(spec.kind, value, none[key], spec.totalDigits ?? spec.digits);
   }
   return out;
 }

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import {
   COST_FIELD_ORDER,
   COST_MESSAGES,
+  COST_SOURCE_LABELS,
   type CostRow,
   type CostUploadAnswer,
   costInputSchema,
@@ -33,7 +34,6 @@ type Props = {
   onChanged: () => void;
 };
 
-const SOURCE_LABELS: Record<string, string> = { sync: 'Platform sync', manual: 'Entered', csv: 'CSV upload' };
 const FORM = 'cost';
 
 export function CostsPanel({ campaignId, start, end, today, onChanged }: Props) {
@@ -77,7 +77,7 @@ export function CostsPanel({ campaignId, start, end, today, onChanged }: Props) 
   const remove = async (row: CostRow) => {
     const ok = await confirm({
       title: 'Remove cost',
-      message: `Remove the ${SOURCE_LABELS[row.source] ?? row.source} cost of ${row.target || 'no target'} on ${row.date}?`,
+      message: `Remove the ${COST_SOURCE_LABELS[row.source] ?? row.source} cost of ${row.target || 'no target'} on ${row.date}?`,
       confirmLabel: 'Remove',
       danger: true,
     });
@@ -100,7 +100,7 @@ export function CostsPanel({ campaignId, start, end, today, onChanged }: Props) 
       kind: 'text',
       render: (r) => r.target || <span className="cell-muted">(none)</span>,
     },
-    { key: 'source', label: 'Source', kind: 'text', render: (r) => SOURCE_LABELS[r.source] ?? r.source },
+    { key: 'source', label: 'Source', kind: 'text', render: (r) => COST_SOURCE_LABELS[r.source] ?? r.source },
     { key: 'impressions', label: 'Impressions', kind: 'int' },
     { key: 'ad_clicks', label: 'Clicks', kind: 'int' },
     { key: 'spend', label: 'Spend', kind: 'money' },
