@@ -59,6 +59,19 @@ export const COST_FIELD_ORDER = [
 
 // ---- answers (the `data` of each envelope; worker/routes/costs.ts answers these) ------------
 
+/** How the screen and the export name a cost row's source. */
+export const COST_SOURCE_LABELS: Record<string, string> = {
+  sync: 'Platform sync',
+  manual: 'Entered',
+  csv: 'CSV upload',
+  // Imported rows carry their platform's name (docs/statistics.md, "Costs: which source wins").
+  facebook: 'Facebook sync',
+  tiktok: 'TikTok sync',
+  taboola: 'Taboola sync',
+  mediago: 'MediaGo sync',
+  liveintent: 'LiveIntent sync',
+};
+
 /** A cost row of GET /api/costs; spend in dollars. */
 export type CostRow = {
   date: string;

@@ -11,6 +11,8 @@ export const STATS_MESSAGES = {
   endAfterToday: 'End date should be not greater than today.',
   dateInvalid: 'Dates must be written dd-MM-yyyy.',
   noDataToExport: 'No Data To Export.',
+  exportTableUnknown: 'Choose tables among targets, landings, offers, paths, breakdown, costs and filtered.',
+  exportBreakdownUnknown: 'Choose what the breakdown groups by.',
   retriesExceeded: 'Exceed number of retries.',
   landingRetriesExceeded: 'Exceed number of retries for landing page performance table',
   totalsRetriesExceeded: 'Exceed number of retries for totals.',
@@ -322,6 +324,8 @@ export type TargetRecord = {
   /** What ad_cpc and ctr divide by (docs/decisions/158). */
   ad_clicks_from?: 'platform' | 'visits';
   custom_events: Record<string, number>;
+  /** The row's ratios without a value (denominator 0), by column key, with the reason (issue 27). */
+  no_value?: Record<string, string>;
   [column: string]: unknown;
 } & Partial<Record<MetricParameter, number>>;
 

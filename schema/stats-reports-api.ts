@@ -123,6 +123,21 @@ export const BREAKDOWN_METRICS = [
   'cpa',
 ] as const satisfies readonly (keyof BreakdownMetrics)[];
 
+/** The breakdown's column titles, on the screen and in the export. */
+export const BREAKDOWN_TITLES: Record<keyof BreakdownMetrics, string> = {
+  visits: 'Visits',
+  lpclicks: 'LP Clicks',
+  lpctr: 'LP CTR',
+  conversions: 'Conversions',
+  cr: 'CR',
+  revenue: 'Revenue',
+  ad_spent: 'Ad Spend',
+  net: 'Net Profit',
+  roi: 'ROI',
+  epc: 'EPC',
+  cpa: 'CPA',
+};
+
 /** Change of each metric against the previous period, in percent (null when it was 0). */
 export type BreakdownChange = Record<keyof BreakdownMetrics, number | null>;
 
@@ -162,7 +177,56 @@ export const STATS_COLUMN_TITLES: Record<string, string> = {
   visits: 'Visits',
   conversions: 'Purchase Event',
   ...Object.fromEntries(METRICS.map((m) => [m.parameter, m.name])),
+  // The metric picker keeps the spec's list name "NET Profit" (spec 3 §9); the column header
+  // reads like the other money columns (issue 27, docs/decisions/132-the-shared-export.md).
+  net: 'Net Profit',
 };
 
 /** A custom event's column key in the target table and the export (`custom:atc3`). */
 export const CUSTOM_EVENT_PREFIX = 'custom:';
+
+/**
+ * The tables of the statistics screen the export writes (issue 27), in screen order, with the
+ * title each section of the file starts with. POST /api/export-statistics `tables` picks some
+ * (none: all of them).
+ */
+export const EXPORT_TABLES = {
+  targets: 'Targets',
+  landings: 'Landing pages',
+  offers: 'Offer pages',
+  paths: 'Paths',
+  breakdown: 'Breakdown',
+  costs: 'Ad costs',
+  filtered: 'Filtered traffic',
+} as const;
+export type ExportTable = keyof typeof EXPORT_TABLES;
+
+/** One number format per column type in the export: money 2 decimals without $, percent 2 decimals. */
+export type ExportKind = 'text' | 'int' | 'money' | 'percent';
+
+const MONEY_COLUMNS = [
+  'ad_spent',
+  'revenue',
+  'net',
+  'cpa',
+  'epc',
+  'ad_cpc',
+  'lp_cpc',
+  'event_lp_visits_cpc',
+  'event_atc1_visits_cpc',
+  'event_atc2_visits_cpc',
+  'spend',
+];
+const PERCENT_COLUMNS = ['roi', 'cr', 'ctr', 'lpctr', 'event_lp_visits_ctr'];
+const INT_COLUMNS = ['impressions', 'clicks', 'ad_clicks', 'visits', 'conversions', 'conversion', 'lpclicks'];
+
+/** The type of a statistics column by key: metric columns not listed are counts, others text. */
+export function exportKind(key: string): ExportKind {
+  if (MONEY_COLUMNS.includes(key)) return 'money';
+  if (PERCENT_COLUMNS.includes(key)) return 'percent';
+  if (INT_COLUMNS.includes(key) || key.startsWith(CUSTOM_EVENT_PREFIX)) return 'int';
+  return METRICS.some((m) => m.parameter === key) ? 'int' : 'text';
+}
+
+/** GET /api/stats-reports/stamp: the campaign's data version and newest event (live statistics). */
+export type StatsStampAnswer = { version: number; newestEventAt: number | null };

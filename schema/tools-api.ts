@@ -305,6 +305,13 @@ export type TestPostbackAnswer = {
   trafficSourcePostback: TrafficSourcePostback | null;
 };
 
+/**
+ * The value a campaign link carries in the target (ad id) parameter when its traffic source has no
+ * known macro (issue 27): never an empty value, always something a marketer sees must be replaced
+ * by the source's own ad-id macro (docs/decisions/130-campaign-link-values.md).
+ */
+export const TARGET_PLACEHOLDER = 'REPLACE_WITH_AD_ID';
+
 export type TrafficSourceInfo = {
   key: string;
   label: string;

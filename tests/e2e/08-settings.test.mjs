@@ -139,7 +139,10 @@ test('admin changes the title and a route, uploads a logo and sees it in the hea
 
   await page.locator('#settings-title').fill(NEW_TITLE);
   await page.locator('#settings-route_main').fill('visit');
-  await expectText(page.locator('[data-testid="route-example"] code'), `${BASE}/visit/123?tid={ad_id}`);
+  await expectText(
+    page.locator('[data-testid="route-example"] code'),
+    `${BASE}/visit/123?tid=REPLACE_WITH_AD_ID`,
+  );
   await page.locator('[data-testid="settings-logo-input"]').setInputFiles({
     name: 'northwind.png',
     mimeType: 'image/png',

@@ -9,6 +9,7 @@ import {
   api,
   apiLogin,
   BASE,
+  emptyTarget,
   ensureInstalled,
   expectPath,
   expectText,
@@ -88,7 +89,7 @@ before(async () => {
     const u = new URL(link);
     return new URL(`${u.pathname}${u.search}`, BASE).toString();
   };
-  const campaignUrl = onBase(detail.body.data.linkpixel.campaignURL);
+  const campaignUrl = onBase(emptyTarget(detail.body.data.linkpixel.campaignURL));
   const clickUrl = onBase(detail.body.data.linkpixel.lpofferlink_simple);
   // 12 visits on target ad-1: four (sub1, placement) pairs, and two visits without tokens.
   const visits = [

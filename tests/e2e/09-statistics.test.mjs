@@ -9,6 +9,7 @@ import {
   api,
   apiLogin,
   BASE,
+  emptyTarget,
   ensureInstalled,
   expectPath,
   expectText,
@@ -132,7 +133,7 @@ before(async () => {
     const u = new URL(link);
     return new URL(`${u.pathname}${u.search}`, BASE).toString();
   };
-  const campaignUrl = onBase(links.campaignURL);
+  const campaignUrl = onBase(emptyTarget(links.campaignURL));
   const clickUrl = onBase(links.lpofferlink_simple);
   const landingByUrl = {
     'https://lp.example/a': 'headlineA_hero1',
@@ -433,13 +434,18 @@ test('the statistics screen shows the traffic exactly, switches a landing page a
     page.waitForEvent('download'),
     page.locator('[data-testid="export-csv"]').click(),
   ]);
-  assert.equal(download.suggestedFilename(), 'Campaign.csv');
+  // A named file: campaign, range and time zone after the spec's Campaign (issue 27).
+  assert.match(
+    download.suggestedFilename(),
+    /^Campaign_[\w.-]+_(all_time|\d{4}-\d{2}-\d{2}_to_\d{4}-\d{2}-\d{2})_[\w-]+\.csv$/,
+  );
   const csv = (await readFile(await download.path(), 'utf8')).trim().split(/\r?\n/);
-  const header = csv[0].split(',');
+  assert.equal(csv[0], 'Targets');
+  const header = csv[1].split(',');
   // The headers are the column titles the screen shows (issue 17).
   assert.deepEqual(header.slice(0, 4), ['Target', 'Placement', 'Visits', 'Purchase Event']);
   const at = (line, col) => line.split(',')[header.indexOf(col)];
-  const targetLines = csv.slice(1, csv.indexOf(''));
+  const targetLines = csv.slice(2, csv.indexOf(''));
   assert.equal(targetLines.length, 4);
   for (const t of ['creative-1', 'creative-2']) {
     const lines = targetLines.filter((l) => l.startsWith(`${t},`));
@@ -456,7 +462,7 @@ test('the statistics screen shows the traffic exactly, switches a landing page a
       Math.round(truth.targets[t].revenue * 100),
     );
   }
-  const landingHeader = csv[csv.indexOf('') + 1].split(',');
+  const landingHeader = csv[csv.indexOf('Landing pages') + 1].split(',');
   assert.deepEqual(landingHeader.slice(0, 3), ['Landing page', 'Visits', 'LP Clicks']);
   for (const [name, t] of Object.entries(truth.landings)) {
     const line = csv.find((l) => l.startsWith(`${name},`));

@@ -9,6 +9,7 @@ import {
   apiLogin,
   BASE,
   createUserViaApi,
+  emptyTarget,
   ensureInstalled,
   expectText,
   expectToast,
@@ -277,7 +278,7 @@ test('the public report opens from a link with #email= and shows tables and char
 
   // Real traffic through the rotator's tracking link: 24 visits, 3 conversions of $20.
   const detail = await api(`/api/campaign?campaignId=${campaignId}`, { token });
-  const link = new URL(detail.body.data.linkpixel.campaignURL);
+  const link = new URL(emptyTarget(detail.body.data.linkpixel.campaignURL));
   const campaignUrl = new URL(`${link.pathname}${link.search}`, BASE).toString();
   const clickIds = [];
   for (let i = 0; i < 24; i++) {

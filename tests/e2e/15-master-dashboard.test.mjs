@@ -11,6 +11,7 @@ import {
   api,
   apiLogin,
   BASE,
+  emptyTarget,
   ensureInstalled,
   expectPath,
   expectText,
@@ -93,7 +94,7 @@ before(async () => {
   };
   // 8 visits at CPC $0.50 ($4 spend), 4 LP clicks, 2 postbacks at the offer's $25 ($50 revenue).
   for (let i = 0; i < 8; i++) {
-    const visit = await fetch(`${onBase(links.campaignURL)}md-${i}`, {
+    const visit = await fetch(`${onBase(emptyTarget(links.campaignURL))}md-${i}`, {
       headers: NAVIGATE,
       redirect: 'manual',
     });

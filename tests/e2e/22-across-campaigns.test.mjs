@@ -10,6 +10,7 @@ import {
   apiLogin,
   BASE,
   createUserViaApi,
+  emptyTarget,
   ensureInstalled,
   expectText,
   expectToast,
@@ -63,7 +64,7 @@ async function campaign(key, name, { cpc, payout, trafficSource = '' }) {
 /** `visits` visits through the campaign link, and a postback for the first `conversions`. */
 async function traffic(key, visits, conversions) {
   const detail = await api(`/api/campaign?campaignId=${ids[key]}`, { token });
-  const link = new URL(detail.body.data.linkpixel.campaignURL);
+  const link = new URL(emptyTarget(detail.body.data.linkpixel.campaignURL));
   const url = new URL(`${link.pathname}${link.search}`, BASE);
   // The postback URL the product shows carries the campaign's postback secret.
   const secret = new URL(detail.body.data.linkpixel.postback).searchParams.get('secret');

@@ -11,6 +11,7 @@ import {
   BASE,
   createUserViaApi,
   dismissToast,
+  emptyTarget,
   ensureInstalled,
   expectAttr,
   expectPath,
@@ -103,7 +104,7 @@ before(async () => {
 
   // Visits: four from the ad's creative, two from a target that is no creative of the campaign.
   const links = (await api(`/api/campaign?campaignId=${campaignId}`, { token })).body.data.linkpixel;
-  const u = new URL(links.campaignURL);
+  const u = new URL(emptyTarget(links.campaignURL));
   const campaignUrl = new URL(`${u.pathname}${u.search}`, BASE).toString();
   const targets = [adRef, adRef, adRef, adRef, 'newsletter-top', 'newsletter-top'];
   for (const [i, target] of targets.entries()) {
@@ -274,7 +275,7 @@ test('a creative in one line item asks first: cancel leaves it Active, yes switc
     })
   ).body.data.ad.li_refid;
   const links = (await api(`/api/campaign?campaignId=${id}`, { token })).body.data.linkpixel;
-  const u = new URL(links.campaignURL);
+  const u = new URL(emptyTarget(links.campaignURL));
   const res = await fetch(new URL(`${u.pathname}${u.search}${ad}`, BASE), {
     headers: { 'user-agent': UAS[0], 'sec-fetch-mode': 'navigate', accept: 'text/html' },
     redirect: 'manual',

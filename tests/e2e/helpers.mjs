@@ -408,3 +408,9 @@ export async function uiLogin(page, username, password) {
   await page.locator('#login-password').fill(password);
   await page.locator('#login-password').press('Enter');
 }
+
+/**
+ * A campaign link with its target (first) parameter emptied, so that a test can append its own ad
+ * id: the product fills it with the source's macro or REPLACE_WITH_AD_ID (issue 27, decision 130).
+ */
+export const emptyTarget = (url) => url.replace(/\?([^=&]+)=[^&]*/, '?$1=');

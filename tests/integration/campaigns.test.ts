@@ -176,7 +176,8 @@ describe('add-campaign and edit-campaign', () => {
     const secret = await postbackSecret(id);
     expect(secret).toMatch(/^[\w-]{20,}$/);
     expect(detail.body.data.linkpixel).toMatchObject({
-      campaignURL: `https://tracker.example.com/go/${id}?ad_id=&placement={{placement}}`,
+      // LiveIntent's ad-id macro fills the URL token (issue 27, decision 130).
+      campaignURL: `https://tracker.example.com/go/${id}?ad_id=\${CREATIVE_ID}&placement={{placement}}`,
       lpofferlink_simple: `https://tracker.example.com/click/${id}`,
       postback: `https://tracker.example.com/postback?clickid={clickid}&payout={payout}&txid={txid}&secret=${secret}`,
       pixel_url: `https://tracker.example.com/pixel.gif?campaign=${id}&secret=${secret}`,

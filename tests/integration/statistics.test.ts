@@ -352,7 +352,7 @@ describe('statistics tables', () => {
 });
 
 describe('export and dashboard', () => {
-  it('exports the selected columns as Campaign.csv with the screen numbers', async () => {
+  it('exports every table of the screen in a named file with one number format per column type', async () => {
     const res = await api('/api/export-statistics', {
       token,
       body: {
@@ -366,24 +366,46 @@ describe('export and dashboard', () => {
       },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data.fileName).toBe('Campaign.csv');
+    // A named file: the spec's Campaign.csv followed by the campaign, the range, the time zone.
+    const name = 'Campaign_Stats-campaign_all_time_America-New_York.csv';
+    expect(res.body.data.fileName).toBe(name);
     const file = await api(res.body.data.downloadLink);
-    expect(file.headers.get('content-disposition')).toBe('attachment; filename="Campaign.csv"');
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
     expect(file.body).toBe(
       [
-        // The titles the screen shows (issue 17), not the keys.
+        // Every table of the screen under its title, headers as on screen (issue 17), one number
+        // format per column type: money 17.00 in every table, percent 17.65 (issue 27).
+        'Targets',
         'Target,Visits,Purchase Event,Ad Spend,Revenue,ROI',
-        'A,14,2,17,20,17.65',
-        'B,6,1,3,20,566.67',
+        'A,14,2,17.00,20.00,17.65',
+        'B,6,1,3.00,20.00,566.67',
         '',
+        'Landing pages',
         'Landing page,Visits,CPA',
-        'hA_img1,10,$5.63',
-        'hB_img1,10,$8.75',
+        'hA_img1,10,5.63',
+        'hB_img1,10,8.75',
+        '',
+        'Offer pages',
+        'Offer page,Visits,Purchase Event,CR,Revenue',
+        'Offer one,5,2,40.00,20.00',
+        'Offer two,3,1,33.33,20.00',
+        '',
+        'Breakdown',
+        'Country,Visits,LP Clicks,LP CTR,Conversions,CR,Revenue,Ad Spend,Net Profit,ROI,EPC,CPA',
+        'US,20,8,40.00,3,15.00,40.00,20.00,20.00,100.00,2.00,6.67',
+        'Total,20,8,40.00,3,15.00,40.00,20.00,20.00,100.00,2.00,6.67',
+        '',
+        // Both sources of A's cost, as the Ad costs panel lists them; the synced one counts.
+        'Ad costs',
+        'Date,Target,Source,Impressions,Clicks,Spend',
+        '2026-11-10,A,Platform sync,1000,20,15.00',
+        '2026-11-10,A,Entered,900,18,12.00',
         '',
         // The seeded bot visit, in the filtered-traffic table (docs/decisions/111).
+        'Filtered traffic',
         'Day,Filtered clicks,Bot user agent,Prefetch or HEAD,Duplicate click,Other rule,Conversions on filtered clicks,Revenue on filtered clicks',
-        '2026-11-10,1,1,0,0,0,0,0',
-        'Total,1,1,0,0,0,0,0',
+        '2026-11-10,1,1,0,0,0,0,0.00',
+        'Total,1,1,0,0,0,0,0.00',
         '',
       ].join('\r\n'),
     );
@@ -828,12 +850,12 @@ describe('grouping by several extra tokens at once (spec 3 §3 request fields)',
     const file = await api(res.body.data.downloadLink);
     const lines = String(file.body).trim().split(/\r?\n/);
     // Token columns are titled by the token's name, as on screen.
-    expect(lines.slice(0, 1)).toEqual(['Target,Sub 1,Placement,Visits,Purchase Event,Revenue']);
-    expect(lines.slice(1, 5).sort()).toEqual([
-      'T1,a,side,2,0,0',
-      'T1,a,top,3,2,15.5',
-      'T1,b,top,1,1,20',
-      'T2,b,side,2,0,0',
+    expect(lines.slice(0, 2)).toEqual(['Targets', 'Target,Sub 1,Placement,Visits,Purchase Event,Revenue']);
+    expect(lines.slice(2, 6).sort()).toEqual([
+      'T1,a,side,2,0,0.00',
+      'T1,a,top,3,2,15.50',
+      'T1,b,top,1,1,20.00',
+      'T2,b,side,2,0,0.00',
     ]);
   });
 });

@@ -92,10 +92,11 @@ describe('statistics small things', () => {
     });
     expect(res.status).toBe(200);
     const file = await api(res.body.data.downloadLink);
-    expect(String(file.body).split('\r\n').slice(0, 3)).toEqual([
+    expect(String(file.body).split('\r\n').slice(0, 4)).toEqual([
+      'Targets',
       'Target,Visits,Purchase Event,ATC1 Event Clicks,Ad Spend,EPC,signup',
-      'apple,2,0,1,2,0,0',
-      'banana,1,1,0,1,10,1',
+      'apple,2,0,1,2.00,0.00,0',
+      'banana,1,1,0,1.00,10.00,1',
     ]);
   });
 });

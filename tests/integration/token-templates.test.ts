@@ -94,7 +94,7 @@ describe('apply and remove', () => {
 
     const detail = await api(`/api/campaign?campaignId=${campaignId}`, { token: admin });
     expect(detail.body.data.linkpixel.campaignURL).toBe(
-      `https://tracker.example.com/go/${campaignId}?tid=&ad_id={{ad.id}}&ad_name={{ad.name}}&adset_id={{adset.id}}` +
+      `https://tracker.example.com/go/${campaignId}?tid=REPLACE_WITH_AD_ID&ad_id={{ad.id}}&ad_name={{ad.name}}&adset_id={{adset.id}}` +
         '&adset_name={{adset.name}}&campaign_id={{campaign.id}}&campaign_name={{campaign.name}}' +
         '&placement={{placement}}&site_source={{site_source_name}}',
     );

@@ -649,15 +649,31 @@ describe('link builder', () => {
       body: { campaignId, trafficSource: 'mediago' },
     });
     expect(mediago.body.data.url).toBe(
-      `https://tracker.example.com/go/${campaignId}?ad_id=\${AD_ID}&adset_id=&sub9=fixed`,
+      `https://tracker.example.com/go/${campaignId}?ad_id=\${AD_ID}&sub9=fixed`,
     );
     const tiktok = await api('/api/tools/link-builder', {
       token,
       body: { campaignId, trafficSource: 'tiktok' },
     });
     expect(tiktok.body.data.url).toBe(
-      `https://tracker.example.com/go/${campaignId}?ad_id=__CID__&adset_id=&sub9=fixed`,
+      `https://tracker.example.com/go/${campaignId}?ad_id=__CID__&sub9=fixed`,
     );
+
+    // Source None, and a campaign named as in issue 27 with the spec's token from the name: the
+    // target carries the placeholder, never an empty value; the editor's Campaign URL agrees.
+    const probe = await makeCampaign(token, { name: 'Probe LP', urlAppendToken: 'keyword_PROBE_LP' });
+    const none = await api<{ data: LinkBuilderAnswer }>('/api/tools/link-builder', {
+      token,
+      body: { campaignId: probe, trafficSource: '' },
+    });
+    expect(none.body.data.url).toBe(
+      `https://tracker.example.com/go/${probe}?keyword_PROBE_LP=REPLACE_WITH_AD_ID`,
+    );
+    expect(none.body.data.parameters).toEqual([
+      { name: 'keyword_PROBE_LP', value: 'REPLACE_WITH_AD_ID', from: 'target' },
+    ]);
+    const probeDetail = await api(`/api/campaign?campaignId=${probe}`, { token });
+    expect(probeDetail.body.data.linkpixel.campaignURL).toBe(none.body.data.url);
 
     const bad = await api('/api/tools/link-builder', {
       token,

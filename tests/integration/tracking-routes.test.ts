@@ -385,7 +385,9 @@ describe('configurable routes', () => {
     expect(spa.status).not.toBe(302);
     expect(await spa.text()).not.toContain('Link not available');
     const detail = await api(`/api/campaign?campaignId=${campaign}`, { token });
-    expect(detail.body.data.linkpixel.campaignURL).toBe(`https://tracker.example.com/visit/${campaign}?tid=`);
+    expect(detail.body.data.linkpixel.campaignURL).toBe(
+      `https://tracker.example.com/visit/${campaign}?tid=REPLACE_WITH_AD_ID`,
+    );
     expect(detail.body.data.linkpixel.lpofferlink_simple).toBe(
       `https://tracker.example.com/out/offer/${campaign}`,
     );

@@ -46,7 +46,10 @@ async function traffic(server, { cpc, payout, visits, lpClicks, sales }) {
     return new URL(`${u.pathname}${u.search}`, base).toString();
   };
   for (let i = 0; i < visits; i++) {
-    const visit = await fetch(`${local(links.campaignURL)}t${i}`, { headers: NAVIGATE, redirect: 'manual' });
+    const visit = await fetch(`${local(links.campaignURL).replace(/\?([^=&]+)=[^&]*/, '?$1=')}t${i}`, {
+      headers: NAVIGATE,
+      redirect: 'manual',
+    });
     assert.equal(visit.status, 302);
     const clickId = new URL(visit.headers.get('location')).searchParams.get('clickid');
     if (i < lpClicks) {

@@ -2,8 +2,14 @@ import Papa from 'papaparse';
 
 // CSV text, RFC 4180 quoting, with spreadsheet-formula cells defused.
 
+/** A number already written as the file wants it ('12.50', '-3.00'): written as is, never defused. */
+export class CsvNumber {
+  constructor(readonly text: string) {}
+}
+
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
+  if (value instanceof CsvNumber) return value.text;
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   // A text cell starting with = + - @ would run as a formula in a spreadsheet.

@@ -7,14 +7,13 @@ import {
   type CostUploadAnswer,
   costInputSchema,
 } from '../../schema/costs-api';
-import { fromMicros } from '../../schema/money';
 import type { AppEnv } from '../env';
 import { requireAuth } from '../lib/auth';
 import { parseCsv } from '../lib/csv';
 import { ApiError, fieldError, validationError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
 import { campaignForUser } from '../services/campaigns';
-import { type CostRow, deleteCost, writeCosts } from '../services/costs';
+import { type CostRow, deleteCost, listCosts, writeCosts } from '../services/costs';
 
 // Ad costs entered by hand or uploaded as CSV (docs/statistics.md says which source wins).
 // Mounted under requireAuth by the statistics routes.
@@ -30,31 +29,9 @@ export const costRoutes = new Hono<AppEnv>()
     await campaignForUser(c.env, c.get('user'), campaignId);
     const from = c.req.query('startDate') || '0000-01-01';
     const to = c.req.query('endDate') || '9999-12-31';
-    const { results } = await c.env.DB.prepare(
-      `SELECT day, target, source, impressions, ad_clicks, spend_micros, updated_at FROM costs
-       WHERE campaign_id = ?1 AND day BETWEEN ?2 AND ?3 ORDER BY day DESC, target LIMIT 1000`,
-    )
-      .bind(campaignId, from, to)
-      .all<{
-        day: string;
-        target: string;
-        source: string;
-        impressions: number;
-        ad_clicks: number;
-        spend_micros: number;
-        updated_at: number;
-      }>();
     return c.json({
       data: {
-        result: results.map((r) => ({
-          date: r.day,
-          target: r.target,
-          source: r.source,
-          impressions: r.impressions,
-          ad_clicks: r.ad_clicks,
-          spend: fromMicros(r.spend_micros),
-          updated_at: r.updated_at,
-        })),
+        result: await listCosts(c.env, campaignId, from, to),
       } satisfies CostsAnswer,
     });
   })

@@ -5,6 +5,7 @@ import {
   breakdownQuerySchema,
   type FilteredTrafficAnswer,
   reportQuerySchema,
+  type StatsStampAnswer,
 } from '../../schema/stats-reports-api';
 import type { AppEnv } from '../env';
 import { requireAuth } from '../lib/auth';
@@ -14,6 +15,7 @@ import { campaignForUser } from '../services/campaigns';
 import { dayBounds } from '../services/statistics';
 import { breakdown } from '../services/statistics/breakdowns';
 import { filteredTraffic } from '../services/statistics/filtered';
+import { statsStamp } from '../services/statistics/freshness';
 import { toStatsCampaign } from '../services/stats-jobs';
 
 // The statistics screen's reports added by issue 17 (docs/api.md "Statistics reports"):
@@ -36,4 +38,11 @@ export const statsReportRoutes = new Hono<AppEnv>()
     const bounds = dayBounds(fromDmy(q.startDate) ?? '', fromDmy(q.endDate) ?? '');
     const answer = await breakdown(c.env, toStatsCampaign(row), bounds, q.by, q.second, q.compare);
     return c.json({ data: answer satisfies BreakdownAnswer });
+  })
+  // Live statistics (issue 27): the campaign's data version, one small read, so the screen asks
+  // for the whole report again only when something arrived (docs/decisions/134-live-statistics.md).
+  .get('/stats-reports/stamp', requireAuth, async (c) => {
+    const q = parseInput(reportQuerySchema, c.req.query(), REPORT_FIELDS);
+    const row = await campaignForUser(c.env, c.get('user'), q.campaignId);
+    return c.json({ data: (await statsStamp(c.env, row.id)) satisfies StatsStampAnswer });
   });

@@ -49,7 +49,7 @@ import {
   placementAggregates,
 } from '../services/statistics';
 import { jobResultSoon } from '../services/statistics/job-poll';
-import { columnKeys, exportStatistics } from '../services/stats-export';
+import { columnKeys, exportChoice, exportStatistics } from '../services/stats-export';
 import {
   checkRequestTokens,
   extraTokenSlots,
@@ -229,6 +229,7 @@ export const statsRoutes = new Hono<AppEnv>()
     const answer = await exportStatistics(c.env, row, req, {
       targetColumns: columnKeys(body.targetData),
       landingColumns: columnKeys(body.landingData),
+      ...exportChoice(body),
     });
     return c.json({ data: answer satisfies ExportStatisticsAnswer });
   })

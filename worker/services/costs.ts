@@ -1,3 +1,5 @@
+import type { CostRow as CostAnswerRow } from '../../schema/costs-api';
+import { fromMicros } from '../../schema/money';
 import { COST_PRIORITY, type CostSource } from '../../schema/stats';
 import type { Env } from '../env';
 import { bumpStatsVersion } from './statistics/ingest-extras';
@@ -92,4 +94,36 @@ export async function deleteCost(
     ...refreshEffectiveCosts(env.DB, campaignId, day, day),
   ]);
   return deleted.meta.changes ?? 0;
+}
+
+/** The cost rows of a range as GET /api/costs and the export show them (newest first, 1000 at most). */
+export async function listCosts(
+  env: Pick<Env, 'DB'>,
+  campaignId: number,
+  from: string,
+  to: string,
+): Promise<CostAnswerRow[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT day, target, source, impressions, ad_clicks, spend_micros, updated_at FROM costs
+     WHERE campaign_id = ?1 AND day BETWEEN ?2 AND ?3 ORDER BY day DESC, target LIMIT 1000`,
+  )
+    .bind(campaignId, from, to)
+    .all<{
+      day: string;
+      target: string;
+      source: string;
+      impressions: number;
+      ad_clicks: number;
+      spend_micros: number;
+      updated_at: number;
+    }>();
+  return results.map((r) => ({
+    date: r.day,
+    target: r.target,
+    source: r.source,
+    impressions: r.impressions,
+    ad_clicks: r.ad_clicks,
+    spend: fromMicros(r.spend_micros),
+    updated_at: r.updated_at,
+  }));
 }

@@ -7,6 +7,7 @@ import { hasLiveIntentAccount } from '../liveintent/access';
 import { liveIntentLists } from '../liveintent/editor-lists';
 import { expectedSecret } from '../postback-secret';
 import { getSettings, type Settings } from '../settings';
+import { encodeMacroValue, targetValue } from '../tools/source-macros';
 import { blazeDetail, jeengDetail } from '../traffic/detail';
 import { type CampaignRow, campaignForUser, type OptionRow, type TokenRow } from './access';
 import { campaignAnswer, optionAnswer, tokenAnswer } from './answers';
@@ -33,9 +34,9 @@ export function linkPixel(
   // Every conversion URL carries the postback secret (docs/tracking.md "Postback secret").
   const sec = secret ? `&secret=${encodeURIComponent(secret)}` : '';
   const id = campaign.id;
-  const query = new URLSearchParams();
-  query.set(campaign.urlAppendToken, '');
-  let campaignURL = `${origin}/${route(settings.route_main)}/${id}?${query.toString()}`;
+  // The target parameter carries the source's macro or a placeholder, never '' (issue 27).
+  const target = targetValue(campaign.trafficSource, campaign.urlAppendToken);
+  let campaignURL = `${origin}/${route(settings.route_main)}/${id}?${encodeURIComponent(campaign.urlAppendToken)}=${encodeMacroValue(target)}`;
   for (const token of tokens.filter((t) => t.deleted === 0 && t.urlAppend)) {
     campaignURL += `&${encodeURIComponent(token.parameter)}=${token.urlAppend}`;
   }

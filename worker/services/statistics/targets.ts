@@ -1,6 +1,7 @@
 import { addDays } from '../../../schema/dates';
 import { adClickBase, adCtr, cpa, cpc, cr, epc, lpCtr, roi, round, safeDiv } from '../../../schema/metrics';
 import { EVENT_COLUMNS, type TargetRecord } from '../../../schema/stats-api';
+import { undefinedRatios } from '../../../schema/undefined-ratios';
 import type { Env } from '../../env';
 import { all, type Counters, type DayBounds, dollars, n, SPEND, type StatsCampaign, TD } from './common';
 
@@ -164,5 +165,14 @@ export function targetRow(t: TargetAgg, campaignId: number, goal = '') {
   row.event_lp_visits_ctr = round(safeDiv(ev('lp'), t.visits) * 100, 2);
   row.event_atc1_visits_cpc = dollars(safeDiv(t.spend, ev('atc1')));
   row.event_atc2_visits_cpc = dollars(safeDiv(t.spend, ev('atc2')));
+  row.no_value = undefinedRatios({
+    spend: t.spend,
+    visits: t.visits,
+    conversions: t.conversions,
+    impressions: t.impressions,
+    adClicks: base.clicks,
+    lpClicks: t.lpClicks,
+    events: { lp: ev('lp'), atc1: ev('atc1'), atc2: ev('atc2') },
+  });
   return row;
 }

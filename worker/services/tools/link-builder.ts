@@ -14,25 +14,11 @@ import { campaignForUser } from '../campaigns/access';
 import { trackingOrigin } from '../campaigns/tracking-origin';
 import { getSettings } from '../settings';
 import { TOKEN_TEMPLATES } from '../token-templates';
+import { encodeMacroValue, TARGET_MACROS, targetValue } from './source-macros';
 
 // The link builder: the campaign link with a traffic source's macros in place (docs/decisions/
 // 062-link-builder-and-qr.md). Sources are the editor's (spec 2 §4) and the token templates';
 // their macros come from the token templates, one table for both screens.
-
-/** The macro each source fills with the ad or creative id: the campaign's target parameter. */
-const TARGET_MACROS: Record<string, string> = {
-  facebook: '{{ad.id}}',
-  taboola: '{campaign_item_id}',
-  mediago: `\${AD_ID}`,
-  tiktok: '__CID__',
-  liveintent: `\${CREATIVE_ID}`,
-  google: '{creative}',
-  microsoft: '{AdId}',
-  outbrain: '{{ad_id}}',
-  mgid: '{teaser_id}',
-  revcontent: '{content_id}',
-  native: '{ad_id}',
-};
 
 /** The editor's sources that have no token template: no known macros, values typed by hand. */
 const EDITOR_ONLY_SOURCES = [
@@ -52,10 +38,7 @@ export const TRAFFIC_SOURCES_INFO: TrafficSourceInfo[] = [
   ...EDITOR_ONLY_SOURCES.map((s) => ({ ...s, targetMacro: '', tokens: [] })),
 ];
 
-/** URL-encodes a value but leaves macro punctuation ({}, $) for the traffic source to find. */
-export function encodeMacroValue(value: string): string {
-  return encodeURIComponent(value).replace(/%7B/gi, '{').replace(/%7D/gi, '}').replace(/%24/g, '$');
-}
+export { encodeMacroValue };
 
 const trim = (route: string) => route.replace(/^\/+|\/+$/g, '');
 
@@ -81,17 +64,15 @@ export async function buildLink(
   const parameters: LinkBuilderAnswer['parameters'] = [
     {
       name: row.urlAppendToken,
-      value: macroOf(row.urlAppendToken) || source?.targetMacro || '',
+      value: targetValue(source?.key ?? '', row.urlAppendToken, macroOf(row.urlAppendToken)),
       from: 'target',
     },
   ];
   for (const token of tokens) {
     if (token.parameter === row.urlAppendToken) continue;
-    parameters.push({
-      name: token.parameter,
-      value: token.urlAppend || macroOf(token.parameter),
-      from: 'token',
-    });
+    // A token without a value is left out, as in the editor's Campaign URL: no empty parameters.
+    const value = token.urlAppend || macroOf(token.parameter);
+    if (value) parameters.push({ name: token.parameter, value, from: 'token' });
   }
   for (const extra of input.params) {
     const existing = parameters.find((p) => p.name === extra.name);

@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Search } fr
 import { type ReactNode, useEffect, useState } from 'react';
 import { formatDollars, formatInteger, formatPercent } from '../../lib/format';
 import { CellText } from './cell-text';
+import { NoValue } from './no-value';
 import { PAGE_LENGTHS, setPageLength } from './page-length';
 import { lastPage, nextSort, type SortState } from './sorting';
 
@@ -26,6 +27,8 @@ export type Column<R> = {
   /** A longer explanation in the header's title. */
   hint?: string;
   className?: string;
+  /** Why the row's value has no value (a ratio over 0, issue 27): the cell shows "—" with it. */
+  noValue?: (row: R) => string | undefined;
 };
 
 /** Formats a value by column kind: money with $ and 2 decimals, percents, integers en-US. */
@@ -47,6 +50,16 @@ export function formatCell(kind: ColumnKind | undefined, value: unknown, digits 
     default:
       return <CellText text={String(value)} />;
   }
+}
+
+function cellOf<R>(c: Column<R>, row: R, raw: unknown): ReactNode {
+  const why = c.noValue?.(row);
+  return why ? <NoValue why={why} /> : formatCell(c.kind, raw, c.digits);
+}
+
+/** A value cell (row or footer): "—" with the reason when the ratio has no value (issue 27). */
+export function valueCell(kind: ColumnKind, value: unknown, why?: string, digits?: number): ReactNode {
+  return why ? <NoValue why={why} /> : formatCell(kind, value, digits);
 }
 
 const isNumeric = (kind?: ColumnKind) => kind !== undefined && kind !== 'text';
@@ -226,7 +239,7 @@ export function DataTable<R>({
                     const raw = c.value ? c.value(row) : (row as Record<string, unknown>)[c.key];
                     return (
                       <td key={c.key} className={cls} data-col={c.key}>
-                        {c.render ? c.render(row) : formatCell(c.kind, raw, c.digits)}
+                        {c.render ? c.render(row) : cellOf(c, row, raw)}
                       </td>
                     );
                   })}

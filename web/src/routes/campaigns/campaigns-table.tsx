@@ -17,6 +17,8 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LIST_METRIC_LABELS } from '../../../../schema/across-campaigns-api';
+import { undefinedRatios } from '../../../../schema/undefined-ratios';
+import { NoValue } from '../../components/data-table/no-value';
 import type { CampaignListItem } from './api';
 import type { Crumb } from './folder-trail';
 import { formatMetric, type ListMetric, type ListMetrics, type MetricSort, signed } from './list-metrics';
@@ -104,12 +106,22 @@ type RowProps = {
 };
 
 function MetricCells({ cols, metrics }: { cols: readonly ListMetric[]; metrics: ListMetrics | undefined }) {
+  // ROI, CR and EPC over a 0 (no spend, no visits) have no value: "—" and why (issue 27).
+  const none = metrics ? undefinedRatios(metrics) : {};
   return cols.map((m) => {
     const v = metrics?.[m];
-    const tone = v !== undefined && signed(m) && v !== 0 ? (v > 0 ? ' is-positive' : ' is-negative') : '';
+    const why = none[m];
+    const tone =
+      v !== undefined && !why && signed(m) && v !== 0 ? (v > 0 ? ' is-positive' : ' is-negative') : '';
     return (
       <td key={m} className={`num cl-metric${tone}`} data-metric={m}>
-        {v === undefined ? <span className="cell-muted">—</span> : formatMetric(m, v)}
+        {v === undefined ? (
+          <span className="cell-muted">—</span>
+        ) : why ? (
+          <NoValue why={why} />
+        ) : (
+          formatMetric(m, v)
+        )}
       </td>
     );
   });

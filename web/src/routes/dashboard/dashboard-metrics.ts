@@ -10,6 +10,7 @@ import {
   netProfit,
 } from '../../../../schema/metrics';
 import type { QuickStats } from '../../../../schema/stats-api';
+import { undefinedRatios } from '../../../../schema/undefined-ratios';
 
 const cents = (dollars: number) => Math.round((dollars || 0) * 100);
 
@@ -55,6 +56,8 @@ export type DashboardTotals = {
   lpCtr: number;
   /** percent, 2 decimals */
   adCtr: number;
+  /** The tiles' ratios without a value (a 0 denominator), by tile key, with why (issue 27). */
+  none: Record<string, string>;
 };
 
 export function dashboardTotals(days: readonly DayBase[]): DashboardTotals {
@@ -80,7 +83,18 @@ export function dashboardTotals(days: readonly DayBase[]): DashboardTotals {
     visitors: s.visits,
     lpCtr: lpCtr(s.lpClicks, s.visits, 1),
     adCtr: adCtr(s.adClicks, s.impressions),
+    none: tileNoValue(s),
   };
+}
+
+/** The dashboard tiles' keys of the ratios of schema/undefined-ratios.ts. */
+function tileNoValue(s: MetricBase): Record<string, string> {
+  const none = undefinedRatios(s);
+  const out: Record<string, string> = {};
+  if (none.cpa) out.cpa = none.cpa;
+  if (none.lpctr) out.lp_ctr = none.lpctr;
+  if (none.ctr) out.ad_ctr = none.ctr;
+  return out;
 }
 
 export const GRAPH_LABELS: Record<GraphMetric, string> = {

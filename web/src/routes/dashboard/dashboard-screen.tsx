@@ -18,6 +18,7 @@ import { GRAPH_METRICS, type GraphMetric } from '../../../../schema/metrics';
 import { useCampaignOptions, useStatsToday } from '../../api/hooks';
 import { Card } from '../../components/card';
 import { BarChart } from '../../components/charts/bar-chart';
+import { NoValue } from '../../components/data-table/no-value';
 import {
   DateRange,
   type DateRangeValue,
@@ -25,9 +26,11 @@ import {
   initialRange,
 } from '../../components/date-range/date-range';
 import { EmptyState } from '../../components/empty-state';
+import { LiveSwitch } from '../../components/live-switch';
 import { PageHeader } from '../../components/page-header';
 import { formatDollars, formatInteger, formatPercent, isoDay } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useLiveSetting, useLiveTick } from '../../lib/use-live';
 import { AD_CLICKS_HINT, AdDataHint, ALL, type DashboardChoice, useDashboardStats } from './all-campaigns';
 import {
   dailyBases,
@@ -103,6 +106,11 @@ export function DashboardScreen() {
   const days = useMemo(() => (stats.data ? dailyBases(stats.data) : []), [stats.data]);
   const totals = useMemo(() => dashboardTotals(days), [days]);
   const loading = !stats.data && stats.isLoading;
+  // Live (issue 27): the range's numbers again every 10 s while the tab is visible, one request.
+  const [live, setLive] = useLiveSetting('dashboardLive');
+  useLiveTick(live && range !== null, () => {
+    if (!stats.isValidating) void stats.mutate();
+  });
 
   const tiles: Tile[] = [
     {
@@ -172,13 +180,16 @@ export function DashboardScreen() {
         title="Dashboard"
         description={range ? describeRange(range) : 'Ad spend, revenue, profit and ROI of your campaigns.'}
         actions={
-          typeof selected === 'number' ? (
-            <Link className="btn btn-secondary btn-md" to={`/stats/${selected}`}>
-              <ChartColumn size={16} aria-hidden />
-              <span>Open statistics</span>
-              <ArrowRight size={14} aria-hidden />
-            </Link>
-          ) : undefined
+          <>
+            <LiveSwitch live={live} onChange={setLive} />
+            {typeof selected === 'number' && (
+              <Link className="btn btn-secondary btn-md" to={`/stats/${selected}`}>
+                <ChartColumn size={16} aria-hidden />
+                <span>Open statistics</span>
+                <ArrowRight size={14} aria-hidden />
+              </Link>
+            )}
+          </>
         }
       />
 
@@ -254,8 +265,14 @@ export function DashboardScreen() {
                 {loading ? (
                   <span className="skeleton kpi-skeleton" />
                 ) : (
-                  <span className={t.tone ? `kpi-value total-value is-${t.tone}` : 'kpi-value total-value'}>
-                    {t.value}
+                  <span
+                    className={
+                      t.tone && !totals.none[t.key]
+                        ? `kpi-value total-value is-${t.tone}`
+                        : 'kpi-value total-value'
+                    }
+                  >
+                    {totals.none[t.key] ? <NoValue why={totals.none[t.key]} /> : t.value}
                   </span>
                 )}
               </div>

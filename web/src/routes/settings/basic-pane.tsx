@@ -14,6 +14,7 @@ import {
   trimRoute,
   UPDATE_SETTING_FIELD_ORDER,
 } from '../../../../schema/settings-api';
+import { TARGET_PLACEHOLDER } from '../../../../schema/tools-api';
 import { ApiError } from '../../api/client';
 import { paths } from '../../api/endpoints';
 import { useTimezones } from '../../api/hooks';
@@ -290,8 +291,12 @@ export function BasicPane({ settings }: { settings: InstallationSettings }) {
           <span className="route-example-label">Campaign link</span>
           <code>
             {origin}/{trimRoute(values.route_main) || '…'}/<span className="route-example-var">123</span>
-            ?tid=<span className="route-example-var">{'{ad_id}'}</span>
+            ?tid=<span className="route-example-var">{TARGET_PLACEHOLDER}</span>
           </code>
+          <span className="route-example-note">
+            A campaign's own link carries its URL token (tid by default) with the traffic source's ad-id
+            macro, such as {'{{ad.id}}'} for Facebook, or {TARGET_PLACEHOLDER} to replace by hand.
+          </span>
         </p>
       </Card>
 

@@ -3,15 +3,18 @@ import { useState } from 'react';
 import { toDmy } from '../../../../schema/dates';
 import {
   BREAKDOWN_DIMENSIONS,
+  BREAKDOWN_METRICS,
+  BREAKDOWN_TITLES,
   type BreakdownAnswer,
   type BreakdownDimension,
   type BreakdownMetrics,
   type BreakdownRow,
   DIMENSION_TITLES,
 } from '../../../../schema/stats-reports-api';
+import { breakdownNoValue } from '../../../../schema/undefined-ratios';
 import { useApi } from '../../api/hooks';
 import { Card } from '../../components/card';
-import { type Column, type ColumnKind, DataTable, formatCell } from '../../components/data-table/data-table';
+import { type Column, type ColumnKind, DataTable, valueCell } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { SelectField } from '../../components/field';
 
@@ -19,19 +22,24 @@ import { SelectField } from '../../components/field';
 // a second one under each row, with the target table's metrics and totals and, on demand, the
 // change against the previous period of equal length.
 
-const METRIC_COLUMNS: { key: keyof BreakdownMetrics; label: string; kind: ColumnKind }[] = [
-  { key: 'visits', label: 'Visits', kind: 'int' },
-  { key: 'lpclicks', label: 'LP Clicks', kind: 'int' },
-  { key: 'lpctr', label: 'LP CTR', kind: 'percent' },
-  { key: 'conversions', label: 'Conversions', kind: 'int' },
-  { key: 'cr', label: 'CR', kind: 'percent' },
-  { key: 'revenue', label: 'Revenue', kind: 'money' },
-  { key: 'ad_spent', label: 'Ad Spend', kind: 'money' },
-  { key: 'net', label: 'NET Profit', kind: 'money' },
-  { key: 'roi', label: 'ROI', kind: 'percent' },
-  { key: 'epc', label: 'EPC', kind: 'money' },
-  { key: 'cpa', label: 'CPA', kind: 'money' },
-];
+const KINDS: Record<keyof BreakdownMetrics, ColumnKind> = {
+  visits: 'int',
+  lpclicks: 'int',
+  lpctr: 'percent',
+  conversions: 'int',
+  cr: 'percent',
+  revenue: 'money',
+  ad_spent: 'money',
+  net: 'money',
+  roi: 'percent',
+  epc: 'money',
+  cpa: 'money',
+};
+const METRIC_COLUMNS = BREAKDOWN_METRICS.map((key) => ({
+  key,
+  label: BREAKDOWN_TITLES[key],
+  kind: KINDS[key],
+}));
 
 type Line = BreakdownRow & { key: string; child: boolean };
 
@@ -100,7 +108,7 @@ export function BreakdownCard({
         sortable: false,
         render: (l) => (
           <span className="bd-cell">
-            {formatCell(m.kind, l[m.key])}
+            {valueCell(m.kind, l[m.key], breakdownNoValue(l)[m.key])}
             {data?.previousPeriod && !l.child && <Change value={l.change?.[m.key]} />}
           </span>
         ),
@@ -108,13 +116,14 @@ export function BreakdownCard({
     ),
   ];
   const total = data?.total;
+  const totalNone = total ? breakdownNoValue(total) : {};
   const footer =
     total && lines.length
       ? Object.fromEntries(
           METRIC_COLUMNS.map((m) => [
             m.key,
             <span className="bd-cell" key={m.key}>
-              {formatCell(m.kind, total[m.key])}
+              {valueCell(m.kind, total[m.key], totalNone[m.key])}
               {data?.totalChange && <Change value={data.totalChange[m.key]} />}
             </span>,
           ]),

@@ -2,8 +2,10 @@
 // field fills each footer cell (spec 3 §3, §9).
 import type { ReactNode } from 'react';
 import { CUSTOM_EVENT_PREFIX, STATS_COLUMN_TITLES as T } from '../../../../schema/stats-reports-api';
+import { RATIO_KEYS } from '../../../../schema/undefined-ratios';
 import type { StatsTotals, TargetRecord } from '../../api/endpoints';
-import { type Column, type ColumnKind, formatCell } from '../../components/data-table/data-table';
+import { type Column, type ColumnKind, valueCell } from '../../components/data-table/data-table';
+import { totalsNoValue } from '../../components/data-table/no-value';
 
 type MetricSpec = { kind: ColumnKind; digits?: number; total?: keyof StatsTotals; totalDigits?: number };
 
@@ -46,6 +48,12 @@ function withBase(cell: ReactNode, row: TargetRecord): ReactNode {
   );
 }
 
+/** A CTR or CPC cell: "—" with why when it has no value, else the value and its base. */
+function adCell(kind: ColumnKind, key: 'ctr' | 'ad_cpc', row: TargetRecord): ReactNode {
+  const why = row.no_value?.[key];
+  return why ? valueCell(kind, row[key], why) : withBase(valueCell(kind, row[key]), row);
+}
+
 /** The ad platform's numbers (impressions, ad clicks, CTR, CPC): shown for sources that report them or when costs carry them. */
 export const AD_SOURCES = ['liveintent', 'blaze', 'trrcpc'];
 
@@ -58,6 +66,9 @@ export type TargetColumnsInput = {
 
 /** The export sends these keys too; the server titles them by the event's name. */
 export const CUSTOM_PREFIX = CUSTOM_EVENT_PREFIX;
+
+/** A target row's "no value" reason for a ratio column (the server's no_value, issue 27). */
+const rowNoValue = (key: string) => (row: TargetRecord) => row.no_value?.[key];
 
 export function targetColumns({
   tokens,
@@ -78,14 +89,14 @@ export function targetColumns({
         label: T.ctr,
         kind: 'percent',
         hint: AD_CLICKS_HINT.replace('{m}', 'Clicks / impressions'),
-        render: (row) => withBase(formatCell('percent', row.ctr), row),
+        render: (row) => adCell('percent', 'ctr', row),
       },
       {
         key: 'ad_cpc',
         label: T.ad_cpc,
         kind: 'money',
         hint: AD_CLICKS_HINT.replace('{m}', 'Ad spend / clicks'),
-        render: (row) => withBase(formatCell('money', row.ad_cpc), row),
+        render: (row) => adCell('money', 'ad_cpc', row),
       },
     );
   }
@@ -95,7 +106,13 @@ export function targetColumns({
   );
   for (const m of metrics) {
     const spec = METRIC_SPECS[m.parameter] ?? { kind: 'decimal' as const };
-    cols.push({ key: m.parameter, label: m.name, kind: spec.kind, digits: spec.digits });
+    cols.push({
+      key: m.parameter,
+      label: T[m.parameter] ?? m.name,
+      kind: spec.kind,
+      digits: spec.digits,
+      noValue: RATIO_KEYS.includes(m.parameter) ? rowNoValue(m.parameter) : undefined,
+    });
   }
   for (const e of customEvents) {
     cols.push({
@@ -123,12 +140,14 @@ const TARGET_TOTALS: Record<string, { total: keyof StatsTotals; kind: ColumnKind
 export function targetFooter(totals: StatsTotals | null | undefined): Record<string, ReactNode> | null {
   if (!totals) return null;
   const out: Record<string, ReactNode> = {};
+  const none = totalsNoValue(totals);
   for (const [key, t] of Object.entries(TARGET_TOTALS))
-    out[key] = formatCell(t.kind, totals[t.total], t.digits);
+    out[key] = valueCell(t.kind, totals[t.total], none[key], t.digits);
   for (const [key, spec] of Object.entries(METRIC_SPECS)) {
     if (!spec.total) continue;
     const value = totals[spec.total];
-    if (value !== undefined) out[key] = formatCell(spec.kind, value, spec.totalDigits ?? spec.digits);
+    if (value !== undefined)
+      out[key] = valueCell(spec.kind, value, none[key], spec.totalDigits ?? spec.digits);
   }
   return out;
 }

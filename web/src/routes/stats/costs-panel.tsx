@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import {
   COST_FIELD_ORDER,
   COST_MESSAGES,
+  COST_SOURCE_LABELS,
   type CostRow,
   type CostUploadAnswer,
   costInputSchema,
@@ -35,17 +36,6 @@ type Props = {
   version?: number;
 };
 
-const SOURCE_LABELS: Record<string, string> = {
-  sync: 'Platform sync',
-  manual: 'Entered',
-  csv: 'CSV upload',
-  // Imported rows carry their platform's name (docs/statistics.md, "Costs: which source wins").
-  facebook: 'Facebook sync',
-  tiktok: 'TikTok sync',
-  taboola: 'Taboola sync',
-  mediago: 'MediaGo sync',
-  liveintent: 'LiveIntent sync',
-};
 const FORM = 'cost';
 
 export function CostsPanel({ campaignId, start, end, today, onChanged, version = 0 }: Props) {
@@ -92,7 +82,7 @@ export function CostsPanel({ campaignId, start, end, today, onChanged, version =
   const remove = async (row: CostRow) => {
     const ok = await confirm({
       title: 'Remove cost',
-      message: `Remove the ${SOURCE_LABELS[row.source] ?? row.source} cost of ${row.target || 'no target'} on ${row.date}?`,
+      message: `Remove the ${COST_SOURCE_LABELS[row.source] ?? row.source} cost of ${row.target || 'no target'} on ${row.date}?`,
       confirmLabel: 'Remove',
       danger: true,
     });
@@ -115,7 +105,7 @@ export function CostsPanel({ campaignId, start, end, today, onChanged, version =
       kind: 'text',
       render: (r) => r.target || <span className="cell-muted">(none)</span>,
     },
-    { key: 'source', label: 'Source', kind: 'text', render: (r) => SOURCE_LABELS[r.source] ?? r.source },
+    { key: 'source', label: 'Source', kind: 'text', render: (r) => COST_SOURCE_LABELS[r.source] ?? r.source },
     { key: 'impressions', label: 'Impressions', kind: 'int' },
     { key: 'ad_clicks', label: 'Clicks', kind: 'int' },
     { key: 'spend', label: 'Spend', kind: 'money' },

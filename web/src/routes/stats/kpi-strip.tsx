@@ -1,4 +1,5 @@
 import type { StatsTotals } from '../../api/endpoints';
+import { NoValue, totalsNoValue } from '../../components/data-table/no-value';
 import { formatDollars, formatInteger, formatPercent } from '../../lib/format';
 
 type Kpi = { key: string; label: string; value: string; tone?: 'positive' | 'negative' };
@@ -6,6 +7,7 @@ type Kpi = { key: string; label: string; value: string; tone?: 'positive' | 'neg
 /** The headline numbers of the range, from the target totals. */
 export function KpiStrip({ totals, loading }: { totals: StatsTotals | null; loading: boolean }) {
   const t = totals;
+  const none = totalsNoValue(t);
   const kpis: Kpi[] = t
     ? [
         { key: 'visits', label: 'Visits', value: formatInteger(t.visitsTotal) },
@@ -41,7 +43,9 @@ export function KpiStrip({ totals, loading }: { totals: StatsTotals | null; load
         : kpis.map((k) => (
             <div key={k.key} className="kpi" data-kpi={k.key}>
               <span className="kpi-label">{k.label}</span>
-              <span className={k.tone ? `kpi-value is-${k.tone}` : 'kpi-value'}>{k.value}</span>
+              <span className={k.tone && !none[k.key] ? `kpi-value is-${k.tone}` : 'kpi-value'}>
+                {none[k.key] ? <NoValue why={none[k.key]} /> : k.value}
+              </span>
             </div>
           ))}
     </section>

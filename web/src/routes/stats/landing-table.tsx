@@ -1,6 +1,8 @@
 import { FileText, Info } from 'lucide-react';
+import { landingNoValue } from '../../../../schema/undefined-ratios';
 import type { LandingRecord, StatsExtraToken } from '../../api/endpoints';
-import { type Column, DataTable, formatCell } from '../../components/data-table/data-table';
+import { type Column, DataTable, formatCell, valueCell } from '../../components/data-table/data-table';
+import { totalsNoValue } from '../../components/data-table/no-value';
 import { statusColumn } from '../../components/data-table/status-switch';
 import { EmptyState } from '../../components/empty-state';
 import type { TableQuery } from './query';
@@ -79,10 +81,10 @@ export function LandingTable({
     ...tokenColumns<LandingRecord>(tokens, selectedTokens),
     { key: 'visits', label: 'Visits', kind: 'int' },
     { key: 'lpclicks', label: 'LP Clicks', kind: 'int' },
-    { key: 'lpctr', label: 'LP CTR', kind: 'percent', digits: 1 },
+    { key: 'lpctr', label: 'LP CTR', kind: 'percent', digits: 1, noValue: (r) => landingNoValue(r).lpctr },
     { key: 'conversions', label: 'Purchase Event', kind: 'int' },
-    { key: 'cr', label: 'CR', kind: 'percent' },
-    { key: 'cpa', label: 'CPA', kind: 'money' },
+    { key: 'cr', label: 'CR', kind: 'percent', noValue: (r) => landingNoValue(r).cr },
+    { key: 'cpa', label: 'CPA', kind: 'money', noValue: (r) => landingNoValue(r).cpa },
     { key: 'ad_spent', label: 'Ad Spend', kind: 'money' },
     { key: 'revenue', label: 'Revenue', kind: 'money' },
     {
@@ -116,14 +118,15 @@ export function LandingTable({
       onToggle,
     }),
   ];
+  const none = totalsNoValue(total);
   const footer = total
     ? {
         visits: formatCell('int', total.visitsTotal),
         lpclicks: formatCell('int', total.lpclicksTotal),
-        lpctr: formatCell('percent', total.lpctrTotal, 2),
+        lpctr: valueCell('percent', total.lpctrTotal, none.lpctr, 2),
         conversions: formatCell('int', total.conversionsTotal),
-        cr: formatCell('percent', total.crTotal),
-        cpa: formatCell('money', total.cpa),
+        cr: valueCell('percent', total.crTotal, none.cr),
+        cpa: valueCell('money', total.cpa, none.cpa),
         ad_spent: formatCell('money', total.ad_spent),
         revenue: formatCell('money', total.revenue),
       }

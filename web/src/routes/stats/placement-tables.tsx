@@ -1,5 +1,6 @@
 import { GitBranch, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
+import { NO_VALUE_REASONS } from '../../../../schema/undefined-ratios';
 import type { OfferRecord, PathRecord } from '../../api/endpoints';
 import { type Column, DataTable, formatCell } from '../../components/data-table/data-table';
 import { usePaging } from '../../components/data-table/page-length';
@@ -66,7 +67,12 @@ export function OfferTable({
       hint: 'Clicks from the landing pages, or visits sent straight to the offer',
     },
     { key: 'conversion', label: 'Purchase Event', kind: 'int' },
-    { key: 'cr', label: 'CR', kind: 'percent' },
+    {
+      key: 'cr',
+      label: 'CR',
+      kind: 'percent',
+      noValue: (r) => (r.visits ? undefined : NO_VALUE_REASONS.visits),
+    },
     { key: 'revenue', label: 'Revenue', kind: 'money' },
     statusColumn<OfferRecord>({
       kind: 'Offer page',
@@ -139,7 +145,12 @@ export function PathTable({
     },
     { key: 'visits', label: 'Visits', kind: 'int' },
     { key: 'conversion', label: 'Purchase Event', kind: 'int' },
-    { key: 'cr', label: 'CR', kind: 'percent' },
+    {
+      key: 'cr',
+      label: 'CR',
+      kind: 'percent',
+      noValue: (r) => (r.visits ? undefined : NO_VALUE_REASONS.visits),
+    },
     statusColumn<PathRecord>({
       kind: 'Path',
       testPrefix: 'path',

@@ -1,17 +1,18 @@
-import { ChartColumn, Download, Pencil, TrendingUp } from 'lucide-react';
+import { ChartColumn, Pencil, TrendingUp } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toDmy } from '../../../../schema/dates';
 import { STATS_MESSAGES } from '../../../../schema/stats-api';
+import type { ExportTable } from '../../../../schema/stats-reports-api';
 import { type CampaignAlert, exportStatistics, type StatisticsRequestBody } from '../../api/endpoints';
 import { useCampaignActivity, useCampaignOptions, useStatsToday } from '../../api/hooks';
 import { InsufficientBalanceNotice } from '../../components/balance/balance-notice';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ActivityChart } from '../../components/charts/activity-chart';
 import { usePageLength } from '../../components/data-table/page-length';
 import { type DateRangeValue, describeRange, initialRange } from '../../components/date-range/date-range';
 import { EmptyState } from '../../components/empty-state';
+import { LiveSwitch } from '../../components/live-switch';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../components/toaster';
 import { isoDay } from '../../lib/format';
@@ -22,6 +23,7 @@ import { AlertsList } from './alerts-list';
 import { BreakdownCard } from './breakdown-card';
 import { AD_SOURCES, customEventNames, targetColumns, targetFooter } from './columns';
 import { CostsPanel } from './costs-panel';
+import { ExportControl } from './export-control';
 import { FilteredTrafficCard } from './filtered-traffic';
 import { ForceSyncPanel } from './force-sync-panel';
 import { FreshnessLine, StatsFailure } from './freshness-line';
@@ -46,6 +48,7 @@ import { StatsFilters } from './stats-filters';
 import { TargetTable } from './target-table';
 import { TestResultsModal, type TestSubject } from './test-results-modal';
 import { useCreativeStatus } from './use-creative-status';
+import { useLiveStats } from './use-live-stats';
 import { toastFailure, useStatistics } from './use-statistics';
 import { useStatusSwitches } from './use-status-switches';
 
@@ -205,6 +208,13 @@ export function StatsScreen() {
       void runSearch(applied.campaignId, { ...range, start: applied.start, end: applied.end }, true, false);
   };
 
+  const [live, setLive] = useLiveStats(
+    applied?.campaignId ?? null,
+    stats.freshness,
+    stats.searching,
+    refresh,
+  );
+
   const changeTarget = (q: TableQuery) => {
     if (!applied) return;
     setTargetQuery(q);
@@ -249,7 +259,7 @@ export function StatsScreen() {
     [tokens, metrics, visibleMetrics, applied, showAdNumbers, stats.target.rows, stats.target.eventColumns],
   );
 
-  const exportCsv = async () => {
+  const exportCsv = async (table: ExportTable | '') => {
     if (!range || !today) return;
     const found = checkFilters(campaignId, range.start, range.end, today);
     setProblem(found);
@@ -273,10 +283,11 @@ export function StatsScreen() {
         // Every column shown, custom events included; the server titles them as the screen does.
         targetData: columns.map((c) => c.key),
         landingData: landingExportColumns(a, LANDING_EXPORT_COLUMNS),
+        tables: table ? [table] : [],
       });
       if (res.downloadLink) {
         window.location.assign(res.downloadLink);
-        notify.success('Campaign.csv is downloading.');
+        notify.success(`${res.fileName ?? 'Campaign.csv'} is downloading.`);
       } else {
         notify.warning(res.message || STATS_MESSAGES.noDataToExport);
       }
@@ -323,14 +334,8 @@ export function StatsScreen() {
                 <span>Edit campaign</span>
               </Link>
             )}
-            <Button
-              icon={<Download size={16} aria-hidden />}
-              busy={exporting}
-              onClick={() => void exportCsv()}
-              data-testid="export-csv"
-            >
-              Export CSV
-            </Button>
+            <LiveSwitch live={live} onChange={setLive} />
+            <ExportControl busy={exporting} onExport={(table) => void exportCsv(table)} />
           </>
         }
       />

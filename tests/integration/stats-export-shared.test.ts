@@ -1,0 +1,152 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { toDmy } from '../../schema/dates';
+import {
+  api,
+  hit,
+  makeCampaign,
+  makeOffer,
+  postbackSecret,
+  setupInstallation,
+  waitForCount,
+} from '../factories';
+
+// Issue 27: the export a marketer shares (a named file, the chosen table, money one way), ratios
+// without a value (no spend: ROI and CPA are empty, never 0) and the stamp live statistics poll.
+
+let token: string;
+let campaignId: number;
+
+beforeAll(async () => {
+  token = await setupInstallation();
+  // No CPC and no costs: the campaign has no ad spend at all.
+  campaignId = await makeCampaign(token, { name: 'Probe LP', campaignType: 'direct_link' });
+  await makeOffer(token, campaignId, { payout: '12.5' });
+  const secret = await postbackSecret(campaignId);
+  const click = async (target: string) => {
+    const res = await hit(`/go/${campaignId}?tid=${target}`);
+    return new URL(res.headers.get('location')!).searchParams.get('clickid')!;
+  };
+  const first = await click('ad1');
+  await click('ad1');
+  await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaignId], 2);
+  expect((await hit(`/postback?clickid=${first}&txid=P-1&secret=${secret}`)).status).toBe(200);
+  await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [campaignId], 1);
+});
+
+async function targetRows() {
+  const queued = await api('/api/statistics', {
+    token,
+    body: { campaignId, startDate: '', endDate: '', part: 'target' },
+  });
+  let answer: any;
+  await vi.waitUntil(async () => {
+    answer = await api('/api/get-target-statistics', { token, body: { uuid: queued.body.data.queueId } });
+    return answer.body.data.done;
+  });
+  return answer.body.data.data.data;
+}
+
+describe('ratios without a value', () => {
+  it('keeps the spec 0 in the answer and says which ratios have no value and why', async () => {
+    const result = await targetRows();
+    const row = result.targetRecords[0];
+    expect(row).toMatchObject({
+      target: 'ad1',
+      visits: 2,
+      conversions: 1,
+      ad_spent: 0,
+      revenue: 12.5,
+      roi: 0,
+      cpa: 0,
+    });
+    expect(row.no_value).toMatchObject({
+      roi: 'No value: no ad spend recorded in this range, so there is nothing to divide.',
+      cpa: 'No value: no ad spend recorded in this range, so there is nothing to divide.',
+      ctr: 'No value: the ad platform reported no impressions in this range.',
+    });
+    // CR and EPC have visits: they have values.
+    expect(row.no_value.cr).toBeUndefined();
+    expect(row.no_value.epc).toBeUndefined();
+    expect(row.cr).toBe(50);
+  });
+});
+
+describe('the export a marketer shares', () => {
+  it('writes the chosen table in a file named by campaign, range and time zone, empty cells for no value', async () => {
+    const today = (await api('/api/stats-today', { token })).body.data;
+    const day = toDmy(today.today);
+    const res = await api('/api/export-statistics', {
+      token,
+      body: { campaignId, startDate: day, endDate: day, tables: ['targets'] },
+    });
+    expect(res.status).toBe(200);
+    const name = `Campaign_Probe-LP_${today.today}_to_${today.today}_America-New_York.csv`;
+    expect(res.body.data.fileName).toBe(name);
+    const file = await api(res.body.data.downloadLink);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
+    expect(file.body).toBe(
+      [
+        'Targets',
+        // The default columns; "Net Profit" as the other money headers read.
+        'Target,Visits,Purchase Event,Ad Spend,Revenue,Net Profit,ROI,CPA,CR',
+        // No spend: ROI and CPA are empty, not 0 (a 0 reads as break-even).
+        'ad1,2,1,0.00,12.50,12.50,,,50.00',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('writes a breakdown by the dimension asked for, with its total', async () => {
+    const res = await api('/api/export-statistics', {
+      token,
+      body: { campaignId, startDate: '', endDate: '', tables: 'breakdown', breakdownBy: 'device' },
+    });
+    const file = await api(res.body.data.downloadLink);
+    expect(String(file.body).split('\r\n')).toEqual([
+      'Breakdown',
+      'Device type,Visits,LP Clicks,LP CTR,Conversions,CR,Revenue,Ad Spend,Net Profit,ROI,EPC,CPA',
+      'desktop,2,0,0.00,1,50.00,12.50,0.00,12.50,,6.25,',
+      'Total,2,0,0.00,1,50.00,12.50,0.00,12.50,,6.25,',
+      '',
+    ]);
+  });
+
+  it('refuses an unknown table or dimension with a 422 naming the field', async () => {
+    const table = await api('/api/export-statistics', {
+      token,
+      body: { campaignId, startDate: '', endDate: '', tables: ['targets', 'charts'] },
+    });
+    expect(table.status).toBe(422);
+    expect(table.body.errors).toEqual({
+      tables: ['Choose tables among targets, landings, offers, paths, breakdown, costs and filtered.'],
+    });
+    const by = await api('/api/export-statistics', {
+      token,
+      body: { campaignId, startDate: '', endDate: '', breakdownBy: 'planet' },
+    });
+    expect(by.status).toBe(422);
+    expect(by.body.errors).toEqual({ breakdownBy: ['Choose what the breakdown groups by.'] });
+  });
+});
+
+describe('live statistics stamp', () => {
+  it('answers the data version and the newest event, per role', async () => {
+    const res = await api(`/api/stats-reports/stamp?campaignId=${campaignId}`, { token, method: 'GET' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.version).toBeGreaterThan(0);
+    expect(res.body.data.newestEventAt).toBeGreaterThan(0);
+    const before = res.body.data.version;
+    await hit(`/go/${campaignId}?tid=ad2`);
+    await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaignId], 3);
+    const after = await api(`/api/stats-reports/stamp?campaignId=${campaignId}`, { token, method: 'GET' });
+    expect(after.body.data.version).toBeGreaterThan(before);
+    expect((await api(`/api/stats-reports/stamp?campaignId=${campaignId}`, { method: 'GET' })).status).toBe(
+      401,
+    );
+    expect((await api('/api/stats-reports/stamp?campaignId=999999', { token, method: 'GET' })).status).toBe(
+      404,
+    );
+    const bad = await api('/api/stats-reports/stamp?campaignId=x', { token, method: 'GET' });
+    expect(bad.status).toBe(422);
+  });
+});
