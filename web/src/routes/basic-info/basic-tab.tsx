@@ -1,6 +1,6 @@
 // Tab 1, basic settings (spec 2 §3-§5): every campaign field, the advanced section (its open
 // state remembered), the source-change effects, extra tokens and token templates.
-import { ChevronDown, Lock } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { CONNECTION_MESSAGES } from '../../../../schema/connections-api';
 import { Alert } from '../../components/alert';
@@ -70,18 +70,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     <div className="form-section">
       <h3 className="form-section-title">{title}</h3>
       {children}
-    </div>
-  );
-}
-
-export function DisabledIntegration({ platform, children }: { platform: string; children: ReactNode }) {
-  return (
-    <div className="ce-disabled-inline" aria-disabled="true">
-      <Lock size={16} aria-hidden className="ce-disabled-inline-icon" />
-      <div>
-        <p className="ce-disabled-title">Available when the {platform} integration is connected</p>
-        <p className="field-hint">{children}</p>
-      </div>
     </div>
   );
 }

@@ -5,7 +5,6 @@ import {
   GitBranch,
   ListChecks,
   MousePointerClick,
-  Plug,
   Route,
 } from 'lucide-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
@@ -543,34 +542,5 @@ export function OptionsTab({ campaignId }: { campaignId: number }) {
         onSaved={refresh}
       />
     </div>
-  );
-}
-
-/** Tabs 7 and 8: shown for their sources, disabled until the platform integration arrives. */
-export function IntegrationPlaceholder({
-  platform,
-  title,
-  items,
-}: {
-  platform: string;
-  title: string;
-  items: string[];
-}) {
-  return (
-    <Card title={title} className="ce-disabled-section">
-      <div className="ce-disabled-body" aria-disabled="true">
-        <div className="ce-disabled-icon">
-          <Plug size={18} aria-hidden />
-        </div>
-        <div>
-          <p className="ce-disabled-title">Available when the {platform} integration is connected</p>
-          <ul className="ce-disabled-list">
-            {items.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </div>
-      </div>
-    </Card>
   );
 }
