@@ -4,6 +4,7 @@ import { Button } from '../../components/button';
 import { Field, SelectField, TextField } from '../../components/field';
 import { hasExtension } from '../../components/file-upload';
 import { Modal } from '../../components/modal';
+import { NAME_MAX } from '../../../../schema/validators';
 
 // The add and edit banner modal of tab 7 (spec 2 §3, §5): name, url, placement type (default
 // EMAIL_PLACEMENT), width, height, active and images: at least one to create, one at most to edit.
@@ -104,6 +105,7 @@ export function BannerModal({ open, editing, busy, onClose, onSubmit }: Props) {
         <TextField
           id="banner-name"
           label="Name"
+          maxLength={NAME_MAX}
           value={draft.name}
           onValueChange={(v) => set('name', v)}
           error={errors.name}

@@ -20,6 +20,7 @@ import { FacebookVerify } from './facebook-verify';
 import { LiveIntentLists } from './liveintent-lists';
 import '../../styles/liveintent.css';
 import { TokensCard } from './tokens-card';
+import { NAME_MAX } from '../../../../schema/validators';
 
 const ADVANCED_KEY = 'basicInfoAdvancedOpen';
 const ADVANCED_FIELDS = [
@@ -107,7 +108,7 @@ export function BasicTab(props: BasicTabProps) {
               value={form.name}
               onValueChange={props.onName}
               error={errors.name}
-              maxLength={255}
+              maxLength={NAME_MAX}
             />
             <SelectField
               id={basicId('campaignType')}

@@ -15,6 +15,7 @@ import { saveLanding, saveOffer } from './api';
 import { DevicePicker, parseAgents, Switch } from './editor-ui';
 import { type Common, FormModal, id, pathOptions, saveItem, useItemForm } from './item-modal-parts';
 import type { Landing, Offer, OptionItem, PathItem } from './types';
+import { NAME_MAX } from '../../../../schema/validators';
 
 export function LandingModal({
   open,
@@ -71,6 +72,7 @@ export function LandingModal({
       <TextField
         id={id(FORM, 'name')}
         label="Name"
+        maxLength={NAME_MAX}
         value={values.name}
         onValueChange={(v) => setValue('name', v)}
         error={errors.name}
@@ -230,6 +232,7 @@ export function OfferModal({
       <TextField
         id={id(FORM, 'name')}
         label="Name"
+        maxLength={NAME_MAX}
         value={values.name}
         onValueChange={(v) => setValue('name', v)}
         error={errors.name}

@@ -12,6 +12,7 @@ import { saveOption, savePath } from './api';
 import { DevicePicker, parseAgents, Switch } from './editor-ui';
 import { type Common, FormModal, id, saveItem, useItemForm } from './item-modal-parts';
 import type { OptionItem, PathItem } from './types';
+import { NAME_MAX } from '../../../../schema/validators';
 
 export function PathModal({
   open,
@@ -60,6 +61,7 @@ export function PathModal({
         <TextField
           id={id(FORM, 'name')}
           label="Name"
+          maxLength={NAME_MAX}
           value={values.name}
           onValueChange={(v) => setValue('name', v)}
           error={errors.name}
@@ -139,6 +141,7 @@ export function OptionModal({
       <TextField
         id={id(FORM, 'name')}
         label="Name"
+        maxLength={NAME_MAX}
         value={values.name}
         onValueChange={(v) => setValue('name', v)}
         error={errors.name}

@@ -12,6 +12,7 @@ import { getStoredUser } from '../../lib/auth';
 import { useOnOpen } from '../../lib/use-on-open';
 import { type CampaignListItem, getCampaignList, type UploadAnswer } from './api';
 import { type Crumb, rememberFolders } from './folder-trail';
+import { NAME_MAX } from '../../../../schema/validators';
 
 // The list's dialogs: a folder name (new folder, drop on a campaign, rename), the folder
 // picker behind "Move to…" (the keyboard's way to do what dragging does), and the uploads.
@@ -105,7 +106,7 @@ export function FolderNameDialog({ open, mode, initialName = '', lead, onClose, 
             if (error) setError(null);
           }}
           error={error}
-          maxLength={255}
+          maxLength={NAME_MAX}
           autoComplete="off"
           data-autofocus
         />
