@@ -1,18 +1,10 @@
 // Tabs 2, 3, 5 and 6 of the editor: landing pages, offer pages, paths and options.
-import {
-  FileArchive,
-  FileSpreadsheet,
-  GitBranch,
-  ListChecks,
-  MousePointerClick,
-  Route,
-} from 'lucide-react';
+import { FileArchive, FileSpreadsheet, GitBranch, ListChecks, MousePointerClick, Route } from 'lucide-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { CAMPAIGN_MESSAGES } from '../../../../schema/campaign-api';
 import type { CampaignType } from '../../../../schema/campaigns';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { Card } from '../../components/card';
 import { formatDollars } from '../../lib/format';
 import { useItems } from './api';
 import { devicesLabel, trafficPercents } from './editor-ui';
