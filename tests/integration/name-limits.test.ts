@@ -33,7 +33,11 @@ describe('name limits', () => {
     expect(detail.body.data.name).toBe(longest);
     refused(await api('/api/add-campaign', { token: admin, body: { name: tooLong } }));
     refused(
-      await api('/api/edit-campaign', { method: 'PUT', token: admin, body: { campaignId: id, name: tooLong } }),
+      await api('/api/edit-campaign', {
+        method: 'PUT',
+        token: admin,
+        body: { campaignId: id, name: tooLong },
+      }),
     );
   });
 

@@ -60,7 +60,9 @@ const pageUrl = (v: string) => isHttpUrl(v.replace(/\{[A-Za-z0-9_.-]+\}/g, 'x'))
 
 function problem(kind: Kind, value: string): string | null {
   if (value.length > MAX_LENGTH[kind])
-    return kind === 'name' ? NAME_TOO_LONG : `This field may not be greater than ${MAX_LENGTH[kind]} characters.`;
+    return kind === 'name'
+      ? NAME_TOO_LONG
+      : `This field may not be greater than ${MAX_LENGTH[kind]} characters.`;
   switch (kind) {
     case 'name':
       return value.trim() ? null : M.replaceEmptyName;

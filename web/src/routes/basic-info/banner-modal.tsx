@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { BANNER_IMAGE_EXTENSIONS, type Banner, BLAZE_PLACEMENT_TYPES } from '../../../../schema/traffic-api';
+import { NAME_MAX } from '../../../../schema/validators';
 import { Button } from '../../components/button';
 import { Field, SelectField, TextField } from '../../components/field';
 import { hasExtension } from '../../components/file-upload';
 import { Modal } from '../../components/modal';
-import { NAME_MAX } from '../../../../schema/validators';
 
 // The add and edit banner modal of tab 7 (spec 2 §3, §5): name, url, placement type (default
 // EMAIL_PLACEMENT), width, height, active and images: at least one to create, one at most to edit.

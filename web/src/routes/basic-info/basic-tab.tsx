@@ -19,8 +19,8 @@ import { Switch } from './editor-ui';
 import { FacebookVerify } from './facebook-verify';
 import { LiveIntentLists } from './liveintent-lists';
 import '../../styles/liveintent.css';
-import { TokensCard } from './tokens-card';
 import { NAME_MAX } from '../../../../schema/validators';
+import { TokensCard } from './tokens-card';
 
 const ADVANCED_KEY = 'basicInfoAdvancedOpen';
 const ADVANCED_FIELDS = [

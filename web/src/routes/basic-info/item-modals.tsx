@@ -9,13 +9,13 @@ import {
   LANDING_FIELD_ORDER,
   OFFER_FIELD_ORDER,
 } from '../../../../schema/campaign-api';
+import { NAME_MAX } from '../../../../schema/validators';
 import { Alert } from '../../components/alert';
 import { SelectField, TextField } from '../../components/field';
 import { saveLanding, saveOffer } from './api';
 import { DevicePicker, parseAgents, Switch } from './editor-ui';
 import { type Common, FormModal, id, pathOptions, saveItem, useItemForm } from './item-modal-parts';
 import type { Landing, Offer, OptionItem, PathItem } from './types';
-import { NAME_MAX } from '../../../../schema/validators';
 
 export function LandingModal({
   open,

@@ -6,13 +6,13 @@ import {
   OPTION_FIELD_ORDER,
   PATH_FIELD_ORDER,
 } from '../../../../schema/campaign-api';
+import { NAME_MAX } from '../../../../schema/validators';
 import { Alert } from '../../components/alert';
 import { TextField } from '../../components/field';
 import { saveOption, savePath } from './api';
 import { DevicePicker, parseAgents, Switch } from './editor-ui';
 import { type Common, FormModal, id, saveItem, useItemForm } from './item-modal-parts';
 import type { OptionItem, PathItem } from './types';
-import { NAME_MAX } from '../../../../schema/validators';
 
 export function PathModal({
   open,

@@ -1,6 +1,7 @@
 import { ChevronRight, CornerLeftUp, Folder, FolderInput, FolderPlus, Pencil } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { CSV_COLUMNS, LIST_MESSAGES } from '../../../../schema/campaign-list-api';
+import { NAME_MAX } from '../../../../schema/validators';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -12,7 +13,6 @@ import { getStoredUser } from '../../lib/auth';
 import { useOnOpen } from '../../lib/use-on-open';
 import { type CampaignListItem, getCampaignList, type UploadAnswer } from './api';
 import { type Crumb, rememberFolders } from './folder-trail';
-import { NAME_MAX } from '../../../../schema/validators';
 
 // The list's dialogs: a folder name (new folder, drop on a campaign, rename), the folder
 // picker behind "Move to…" (the keyboard's way to do what dragging does), and the uploads.
