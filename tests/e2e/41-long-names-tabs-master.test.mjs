@@ -241,7 +241,7 @@ test('master dashboard: explained off the operator host, a credential made in Se
   await page.locator('[data-testid="md-not-here"]').waitFor();
   await bothWidths(page, 'master-dashboard-not-here');
 
-  await page.getByRole('link', { name: 'Make a credential for your operator' }).click();
+  await page.getByRole('link', { name: 'Make an operator credential' }).click();
   await page.locator('#operator-credential').waitFor();
   const before = (await api('/api/masterdashboard-credentials', { token })).body.data.credentials.filter(
     (c) => c.revoked_at === null,

@@ -51,7 +51,7 @@ function NotOperatorHost() {
           action={
             isAdmin && (
               <Link className="btn btn-secondary btn-md" to="/setting#operator-credential">
-                Make a credential for your operator
+                Make an operator credential
               </Link>
             )
           }
