@@ -16,7 +16,7 @@ import {
 } from './liveintent-lists';
 import { toMicros } from './money';
 import type { Banner, JeengDetail } from './traffic-api';
-import { EMAIL_PATTERN, optionalString, requiredString } from './validators';
+import { EMAIL_PATTERN, optionalString, requiredName, requiredString } from './validators';
 
 // The API contract of campaigns, landing pages, offers, paths, options and extra tokens
 // (spec 2 §3, §5, §7). Field names are the spec's; messages quoted in the spec are used word
@@ -212,7 +212,7 @@ export const CAMPAIGN_FIELD_ORDER = [
 ] as const;
 
 const campaignFields = {
-  name: requiredString(M.nameRequired, 255),
+  name: requiredName(M.nameRequired),
   dir: optionalId(),
   urlAppendToken: parameterName('tid'),
   keywordParameter: parameterName('keyword'),
@@ -314,7 +314,7 @@ export const LANDING_FIELD_ORDER = [
 ];
 const landingFields = {
   campaignId: requiredId(M.campaignRequired),
-  name: requiredString('Landing page name is required.', 255),
+  name: requiredName('Landing page name is required.'),
   url: requiredUrl('Landing page URL is required.'),
   share: share(),
   active: flag(1),
@@ -343,7 +343,7 @@ export const OFFER_FIELD_ORDER = [
 ];
 const offerFields = {
   campaignId: requiredId(M.campaignRequired),
-  name: requiredString('Offer page name is required.', 255),
+  name: requiredName('Offer page name is required.'),
   url: requiredUrl('Offer page URL is required.'),
   share: share(),
   payout: money(M.payoutInvalid),
@@ -367,7 +367,7 @@ export type OfferInput = z.output<typeof addOfferSchema>;
 export const PATH_FIELD_ORDER = ['campaignId', 'pathId', 'name', 'share', 'agents'];
 const pathFields = {
   campaignId: requiredId(M.campaignRequired),
-  name: requiredString('Path name is required.', 255),
+  name: requiredName('Path name is required.'),
   share: share(),
   active: flag(1),
   agents: agentList(),
@@ -379,7 +379,7 @@ export type PathInput = z.output<typeof addPathSchema>;
 export const OPTION_FIELD_ORDER = ['campaignId', 'optionId', 'name'];
 const optionFields = {
   campaignId: requiredId(M.campaignRequired),
-  name: requiredString('Option name is required.', 255),
+  name: requiredName('Option name is required.'),
   active: flag(1),
 };
 export const addOptionSchema = z.object(optionFields);

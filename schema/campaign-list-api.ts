@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type CampaignFields, optionalId, requiredId } from './campaign-api';
-import { optionalString } from './validators';
+import { NAME_MAX, NAME_TOO_LONG, optionalString } from './validators';
 
 // The API contract of the campaigns list (spec 1 §4, §5, §7, §8; spec 2 §7 delete and import):
 // folders, moving, delete and undo, clone, export, CSV upload and ZIP import. Messages quoted
@@ -95,7 +95,7 @@ export const addFolderSchema = z.object({
       .string({ error: M.folderNameRequired })
       .trim()
       .min(1, M.folderNameRequired)
-      .max(255, 'This field may not be greater than 255 characters.'),
+      .max(NAME_MAX, NAME_TOO_LONG),
   ),
   dir: optionalId(),
   moveCampaigns: optionalIdList(M.campaignsRequired),
@@ -105,7 +105,7 @@ export const ADD_FOLDER_FIELD_ORDER = ['name', 'dir', 'moveCampaigns'] as const;
 /** POST /api/edit-campaign-folder: a name that is empty after trimming is ignored (spec 1 §4). */
 export const editFolderSchema = z.object({
   campaignId: requiredId(M.campaignRequired),
-  name: optionalString(255),
+  name: optionalString(NAME_MAX, NAME_TOO_LONG),
 });
 export const EDIT_FOLDER_FIELD_ORDER = ['campaignId', 'name'] as const;
 

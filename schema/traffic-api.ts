@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_MAX, NAME_TOO_LONG } from './validators';
 
 // Tabs 7 and 8 of the campaign editor (spec 2 §3, §7, §8, §9; spec 4's CPC builder): the blaze
 // banners and placement, and the CPC traffic campaign. Messages are the spec's, word for word.
@@ -82,7 +83,7 @@ const flagText = z.preprocess(
 );
 
 export const bannerFieldsSchema = z.object({
-  name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(120),
+  name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(NAME_MAX, NAME_TOO_LONG),
   url: z
     .string({ error: M.urlInvalid })
     .trim()

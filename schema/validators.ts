@@ -10,17 +10,26 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const blankToEmpty = (v: unknown) =>
   v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v;
 
+const tooLong = (max: number) => `This field may not be greater than ${max} characters.`;
+
 /** A required string, trimmed; `message` when missing, not a string or blank. */
-export function requiredString(message: string, max = 255) {
+export function requiredString(message: string, max = 255, tooLongMessage = tooLong(max)) {
   return z.preprocess(
     blankToEmpty,
-    z
-      .string({ error: message })
-      .trim()
-      .min(1, message)
-      .max(max, `This field may not be greater than ${max} characters.`),
+    z.string({ error: message }).trim().min(1, message).max(max, tooLongMessage),
   );
 }
+
+/**
+ * The longest name a user gives what the screens show (campaigns, folders, landing and offer
+ * pages, paths, options, banners): long enough for any real name, short enough that a phone
+ * shows it in a few wrapped lines (docs/decisions/135-name-limits-and-wrapping.md).
+ */
+export const NAME_MAX = 100;
+export const NAME_TOO_LONG = `The name may not be longer than ${NAME_MAX} characters.`;
+
+/** A required name of at most NAME_MAX characters; `message` when missing or blank. */
+export const requiredName = (message: string) => requiredString(message, NAME_MAX, NAME_TOO_LONG);
 
 /** A required password: whitespace stripped (the screens strip it as typed), then required. */
 export function requiredPassword(message: string) {
@@ -64,9 +73,6 @@ export function requiredEmail(requiredMessage: string, patternMessage: string) {
   return requiredString(requiredMessage).pipe(z.string().regex(EMAIL_PATTERN, patternMessage));
 }
 
-export function optionalString(max = 255) {
-  return z.preprocess(
-    blankToEmpty,
-    z.string().trim().max(max, `This field may not be greater than ${max} characters.`),
-  );
+export function optionalString(max = 255, tooLongMessage = tooLong(max)) {
+  return z.preprocess(blankToEmpty, z.string().trim().max(max, tooLongMessage));
 }

@@ -15,7 +15,7 @@ import { integrationRoutes } from './routes/integrations';
 import { forceSyncRoutes } from './routes/liveintent-force-sync';
 import { manageLiveintentRoutes } from './routes/manage-liveintent';
 import { masterDashboardRoutes } from './routes/masterdashboard';
-import { isOperatorHost, operatorRoutes } from './routes/operator';
+import { operatorRoutes } from './routes/operator';
 import { pagesOperationRoutes, pagesUploadRoutes } from './routes/pages-operations';
 import { platformSyncRoutes } from './routes/platform-sync';
 import { postbackSecretRoutes } from './routes/postback-secret';
@@ -82,12 +82,8 @@ export function createApp() {
   // Tracking links never get here: worker/index.ts answers them before the app (their routes
   // come from settings, so they cannot be static routes). Everything else is the SPA: the assets
   // binding answers index.html.
-  // The master dashboard is served on the operator's host only (spec 3 §2, docs/decisions/082).
-  app.get('/master-dashboard', async (c) =>
-    isOperatorHost(c.env, c.req.url)
-      ? withSecurityHeaders(await c.env.ASSETS.fetch(c.req.raw))
-      : c.redirect('/dashboard', 302),
-  );
+  // /master-dashboard too, on every host: elsewhere than the operator's it says where the master
+  // dashboard lives instead of redirecting (docs/decisions/137-reaching-the-master-dashboard.md).
   app.all('*', async (c) => withSecurityHeaders(await c.env.ASSETS.fetch(c.req.raw), pagePolicy(c.req.url)));
   app.notFound((c) => c.json(errorBody('Not found.'), 404));
   // No AppType export for hc<AppType>: web/ reads the answer types from schema/ instead

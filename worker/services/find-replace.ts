@@ -1,4 +1,5 @@
 import { type FindField, type FindMatch, isHttpUrl, SETTINGS_MESSAGES as M } from '../../schema/settings-api';
+import { NAME_MAX, NAME_TOO_LONG } from '../../schema/validators';
 import type { Env } from '../env';
 import type { AuthUser } from '../lib/auth';
 import { fieldError } from '../lib/errors';
@@ -32,7 +33,7 @@ const TARGETS: Record<FindField, Target> = {
 };
 
 export const PREVIEW_LIMIT = 500;
-const MAX_LENGTH: Record<Kind, number> = { url: 2000, 'optional-url': 2000, postback: 2000, name: 255 };
+const MAX_LENGTH: Record<Kind, number> = { url: 2000, 'optional-url': 2000, postback: 2000, name: NAME_MAX };
 
 /** A match as the query reads it, before the replacement is worked out. */
 type Row = Omit<FindMatch, 'after'>;
@@ -59,7 +60,9 @@ const pageUrl = (v: string) => isHttpUrl(v.replace(/\{[A-Za-z0-9_.-]+\}/g, 'x'))
 
 function problem(kind: Kind, value: string): string | null {
   if (value.length > MAX_LENGTH[kind])
-    return `This field may not be greater than ${MAX_LENGTH[kind]} characters.`;
+    return kind === 'name'
+      ? NAME_TOO_LONG
+      : `This field may not be greater than ${MAX_LENGTH[kind]} characters.`;
   switch (kind) {
     case 'name':
       return value.trim() ? null : M.replaceEmptyName;

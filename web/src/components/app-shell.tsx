@@ -109,7 +109,11 @@ export function AppShell() {
         </div>
       </header>
       <aside className="sidebar" id="sidebar">
-        <Sidebar collapsed={collapsed} isAdmin={stored?.roleType === 'admin'} />
+        <Sidebar
+          collapsed={collapsed}
+          isAdmin={stored?.roleType === 'admin'}
+          canOperate={stored?.roleType === 'admin' || stored?.roleType === 'coach'}
+        />
       </aside>
       <div className="main-col">
         <main id="main" className="main" tabIndex={-1}>

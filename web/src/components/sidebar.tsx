@@ -3,6 +3,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Megaphone,
+  Network,
   Newspaper,
   Plug,
   Settings,
@@ -14,7 +15,8 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useLogo } from '../api/hooks';
+import type { OperatorStatusAnswer } from '../../../schema/operator-api';
+import { useApi, useLogo } from '../api/hooks';
 import { APP_NAME, APP_VERSION } from '../lib/constants';
 import { KEYS, readSideActiveLink, removeKey, writeKey } from '../lib/storage';
 import { LogoMark } from './logo';
@@ -27,6 +29,8 @@ type NavItem = {
   /** Paths that belong to this link (so /stats/12 lights Campaigns). */
   matches: readonly string[];
   adminOnly?: boolean;
+  /** Only on the operator's host, for its admins and coaches (docs/decisions/137). */
+  operatorOnly?: boolean;
 };
 
 // The numbers are the side-menu link ids kept in sideActiveLink: 1 Dashboard, 2 Campaigns,
@@ -47,17 +51,39 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 7, label: 'Tools', to: '/tools', icon: Wrench, matches: ['/tools', '/conversion-tracker'] },
   { id: 8, label: 'Release notes', to: '/release-notes', icon: Newspaper, matches: ['/release-notes'] },
   { id: 9, label: 'Users', to: '/registeruser', icon: Users, matches: ['/registeruser'], adminOnly: true },
+  {
+    id: 10,
+    label: 'Master dashboard',
+    to: '/master-dashboard',
+    icon: Network,
+    matches: ['/master-dashboard'],
+    operatorOnly: true,
+  },
 ];
 
 export function navItemFor(pathname: string): NavItem | undefined {
   return NAV_ITEMS.find((item) => item.matches.some((m) => pathname === m || pathname.startsWith(`${m}/`)));
 }
 
-export function Sidebar({ collapsed, isAdmin }: { collapsed: boolean; isAdmin: boolean }) {
+export function Sidebar({
+  collapsed,
+  isAdmin,
+  canOperate,
+}: {
+  collapsed: boolean;
+  isAdmin: boolean;
+  /** An admin or coach, who may use the master dashboard where this is the operator's host. */
+  canOperate: boolean;
+}) {
   const { pathname } = useLocation();
   // The current path decides; a path outside the menu keeps the remembered link lit.
   const activeId = navItemFor(pathname)?.id ?? readSideActiveLink();
-  const items = NAV_ITEMS.filter((item) => !item.adminOnly || isAdmin);
+  const operator = useApi<OperatorStatusAnswer>(canOperate ? 'operator/status' : null, {
+    revalidateOnFocus: false,
+  }).data?.operator;
+  const items = NAV_ITEMS.filter(
+    (item) => (!item.adminOnly || isAdmin) && (!item.operatorOnly || (canOperate && operator === true)),
+  );
 
   const choose = (item: NavItem) => {
     writeKey(KEYS.sideActiveLink, item.id);

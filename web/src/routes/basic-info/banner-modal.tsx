@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { BANNER_IMAGE_EXTENSIONS, type Banner, BLAZE_PLACEMENT_TYPES } from '../../../../schema/traffic-api';
+import { NAME_MAX } from '../../../../schema/validators';
 import { Button } from '../../components/button';
 import { Field, SelectField, TextField } from '../../components/field';
 import { hasExtension } from '../../components/file-upload';
@@ -104,6 +105,7 @@ export function BannerModal({ open, editing, busy, onClose, onSubmit }: Props) {
         <TextField
           id="banner-name"
           label="Name"
+          maxLength={NAME_MAX}
           value={draft.name}
           onValueChange={(v) => set('name', v)}
           error={errors.name}

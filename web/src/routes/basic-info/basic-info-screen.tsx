@@ -80,9 +80,13 @@ const TABS: { key: TabKey; label: string; icon: typeof Settings2 }[] = [
   { key: 'traffic', label: 'Traffic', icon: Truck },
 ];
 
-/** The show rules of spec 2 §2. */
+/**
+ * The show rules of spec 2 §2, except that a direct-link campaign has no Landing pages tab: its
+ * visitors go straight to an offer page, and the server refuses landing pages for it.
+ */
 function visibleTabs(type: CampaignType, source: string): TabKey[] {
   return TABS.map((t) => t.key).filter((key) => {
+    if (key === 'landing') return type !== 'direct_link';
     if (key === 'paths') return type === 'multiple_path_type';
     if (key === 'options') return type === 'multiple_option_type';
     if (key === 'banners') return source === 'blaze';
@@ -132,9 +136,13 @@ export function BasicInfoScreen() {
     }
   }, [campaignId, detail.data, loadedFor, setForm]);
 
-  // /basic-info again after an existing campaign (the sidebar's new campaign): a fresh form.
+  // /basic-info again after an existing campaign (the sidebar's new campaign): a fresh form. Not
+  // while the campaign just created is on its way to /basic-info/{id}: the URL still has no id
+  // then, and a fresh form would hide its Options or Banners tab until the detail reloaded.
+  const createdRef = useRef<number | null>(null);
   useEffect(() => {
-    if (!campaignId && loadedFor !== null) {
+    if (campaignId && campaignId === createdRef.current) createdRef.current = null;
+    if (!campaignId && loadedFor !== null && loadedFor !== createdRef.current) {
       const fresh = newCampaignForm(null);
       setForm(fresh);
       setSnapshot(snapshotOf(fresh));
@@ -314,6 +322,7 @@ export function BasicInfoScreen() {
       if (!quiet) notify.success(campaignId ? CAMPAIGN_MESSAGES.campaignUpdated : answer.message);
       if (!campaignId) {
         rememberNewCampaign(id);
+        createdRef.current = id;
         setLoadedFor(id);
         leavingRef.current = true;
         navigate(`/basic-info/${id}${nextTab && nextTab !== 'basic' ? `?tab=${nextTab}` : ''}`, {

@@ -1,6 +1,6 @@
 // Tab 1, basic settings (spec 2 §3-§5): every campaign field, the advanced section (its open
 // state remembered), the source-change effects, extra tokens and token templates.
-import { ChevronDown, Lock } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { CONNECTION_MESSAGES } from '../../../../schema/connections-api';
 import { Alert } from '../../components/alert';
@@ -20,6 +20,7 @@ import { FacebookVerify } from './facebook-verify';
 import { LiveIntentLists } from './liveintent-lists';
 import { isPickerPlatform, PICKER_LABELS, PlatformLink } from './platform-link';
 import '../../styles/liveintent.css';
+import { NAME_MAX } from '../../../../schema/validators';
 import { TokensCard } from './tokens-card';
 
 const ADVANCED_KEY = 'basicInfoAdvancedOpen';
@@ -75,18 +76,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function DisabledIntegration({ platform, children }: { platform: string; children: ReactNode }) {
-  return (
-    <div className="ce-disabled-inline" aria-disabled="true">
-      <Lock size={16} aria-hidden className="ce-disabled-inline-icon" />
-      <div>
-        <p className="ce-disabled-title">Available when the {platform} integration is connected</p>
-        <p className="field-hint">{children}</p>
-      </div>
-    </div>
-  );
-}
-
 export function BasicTab(props: BasicTabProps) {
   const { form, errors, onField } = props;
   const [advancedOpen, setAdvancedOpen] = useState(readAdvancedOpen);
@@ -120,7 +109,7 @@ export function BasicTab(props: BasicTabProps) {
               value={form.name}
               onValueChange={props.onName}
               error={errors.name}
-              maxLength={255}
+              maxLength={NAME_MAX}
             />
             <SelectField
               id={basicId('campaignType')}

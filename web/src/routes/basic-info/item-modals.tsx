@@ -9,6 +9,7 @@ import {
   LANDING_FIELD_ORDER,
   OFFER_FIELD_ORDER,
 } from '../../../../schema/campaign-api';
+import { NAME_MAX } from '../../../../schema/validators';
 import { Alert } from '../../components/alert';
 import { SelectField, TextField } from '../../components/field';
 import { saveLanding, saveOffer } from './api';
@@ -71,6 +72,7 @@ export function LandingModal({
       <TextField
         id={id(FORM, 'name')}
         label="Name"
+        maxLength={NAME_MAX}
         value={values.name}
         onValueChange={(v) => setValue('name', v)}
         error={errors.name}
@@ -230,6 +232,7 @@ export function OfferModal({
       <TextField
         id={id(FORM, 'name')}
         label="Name"
+        maxLength={NAME_MAX}
         value={values.name}
         onValueChange={(v) => setValue('name', v)}
         error={errors.name}

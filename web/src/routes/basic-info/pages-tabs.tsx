@@ -1,19 +1,10 @@
 // Tabs 2, 3, 5 and 6 of the editor: landing pages, offer pages, paths and options.
-import {
-  FileArchive,
-  FileSpreadsheet,
-  GitBranch,
-  ListChecks,
-  MousePointerClick,
-  Plug,
-  Route,
-} from 'lucide-react';
+import { FileArchive, FileSpreadsheet, GitBranch, ListChecks, MousePointerClick, Route } from 'lucide-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { CAMPAIGN_MESSAGES } from '../../../../schema/campaign-api';
 import type { CampaignType } from '../../../../schema/campaigns';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { Card } from '../../components/card';
 import { formatDollars } from '../../lib/format';
 import { useItems } from './api';
 import { devicesLabel, trafficPercents } from './editor-ui';
@@ -543,34 +534,5 @@ export function OptionsTab({ campaignId }: { campaignId: number }) {
         onSaved={refresh}
       />
     </div>
-  );
-}
-
-/** Tabs 7 and 8: shown for their sources, disabled until the platform integration arrives. */
-export function IntegrationPlaceholder({
-  platform,
-  title,
-  items,
-}: {
-  platform: string;
-  title: string;
-  items: string[];
-}) {
-  return (
-    <Card title={title} className="ce-disabled-section">
-      <div className="ce-disabled-body" aria-disabled="true">
-        <div className="ce-disabled-icon">
-          <Plug size={18} aria-hidden />
-        </div>
-        <div>
-          <p className="ce-disabled-title">Available when the {platform} integration is connected</p>
-          <ul className="ce-disabled-list">
-            {items.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </div>
-      </div>
-    </Card>
   );
 }

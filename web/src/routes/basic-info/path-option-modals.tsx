@@ -6,6 +6,7 @@ import {
   OPTION_FIELD_ORDER,
   PATH_FIELD_ORDER,
 } from '../../../../schema/campaign-api';
+import { NAME_MAX } from '../../../../schema/validators';
 import { Alert } from '../../components/alert';
 import { TextField } from '../../components/field';
 import { saveOption, savePath } from './api';
@@ -60,6 +61,7 @@ export function PathModal({
         <TextField
           id={id(FORM, 'name')}
           label="Name"
+          maxLength={NAME_MAX}
           value={values.name}
           onValueChange={(v) => setValue('name', v)}
           error={errors.name}
@@ -139,6 +141,7 @@ export function OptionModal({
       <TextField
         id={id(FORM, 'name')}
         label="Name"
+        maxLength={NAME_MAX}
         value={values.name}
         onValueChange={(v) => setValue('name', v)}
         error={errors.name}

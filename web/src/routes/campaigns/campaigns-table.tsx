@@ -181,6 +181,7 @@ function CampaignRow(props: RowProps) {
             <button
               type="button"
               className="name-link"
+              title={row.name}
               onClick={() => onOpen(row)}
               data-testid={`open-${row.campaignId}`}
             >

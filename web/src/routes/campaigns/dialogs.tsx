@@ -1,6 +1,7 @@
 import { ChevronRight, CornerLeftUp, Folder, FolderInput, FolderPlus, Pencil } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { CSV_COLUMNS, LIST_MESSAGES } from '../../../../schema/campaign-list-api';
+import { NAME_MAX } from '../../../../schema/validators';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -105,7 +106,7 @@ export function FolderNameDialog({ open, mode, initialName = '', lead, onClose, 
             if (error) setError(null);
           }}
           error={error}
-          maxLength={255}
+          maxLength={NAME_MAX}
           autoComplete="off"
           data-autofocus
         />

@@ -1,5 +1,6 @@
-import { Gauge, RefreshCw, Users } from 'lucide-react';
+import { Gauge, Network, RefreshCw, Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { Link, useLoaderData } from 'react-router';
 import useSWR from 'swr';
 import type { Student, StudentsDataAnswer } from '../../../../schema/operator-api';
 import { ApiError } from '../../api/client';
@@ -16,6 +17,7 @@ import {
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../components/toaster';
+import { getStoredUser } from '../../lib/auth';
 import { isoDay } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { MD_ERRORS, mdApi, type Range } from './api';
@@ -30,7 +32,42 @@ const failure = (err: unknown, fallback: string) =>
   err instanceof ApiError && err.status !== 401 ? `${fallback}: ${err.firstMessage}` : fallback;
 
 /** Master dashboard (spec 3 §2, §4, §8): the operator's view over many student installations. */
+/** The operator's dashboard on its host; elsewhere, what it is and where it lives. */
 export function MasterDashboardScreen() {
+  const { operator } = useLoaderData() as { operator: boolean };
+  return operator ? <OperatorDashboard /> : <NotOperatorHost />;
+}
+
+function NotOperatorHost() {
+  useDocumentTitle('Master dashboard');
+  const isAdmin = getStoredUser()?.roleType === 'admin';
+  return (
+    <>
+      <PageHeader title="Master dashboard" />
+      <Card>
+        <EmptyState
+          icon={Network}
+          title="The master dashboard is not on this installation"
+          action={
+            isAdmin && (
+              <Link className="btn btn-secondary btn-md" to="/setting#operator-credential">
+                Make an operator credential
+              </Link>
+            )
+          }
+        >
+          <span data-testid="md-not-here">
+            The master dashboard is where a coach (the operator) sees the numbers of every student’s
+            installation side by side. It runs only on the operator’s own installation; this one is read by
+            the operator with a credential its admin makes in Settings, under Master dashboard access.
+          </span>
+        </EmptyState>
+      </Card>
+    </>
+  );
+}
+
+function OperatorDashboard() {
   useDocumentTitle('Master dashboard');
   const todayInfo = useStatsToday();
   const me = useCurrentUser();

@@ -3,6 +3,11 @@
 // are schema's (schema/settings-api.ts), the ones the worker answers with.
 import type { LicenseDeactivateAnswer } from '../../../../schema/auth-api';
 import type {
+  CredentialAnswer,
+  CredentialRevokedAnswer,
+  CredentialsAnswer,
+} from '../../../../schema/masterdashboard-api';
+import type {
   EndLegacyGraceAnswer,
   PostbackSecretAnswer,
   RotatePostbackSecretAnswer,
@@ -70,3 +75,16 @@ export const usePostbackSecret = (enabled: boolean) =>
 export const rotatePostbackSecret = () => api.post<RotatePostbackSecretAnswer>('postback-secret/rotate', {});
 
 export const endLegacyGrace = () => api.post<EndLegacyGraceAnswer>('postback-secret/legacy/end', {});
+
+// ---- Master-dashboard (operator) credentials, docs/decisions/080 and 137 ------------------------
+
+const OPERATOR_CREDENTIALS_PATH = 'masterdashboard-credentials';
+
+export const useOperatorCredentials = (enabled: boolean) =>
+  useApi<CredentialsAnswer>(enabled ? OPERATOR_CREDENTIALS_PATH : null, { revalidateOnFocus: false });
+
+export const createOperatorCredential = (label: string) =>
+  api.post<CredentialAnswer>(OPERATOR_CREDENTIALS_PATH, { label });
+
+export const revokeOperatorCredential = (id: number) =>
+  api.delete<CredentialRevokedAnswer>(`${OPERATOR_CREDENTIALS_PATH}/${id}`);

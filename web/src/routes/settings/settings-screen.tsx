@@ -5,6 +5,7 @@ import {
   KeyRound,
   Lock,
   type LucideIcon,
+  Network,
   Plug,
   Route,
   ShieldCheck,
@@ -22,6 +23,7 @@ import { DataPane } from './data-pane';
 import { FindReplacePane } from './find-replace-pane';
 import { LicensePane } from './license-pane';
 import { LiveIntentPane } from './liveintent-pane';
+import { OperatorCredentialPane } from './operator-credential-pane';
 import { PasswordPane } from './password-pane';
 import { PostbackSecretPane } from './postback-secret-pane';
 
@@ -33,6 +35,7 @@ const ADMIN_SECTIONS: Section[] = [
   { id: 'routes', label: 'Tracking routes', icon: Route },
   { id: 'password', label: 'Password', icon: KeyRound },
   { id: 'postback-secret', label: 'Postback secret', icon: Lock },
+  { id: 'operator-credential', label: 'Master dashboard', icon: Network },
   { id: 'liveintent', label: 'LiveIntent', icon: Plug },
   { id: 'find-replace', label: 'Find and replace', icon: TextSearch },
   { id: 'data', label: 'Data', icon: Database },
@@ -119,6 +122,7 @@ function AdminPanes({ settings }: { settings: InstallationSettings }) {
       <BasicPane settings={settings} />
       <PasswordPane username={settings.username} />
       <PostbackSecretPane />
+      <OperatorCredentialPane />
       <LiveIntentPane settings={settings} />
       <FindReplacePane canManage />
       <DataPane />
