@@ -200,6 +200,8 @@ describe('dashboard totals', () => {
       visitors: 20,
       lpCtr: 45,
       adCtr: 2,
+      // Every ratio has a base here: none is without a value (issue 27).
+      none: {},
     });
   });
 
