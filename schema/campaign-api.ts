@@ -33,6 +33,8 @@ export const CAMPAIGN_MESSAGES = {
   pathRequiredForType:
     'Multiple path campaign type requires at least one path to add landing and offer pages.',
   optionRequiredForType: 'Multiple options campaign type requires at least one option to add offer pages.',
+  directLinkNoLandings:
+    'A direct-link campaign sends visitors straight to its offers: it has no landing pages.',
   campaignAdded: 'Campaign Added Successfully.',
   campaignUpdated: 'Campaign Updated Successfully.',
   landingSaved: 'Landing Page is successfully added/updated.',

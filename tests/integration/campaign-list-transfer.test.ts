@@ -258,6 +258,7 @@ describe('import of an export', () => {
     const one = await richCampaign(admin, 'Trip one', { dir: f });
     const two = await makeCampaign(admin, {
       name: 'Trip two',
+      campaignType: 'landing_page',
       dir: f,
       active: 0,
       postback_enabled: 1,

@@ -525,7 +525,7 @@ describe('POST /api/clone', () => {
   });
 
   it('the clone is independent: editing it leaves the original alone', async () => {
-    const source = await makeCampaign(admin, { name: 'Independent' });
+    const source = await makeCampaign(admin, { name: 'Independent', campaignType: 'landing_page' });
     const lp = await makeLanding(admin, source, { name: 'Shared LP', url: 'https://lp.example/a' });
     const copy = (await api('/api/clone', { token: admin, body: { campaignId: source } })).body.data.resultt;
     const cloned = (await api(`/api/campaign?campaignId=${copy.campaignId}`, { token: admin })).body.data;

@@ -11,7 +11,7 @@ import {
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
-import { ApiError } from '../../lib/errors';
+import { ApiError, fieldError } from '../../lib/errors';
 
 // Who may manage a campaign (docs/decisions/015-campaign-ownership.md): admins and coaches manage
 // every campaign; a student manages the campaigns they created.
@@ -51,4 +51,12 @@ export async function campaignForUser(
     throw new ApiError(404, M.campaignNotFound);
   }
   return row;
+}
+
+/**
+ * A direct-link campaign sends its visitors straight to an offer, so no landing page may be
+ * added to it (docs/decisions/136-editor-tabs-at-once.md): a 422 on `campaignId`, before any write.
+ */
+export function refuseDirectLinkLandings(campaign: Pick<CampaignRow, 'campaignType'>) {
+  if (campaign.campaignType === 'direct_link') throw fieldError('campaignId', M.directLinkNoLandings);
 }

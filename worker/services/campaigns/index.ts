@@ -1,5 +1,11 @@
 // Campaigns and their items (spec 2 §3 and §7), one file per concern.
-export { type CampaignRow, campaignForUser, canSeeEveryCampaign, ownedBy } from './access';
+export {
+  type CampaignRow,
+  campaignForUser,
+  canSeeEveryCampaign,
+  ownedBy,
+  refuseDirectLinkLandings,
+} from './access';
 export {
   campaignAnswer,
   campaignData,

@@ -20,6 +20,7 @@ import {
   type OfferRow,
   type OptionRow,
   type PathRow,
+  refuseDirectLinkLandings,
 } from './access';
 import { landingAnswer, offerAnswer, optionAnswer, pathAnswer } from './answers';
 import { nameMaps } from './lists';
@@ -111,6 +112,7 @@ export async function saveLanding(env: Env, user: AuthUser, input: LandingInput,
         'Landing page',
       )
     : null;
+  if (!current) refuseDirectLinkLandings(campaign);
   const pathId = await checkPath(env, campaign, input.pathId);
   await checkAgents(env, input.agents);
   const fields = {

@@ -1,6 +1,6 @@
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
-import { campaignForUser } from '../campaigns';
+import { campaignForUser, refuseDirectLinkLandings } from '../campaigns';
 import { invalidateCompiledCampaign } from '../compiled-campaigns';
 import type { ItemKind } from '../item-switch';
 import { checkOwned, IN_IDS, TABLES } from './items';
@@ -19,6 +19,7 @@ export async function cloneItems(
   ids: number[],
 ) {
   const campaign = await campaignForUser(env, user, campaignId);
+  if (kind === 'landing') refuseDirectLinkLandings(campaign);
   await checkOwned(env, kind, campaign.id, ids);
   const now = Date.now();
   const idsJson = JSON.stringify(ids);

@@ -13,7 +13,7 @@ import {
   zipDirectory,
   zipEntryMessage,
 } from '../../lib/zip';
-import { campaignForUser } from '../campaigns';
+import { campaignForUser, refuseDirectLinkLandings } from '../campaigns';
 import { invalidateCompiledCampaign } from '../compiled-campaigns';
 import { landingInsert, lookups, offerInsert, parseLandingRows, parseOfferRows } from './rows';
 
@@ -91,6 +91,7 @@ export async function uploadLandingCsv(
   overwrite: boolean,
 ) {
   const campaign = await campaignForUser(env, user, campaignId);
+  refuseDirectLinkLandings(campaign);
   const rows = parseLandingRows(text, await lookups(env, campaign));
   const now = Date.now();
   const statements: D1PreparedStatement[] = [];
