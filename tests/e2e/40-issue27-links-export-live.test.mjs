@@ -174,6 +174,23 @@ test('no spend: ROI and CPA read "—" with why on statistics and the list; the 
   assert.equal(at('CPA'), '');
   assert.ok(!csv.includes('Landing pages') && !csv.includes('Filtered traffic'));
 
+  // The same table as an Excel workbook (decision 144): the button says the format.
+  await page.locator('#export-format').selectOption('xlsx');
+  await expectText(page.locator('[data-testid="export-csv"]'), 'Export XLSX');
+  const [book] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('[data-testid="export-csv"]').click(),
+  ]);
+  assert.match(
+    book.suggestedFilename(),
+    /^Campaign_Probe-LP_(all_time|\d{4}-\d{2}-\d{2}_to_\d{4}-\d{2}-\d{2})_[\w-]+\.xlsx$/,
+  );
+  const bytes = await readFile(await book.path());
+  // A workbook is a zip archive whose parts name the sheet.
+  assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK');
+  assert.ok(bytes.includes(Buffer.from('xl/worksheets/sheet1.xml')));
+  await shot(page, '40-stats-export-xlsx');
+
   // The campaigns list: ROI over no spend is "—" with why, not 0.00 %.
   await page.evaluate(() => {
     localStorage.setItem('tablePageLength', '100');
