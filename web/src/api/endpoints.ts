@@ -141,6 +141,7 @@ export const exportStatistics = (
     landingData: string[];
     tables?: string[];
     format?: 'csv' | 'xlsx';
+    breakdownBy?: string;
   },
 ) => api.post<ExportStatisticsAnswer>('export-statistics', body);
 

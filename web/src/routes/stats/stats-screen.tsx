@@ -111,6 +111,10 @@ export function StatsScreen() {
   // the landing table is asked for afresh so its switches and colours show the new state.
   // The elements' statuses follow their pages: after a landing switch they are computed again.
   const switchedAt = useRef(0);
+  const breakdownBy = useRef('country');
+  const setBreakdownBy = useCallback((by: string) => {
+    breakdownBy.current = by;
+  }, []);
   const { idsOf, toggleLanding, toggleOffer, togglePath } = useStatusSwitches(stats, switchedAt, () => {
     if (aggregate) setAggregate({ ...aggregate, force: true });
   });
@@ -285,6 +289,7 @@ export function StatsScreen() {
         landingData: landingExportColumns(a, LANDING_EXPORT_COLUMNS),
         tables: table ? [table] : [],
         format,
+        breakdownBy: breakdownBy.current,
       });
       if (res.downloadLink) {
         window.location.assign(res.downloadLink);
@@ -541,6 +546,7 @@ export function StatsScreen() {
             start={applied.start}
             end={applied.end}
             stamp={stats.freshness?.generatedAt}
+            onBy={setBreakdownBy}
           />
 
           <FilteredTrafficCard
