@@ -13,6 +13,9 @@ export const STATS_MESSAGES = {
   noDataToExport: 'No Data To Export.',
   exportTableUnknown: 'Choose tables among targets, landings, offers, paths, breakdown, costs and filtered.',
   exportBreakdownUnknown: 'Choose what the breakdown groups by.',
+  exportFormatUnknown: 'Choose CSV or XLSX.',
+  exportTooLargeForXlsx:
+    'This export has more than 100,000 rows, too many for one workbook: export it as CSV.',
   retriesExceeded: 'Exceed number of retries.',
   landingRetriesExceeded: 'Exceed number of retries for landing page performance table',
   totalsRetriesExceeded: 'Exceed number of retries for totals.',

@@ -99,6 +99,15 @@ async function signedIn() {
   return { context, page };
 }
 
+/** Clicks the export button and answers the download it starts. */
+async function exportFile(page) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('[data-testid="export-csv"]').click(),
+  ]);
+  return download;
+}
+
 test('the campaign link carries a placeholder, never an empty value: editor, link builder, settings', {
   timeout: 90_000,
 }, async () => {
@@ -155,10 +164,7 @@ test('no spend: ROI and CPA read "—" with why on statistics and the list; the 
 
   // The export of the one table chosen: a named file, ROI and CPA empty, money 12.50.
   await page.locator('#export-tables').selectOption('targets');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.locator('[data-testid="export-csv"]').click(),
-  ]);
+  const download = await exportFile(page);
   assert.match(
     download.suggestedFilename(),
     /^Campaign_Probe-LP_(all_time|\d{4}-\d{2}-\d{2}_to_\d{4}-\d{2}-\d{2})_[\w-]+\.csv$/,
@@ -173,6 +179,32 @@ test('no spend: ROI and CPA read "—" with why on statistics and the list; the 
   assert.equal(at('Revenue'), '12.50');
   assert.equal(at('CPA'), '');
   assert.ok(!csv.includes('Landing pages') && !csv.includes('Filtered traffic'));
+
+  // The same table as an Excel workbook (decision 144): the button says the format.
+  await page.locator('#export-format').selectOption('xlsx');
+  await expectText(page.locator('[data-testid="export-csv"]'), 'Export XLSX');
+  const book = await exportFile(page);
+  assert.match(
+    book.suggestedFilename(),
+    /^Campaign_Probe-LP_(all_time|\d{4}-\d{2}-\d{2}_to_\d{4}-\d{2}-\d{2})_[\w-]+\.xlsx$/,
+  );
+  const bytes = await readFile(await book.path());
+  // A workbook is a zip archive whose parts name the sheet.
+  assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK');
+  assert.ok(bytes.includes(Buffer.from('xl/worksheets/sheet1.xml')));
+  await shot(page, '40-stats-export-xlsx');
+
+  // The breakdown is exported as the card groups it.
+  await page.locator('#breakdown-by').selectOption('device');
+  await page.locator('#export-format').selectOption('csv');
+  await page.locator('#export-tables').selectOption('breakdown');
+  const grouped = await exportFile(page);
+  const lines = (await readFile(await grouped.path(), 'utf8')).trim().split(/\r?\n/);
+  assert.deepEqual(lines.slice(0, 2), [
+    'Breakdown',
+    'Device type,Visits,LP Clicks,LP CTR,Conversions,CR,Revenue,Ad Spend,Net Profit,ROI,EPC,CPA',
+  ]);
+  assert.match(lines.at(-1), /^Total,2,/);
 
   // The campaigns list: ROI over no spend is "—" with why, not 0.00 %.
   await page.evaluate(() => {

@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { toDmy } from '../../schema/dates';
 import {
@@ -9,6 +10,7 @@ import {
   setupInstallation,
   waitForCount,
 } from '../factories';
+import { workerFetch } from '../worker-fetch';
 
 // Issue 27: the export a marketer shares (a named file, the chosen table, money one way), ratios
 // without a value (no spend: ROI and CPA are empty, never 0) and the stamp live statistics poll.
@@ -126,6 +128,78 @@ describe('the export a marketer shares', () => {
     });
     expect(by.status).toBe(422);
     expect(by.body.errors).toEqual({ breakdownBy: ['Choose what the breakdown groups by.'] });
+  });
+});
+
+/** A worksheet's rows as values: shared strings resolved, numbers as numbers, empty cells as null. */
+function sheetRows(xml: string, strings: string[]): (string | number | null)[][] {
+  const rows = [...xml.matchAll(/<row [^>]*>(.*?)<\/row>/g)].map((row) => {
+    const cells: (string | number | null)[] = [];
+    for (const c of row[1].matchAll(/<c r="([A-Z]+)\d+"([^>]*)>(?:<v>([^<]*)<\/v>)?<\/c>/g)) {
+      const col = [...c[1]].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+      while (cells.length < col) cells.push(null);
+      cells.push(c[2].includes('t="s"') ? strings[Number(c[3])] : Number(c[3]));
+    }
+    return cells;
+  });
+  // Empty cells at a row's end are not written: as wide as the header row.
+  for (const r of rows) while (r.length < rows[0].length) r.push(null);
+  return rows;
+}
+
+describe('the export as an Excel workbook', () => {
+  it('writes a sheet a table, numbers as numbers, empty cells for no value', async () => {
+    const today = (await api('/api/stats-today', { token })).body.data;
+    const res = await api('/api/export-statistics', {
+      token,
+      body: { campaignId, startDate: '', endDate: '', tables: ['targets', 'breakdown'], format: 'xlsx' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.fileName).toBe('Campaign_Probe-LP_all_time_America-New_York.xlsx');
+    const file = await workerFetch(`http://tracker.test${res.body.data.downloadLink}`);
+    expect(file.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(today.timeZone).toBe('America/New_York');
+    const parts = unzipSync(new Uint8Array(await file.arrayBuffer()));
+    const text = (name: string) => strFromU8(parts[name]);
+    const sheets = [...text('xl/workbook.xml').matchAll(/<sheet [^>]*name="([^"]+)"/g)].map((m) => m[1]);
+    expect(sheets).toEqual(['Targets', 'Breakdown']);
+    const strings = [...text('xl/sharedStrings.xml').matchAll(/<t[^>]*>([^<]*)<\/t>/g)].map((m) => m[1]);
+    expect(sheetRows(text('xl/worksheets/sheet1.xml'), strings)).toEqual([
+      ['Target', 'Visits', 'Purchase Event', 'Ad Spend', 'Revenue', 'Net Profit', 'ROI', 'CPA', 'CR'],
+      // ROI and CPA have no value (no spend): empty cells, not 0.
+      ['ad1', 2, 1, 0, 12.5, 12.5, null, null, 50],
+    ]);
+    expect(sheetRows(text('xl/worksheets/sheet2.xml'), strings)).toEqual([
+      [
+        'Country',
+        'Visits',
+        'LP Clicks',
+        'LP CTR',
+        'Conversions',
+        'CR',
+        'Revenue',
+        'Ad Spend',
+        'Net Profit',
+        'ROI',
+        'EPC',
+        'CPA',
+      ],
+      [null, 2, 0, 0, 1, 50, 12.5, 0, 12.5, null, 6.25, null],
+      ['Total', 2, 0, 0, 1, 50, 12.5, 0, 12.5, null, 6.25, null],
+    ]);
+    // Money and percentages keep two decimals in Excel too.
+    expect(text('xl/styles.xml')).toContain('formatCode="0.00"');
+  });
+
+  it('refuses an unknown format with a 422 naming the field', async () => {
+    const res = await api('/api/export-statistics', {
+      token,
+      body: { campaignId, startDate: '', endDate: '', format: 'pdf' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ format: ['Choose CSV or XLSX.'] });
   });
 });
 

@@ -43,8 +43,14 @@ const part = (text: string) =>
  * The file a marketer shares: the spec's Campaign.csv name (spec 3 §7) followed by the campaign,
  * the range and the time zone the days are in: `Campaign_Probe-LP_2026-11-10_to_2026-11-11_America-New_York.csv`.
  */
-export function exportFileName(name: string, start: string, end: string, timeZone: string): string {
+export function exportFileName(
+  name: string,
+  start: string,
+  end: string,
+  timeZone: string,
+  extension: 'csv' | 'xlsx' = 'csv',
+): string {
   const range =
     start && end ? `${start}_to_${end}` : start ? `from_${start}` : end ? `until_${end}` : 'all_time';
-  return `${['Campaign', part(name), range, part(timeZone)].filter(Boolean).join('_')}.csv`;
+  return `${['Campaign', part(name), range, part(timeZone)].filter(Boolean).join('_')}.${extension}`;
 }

@@ -18,6 +18,7 @@ import type { Env } from '../env';
 import { R2CsvWriter } from '../lib/csv';
 import { fieldError } from '../lib/errors';
 import { signedDownloadPath } from '../lib/r2';
+import { R2XlsxWriter, XLSX_MAX_ROWS } from '../lib/xlsx';
 import { targetTokenAggregatesWithArchive } from './archive/archived-rows';
 import { listCosts } from './costs';
 import { getSettings } from './settings';
@@ -79,7 +80,9 @@ export function columnKeys(value: unknown): string[] {
  * `tables` (a list or a comma list of EXPORT_TABLES keys; unknown ones are an error) and
  * `breakdownBy` of the export's body.
  */
-export function exportChoice(body: Record<string, unknown>): Pick<ExportOptions, 'tables' | 'breakdownBy'> {
+export function exportChoice(
+  body: Record<string, unknown>,
+): Pick<ExportOptions, 'tables' | 'breakdownBy' | 'format'> {
   const raw = body.tables;
   const list = (Array.isArray(raw) ? raw : typeof raw === 'string' && raw ? raw.split(',') : []).map((t) =>
     String(t).trim(),
@@ -89,7 +92,9 @@ export function exportChoice(body: Record<string, unknown>): Pick<ExportOptions,
   const by = String(body.breakdownBy ?? '');
   if (by && !(BREAKDOWN_DIMENSIONS as readonly string[]).includes(by))
     throw fieldError('breakdownBy', STATS_MESSAGES.exportBreakdownUnknown);
-  return { tables: list as ExportTable[], breakdownBy: (by || 'country') as BreakdownDimension };
+  const format = String(body.format ?? '') || 'csv';
+  if (format !== 'csv' && format !== 'xlsx') throw fieldError('format', STATS_MESSAGES.exportFormatUnknown);
+  return { tables: list as ExportTable[], breakdownBy: (by || 'country') as BreakdownDimension, format };
 }
 
 export type ExportOptions = {
@@ -99,6 +104,8 @@ export type ExportOptions = {
   tables: ExportTable[];
   /** What the breakdown table groups by (the screen's default, country). */
   breakdownBy: BreakdownDimension;
+  /** A CSV file (streamed to R2), or an Excel workbook with a sheet a table (docs/decisions/144). */
+  format?: 'csv' | 'xlsx';
 };
 
 /** Landing money arrives written ('$1,234.56'); the export takes the numbers beside it. */
@@ -180,9 +187,11 @@ export async function exportStatistics(
   if (!hasData) return { downloadLink: null, message: STATS_MESSAGES.noDataToExport };
 
   const { time_zone } = await getSettings(env);
-  const fileName = exportFileName(row.name, start, end, time_zone);
+  const xlsx = options.format === 'xlsx';
+  const fileName = exportFileName(row.name, start, end, time_zone, xlsx ? 'xlsx' : 'csv');
   const key = `exports/${crypto.randomUUID()}/${fileName}`;
-  const csv = new R2CsvWriter(env.BUCKET, key);
+  const csv = xlsx ? null : new R2CsvWriter(env.BUCKET, key);
+  const book = xlsx ? new R2XlsxWriter(env.BUCKET, key) : null;
   // Headers are the titles the screen shows (issue 17), not the keys.
   const titles = (cols: string[]) =>
     cols.map((col) =>
@@ -193,6 +202,8 @@ export async function exportStatistics(
   let sections = 0;
   const section = async (table: ExportTable, header: string[], rows: unknown[][]) => {
     if (rows.length === 0) return;
+    if (book) return book.addSheet(EXPORT_TABLES[table], header, rows);
+    if (!csv) return;
     if (sections++ > 0) await csv.write([]);
     await csv.write([EXPORT_TABLES[table]]);
     await csv.write(header);
@@ -257,7 +268,8 @@ export async function exportStatistics(
       ],
     );
   }
-  await csv.close();
+  if (book && book.rows > XLSX_MAX_ROWS) throw fieldError('format', STATS_MESSAGES.exportTooLargeForXlsx);
+  await (book ?? csv)?.close();
   return {
     downloadLink: await signedDownloadPath(env, key, fileName),
     fileName,

@@ -136,7 +136,13 @@ export const getLandingStatistics = (key: string, signal?: AbortSignal) =>
   api.post<LandingJobAnswer>('get-landing-statistics', { key }, { signal });
 
 export const exportStatistics = (
-  body: StatisticsRequestBody & { targetData: string[]; landingData: string[]; tables?: string[] },
+  body: StatisticsRequestBody & {
+    targetData: string[];
+    landingData: string[];
+    tables?: string[];
+    format?: 'csv' | 'xlsx';
+    breakdownBy?: string;
+  },
 ) => api.post<ExportStatisticsAnswer>('export-statistics', body);
 
 export const updateLandingStatus = (landingId: number, status: 0 | 1) =>

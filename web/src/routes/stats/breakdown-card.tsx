@@ -1,5 +1,5 @@
 import { Layers } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toDmy } from '../../../../schema/dates';
 import {
   BREAKDOWN_DIMENSIONS,
@@ -67,13 +67,17 @@ export function BreakdownCard({
   start,
   end,
   stamp,
+  onBy,
 }: {
   campaignId: number;
   start: string;
   end: string;
   stamp: unknown;
+  /** Told what the card groups by, so the export writes the breakdown the screen shows. */
+  onBy?: (by: BreakdownDimension) => void;
 }) {
   const [by, setBy] = useState<BreakdownDimension>('country');
+  useEffect(() => onBy?.(by), [by, onBy]);
   const [second, setSecond] = useState<BreakdownDimension | ''>('');
   const [compare, setCompare] = useState(false);
   const canCompare = start !== '' && end !== '';

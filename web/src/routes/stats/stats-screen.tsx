@@ -23,7 +23,7 @@ import { AlertsList } from './alerts-list';
 import { BreakdownCard } from './breakdown-card';
 import { AD_SOURCES, customEventNames, targetColumns, targetFooter } from './columns';
 import { CostsPanel } from './costs-panel';
-import { ExportControl } from './export-control';
+import { ExportControl, type ExportFormat } from './export-control';
 import { FilteredTrafficCard } from './filtered-traffic';
 import { ForceSyncPanel } from './force-sync-panel';
 import { FreshnessLine, StatsFailure } from './freshness-line';
@@ -111,6 +111,10 @@ export function StatsScreen() {
   // the landing table is asked for afresh so its switches and colours show the new state.
   // The elements' statuses follow their pages: after a landing switch they are computed again.
   const switchedAt = useRef(0);
+  const breakdownBy = useRef('country');
+  const setBreakdownBy = useCallback((by: string) => {
+    breakdownBy.current = by;
+  }, []);
   const { idsOf, toggleLanding, toggleOffer, togglePath } = useStatusSwitches(stats, switchedAt, () => {
     if (aggregate) setAggregate({ ...aggregate, force: true });
   });
@@ -259,7 +263,7 @@ export function StatsScreen() {
     [tokens, metrics, visibleMetrics, applied, showAdNumbers, stats.target.rows, stats.target.eventColumns],
   );
 
-  const exportCsv = async (table: ExportTable | '') => {
+  const exportCsv = async (table: ExportTable | '', format: ExportFormat) => {
     if (!range || !today) return;
     const found = checkFilters(campaignId, range.start, range.end, today);
     setProblem(found);
@@ -284,6 +288,8 @@ export function StatsScreen() {
         targetData: columns.map((c) => c.key),
         landingData: landingExportColumns(a, LANDING_EXPORT_COLUMNS),
         tables: table ? [table] : [],
+        format,
+        breakdownBy: breakdownBy.current,
       });
       if (res.downloadLink) {
         window.location.assign(res.downloadLink);
@@ -335,7 +341,7 @@ export function StatsScreen() {
               </Link>
             )}
             <LiveSwitch live={live} onChange={setLive} />
-            <ExportControl busy={exporting} onExport={(table) => void exportCsv(table)} />
+            <ExportControl busy={exporting} onExport={(table, format) => void exportCsv(table, format)} />
           </>
         }
       />
@@ -540,6 +546,7 @@ export function StatsScreen() {
             start={applied.start}
             end={applied.end}
             stamp={stats.freshness?.generatedAt}
+            onBy={setBreakdownBy}
           />
 
           <FilteredTrafficCard
