@@ -162,7 +162,7 @@ export const authRoutes = new Hono<AppEnv>()
     const user = session ? await userFromToken(c.env, session).catch(() => null) : null;
     if (!user) {
       if (session) deleteCookie(c, SESSION_COOKIE, { path: '/' });
-      return c.json({ data: NO_SESSION });
+      return c.json({ data: NO_SESSION satisfies SessionTokenAnswer });
     }
     const token = await signToken(c.env, user);
     return c.json({

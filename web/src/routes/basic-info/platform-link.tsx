@@ -6,6 +6,7 @@
 import { Link2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import type { MessageAnswer } from '../../../../schema/auth-api';
 import {
   PICKER_PLATFORMS,
   type PickerPlatform,
@@ -92,7 +93,7 @@ function LinkForm({
     setBusy(true);
     setErrors({});
     try {
-      const answer = await api.post<{ message: string }>('integrations/campaign-link', {
+      const answer = await api.post<MessageAnswer>('integrations/campaign-link', {
         campaignId,
         platform,
         externalCampaignId: externalId,
