@@ -139,6 +139,11 @@ test('the longest names wrap or truncate on every screen, at 1366 and 390 px', {
 }, async () => {
   const { context, page } = await signedIn();
 
+  // After the other browser tests the list holds many campaigns: newest first, all on one page.
+  await page.evaluate(() => {
+    localStorage.setItem('tablePageLength', '100');
+    localStorage.setItem('campaignSortBy', '-campaignId');
+  });
   await page.goto(`${BASE}/campaigns`);
   await page.getByText(names.campaign, { exact: true }).first().waitFor();
   await page.getByText(names.folder, { exact: true }).first().waitFor();

@@ -170,7 +170,8 @@ try {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, E2E_BASE_URL: base, E2E_FAKES_URL: `http://127.0.0.1:${fakesPort}` },
-    timeout: 15 * 60_000,
+    // About 17 minutes for 90-odd tests on a quiet 2-core machine (2026-11-27); CI allows 90 for all.
+    timeout: 35 * 60_000,
   });
   if (tests.error) console.error(`e2e: ${tests.error.message}`);
   code = tests.status ?? 1;
