@@ -184,6 +184,9 @@ function retryStalledLoads(page) {
     } catch (err) {
       if (err?.name !== 'TimeoutError' || options.timeout) throw err;
       console.error(`e2e: loading ${url} stalled for ${STALLED_LOAD_MS / 1000} s; loading it again`);
+      // A blank page first: loading the same URL again (one with a #fragment above all) can be
+      // taken as a move within the stalled document, which then never finishes loading either.
+      await goto('about:blank').catch(() => {});
       return goto(url, options);
     }
   };
