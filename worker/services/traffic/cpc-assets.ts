@@ -11,8 +11,8 @@ import {
 import type { Env } from '../../env';
 import { ApiError, fieldError, validationError } from '../../lib/errors';
 import type { CampaignRow } from '../campaigns/access';
-import { ensureTrafficRow, type TrafficRow } from './cpc';
 import { type CheckedImage, checkImage, deleteCampaignFiles, imageLink, putCampaignImage } from './storage';
+import { ensureTrafficRow, type TrafficRow } from './traffic-row';
 
 // The traffic assets of tab 8 (spec 2 §5, §9): email traffic takes png, jpg, jpeg and gif up to
 // 1000 KB, Apple News png, jpg and jpeg up to 500 KB; a campaign holds at most 200. A batch

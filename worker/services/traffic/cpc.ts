@@ -1,7 +1,6 @@
 import { CPC_TRAFFIC_SOURCES } from '../../../schema/traffic';
 import {
   CPC_MESSAGES as C,
-  CPC_AD_SIZES,
   DEFAULT_ATTACHMENT_MAX_MB,
   DEFAULT_BLAZE_PUBLISHER_ID,
   type JeengCampaign,
@@ -22,33 +21,14 @@ import { getSettings } from '../settings';
 import { campaignRef } from './banners';
 import { assetRows, listAssets } from './cpc-assets';
 import { providerFailure } from './provider-errors';
+import { ensureTrafficRow, type TrafficRow, trafficRow } from './traffic-row';
+
+export { ensureTrafficRow, type TrafficRow, trafficRow } from './traffic-row';
 
 // Tab 8, the CPC traffic campaign of a trrcpc or crane campaign (spec 2 §3-§9, spec 4's CPC
 // builder). Amounts are stored in micro-units and answered in dollars, as the form shows them.
 // The submit is one way: afterwards the info and headlines are refused, and the assets it sent
 // are listed in uneditable_assets (docs/decisions/098).
-
-export type TrafficRow = {
-  campaign_id: number;
-  provider: string;
-  provider_campaign_id: string;
-  offer_name: string;
-  traffic: string;
-  ad_type: string;
-  ad_size: string;
-  daily_budget_micros: number;
-  cpc_micros: number;
-  max_ad_spend_micros: number;
-  toggle_max_ad_spend: number;
-  total_budget_micros: number;
-  headlines: string;
-  lines: string;
-  spend_micros: number;
-  submitted: number;
-  submitted_at: number | null;
-  submitted_on: string | null;
-  uneditable_assets: string;
-};
 
 const dollars = (micros: number) => micros / 1_000_000;
 const micros = (dollarsValue: number) => Math.round(dollarsValue * 1_000_000);
@@ -65,12 +45,6 @@ export async function cpcCampaignForUser(env: Env, user: AuthUser, id: number): 
   if (!(CPC_TRAFFIC_SOURCES as readonly string[]).includes(campaign.trafficSource))
     throw fieldError('campaign_id', C.notCpc);
   return campaign;
-}
-
-export async function trafficRow(env: Pick<Env, 'DB'>, campaignId: number): Promise<TrafficRow | null> {
-  return env.DB.prepare('SELECT * FROM traffic_campaigns WHERE campaign_id = ?1')
-    .bind(campaignId)
-    .first<TrafficRow>();
 }
 
 export function attachmentMaxMb(env: Env): number {
@@ -155,24 +129,6 @@ async function currentCampaign(env: Env, campaignId: number): Promise<JeengCampa
   const row = await trafficRow(env, campaignId);
   if (!row) throw fieldError('campaign_id', C.infoFirst);
   return jeengCampaign(row, (await assetRows(env, campaignId)).length);
-}
-
-/** An empty row for calls that may come before the info (headlines, lines, assets). */
-export async function ensureTrafficRow(env: Env, campaign: CampaignRow): Promise<TrafficRow> {
-  // Spec 2 §4: crane means Apple News, Display and the first apple size; trrcpc Email.
-  const apple = campaign.trafficSource === 'crane';
-  await env.DB.prepare(
-    `INSERT INTO traffic_campaigns (campaign_id, provider, traffic, ad_type, ad_size) VALUES (?1, ?2, ?3, 'Display', ?4)
-     ON CONFLICT (campaign_id) DO NOTHING`,
-  )
-    .bind(
-      campaign.id,
-      campaign.trafficSource,
-      apple ? 'Apple News' : 'Email',
-      apple ? CPC_AD_SIZES['Apple News'].Display[0] : CPC_AD_SIZES.Email.Display[0],
-    )
-    .run();
-  return (await trafficRow(env, campaign.id)) as TrafficRow;
 }
 
 export async function saveHeadlines(env: Env, campaign: CampaignRow, headlines: TrafficHeadline[]) {

@@ -9,7 +9,6 @@ import { SelectField, TextField } from '../../components/field';
 import {
   basicId,
   CAMPAIGN_TYPE_OPTIONS,
-  type CampaignForm,
   NETWORK_OPTIONS,
   PROMOTION_OPTIONS,
   REDIRECT_OPTIONS,
@@ -21,6 +20,7 @@ import { LiveIntentLists } from './liveintent-lists';
 import { isPickerPlatform, PICKER_LABELS, PlatformLink } from './platform-link';
 import '../../styles/liveintent.css';
 import { NAME_MAX } from '../../../../schema/validators';
+import type { BasicTabProps } from './basic-tab-props';
 import { TokensCard } from './tokens-card';
 
 const ADVANCED_KEY = 'basicInfoAdvancedOpen';
@@ -40,24 +40,6 @@ const ADVANCED_FIELDS = [
 
 export const MENTORSHIP_NOTE =
   'Affiliate mentorship is promoted through one specific partner only, so this campaign has no traffic source.';
-
-export type BasicTabProps = {
-  form: CampaignForm;
-  errors: Record<string, string | undefined>;
-  isNew: boolean;
-  onField: <K extends keyof CampaignForm>(name: K, value: CampaignForm[K]) => void;
-  onTrafficSource: (value: string) => void;
-  onPromotion: (value: string) => void;
-  onNetwork: (value: string) => void;
-  onCampaignType: (value: string) => void;
-  onName: (value: string) => void;
-  onUrlToken: (value: string) => void;
-  /** The saved campaign's id (null while new), for the link to its LiveIntent management. */
-  campaignId?: number | null;
-  templateBusy: 'apply' | 'remove' | null;
-  onApplyTemplate: (key: string) => void;
-  onRemoveTemplate: (key: string) => void;
-};
 
 function readAdvancedOpen(): boolean {
   try {

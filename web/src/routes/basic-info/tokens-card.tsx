@@ -10,7 +10,7 @@ import { Card } from '../../components/card';
 import { SelectField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { useTokenTemplates } from './api';
-import type { BasicTabProps } from './basic-tab';
+import type { BasicTabProps } from './basic-tab-props';
 import { basicId } from './campaign-form';
 import type { ExtraToken } from './types';
 
