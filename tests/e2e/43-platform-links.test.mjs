@@ -306,3 +306,97 @@ test('MediaGo on a 390-px phone: linked from the editor, synced, spend in the st
     await context.close();
   }
 });
+
+test('TikTok billing in euros: nothing imported as dollars, the rate entered on the link in the editor, then the spend converted', {
+  timeout: 240_000,
+}, async () => {
+  const tt = await api('/api/auth/set-tiktok-token', { token, body: { api_token: 'tt-e2e-links' } });
+  assert.equal(tt.status, 200, JSON.stringify(tt.body));
+  const advertiser = '7000000044';
+  const control = await fetch(`${FAKES}/__control`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key: advertiser, currency: 'EUR' }),
+  });
+  assert.equal(control.status, 200);
+  const id = await campaign('TikTok in euros', 'tiktok');
+  const { context, page } = await signedIn();
+  try {
+    const external = await linkInEditor(page, {
+      id,
+      platform: 'tiktok',
+      label: 'TikTok',
+      account: advertiser,
+      accountOut: advertiser,
+    });
+    // Before a sync has read the account's currency, there is no rate to ask for.
+    assert.equal(await page.locator('#basic-tiktok_usd_rate').count(), 0);
+
+    // The sync reads EUR and stores nothing: the line says what to do and where.
+    await page.goto(`${BASE}/stats/${id}`);
+    const sync = page.getByTestId('platform-sync');
+    await sync.getByText(/^TikTok cost import/).waitFor({ timeout: 30_000 });
+    if (!(await sync.locator('.stats-alert-body').textContent()).includes('Spend is in EUR')) {
+      await sync.getByRole('button', { name: 'Sync now' }).click();
+      await expectToast(page, 'The cost import was queued.');
+    }
+    await sync
+      .getByText(
+        /^TikTok cost import failed at .*: Spend is in EUR: enter a US-dollar rate on the campaign's link in its editor to import it\.$/,
+      )
+      .waitFor({ timeout: 60_000 });
+    const none = await api(`/api/costs?campaignId=${id}&startDate=&endDate=`, { token });
+    assert.equal(none.status, 200, JSON.stringify(none.body));
+    assert.equal(none.body.data.result.filter((r) => r.source === 'tiktok').length, 0);
+
+    // The editor now asks for the rate; a wrong one is refused in the field.
+    await page.goto(`${BASE}/basic-info/${id}`);
+    const rate = page.locator('#basic-tiktok_usd_rate');
+    await rate.waitFor();
+    await expectText(
+      page.locator('label[for="basic-tiktok_usd_rate"]'),
+      'US-dollar rate (1 EUR in USD)Optional',
+    );
+    await expectText(
+      page.locator('#basic-tiktok_usd_rate-hint'),
+      'This TikTok account bills in EUR. Its spend is imported converted at this rate; without one, nothing is imported.',
+    );
+    await rate.fill('1,1');
+    const section = page.getByTestId('platform-link-tiktok');
+    await section.getByRole('button', { name: 'Link campaign' }).click();
+    await expectText(
+      page.locator('#basic-tiktok_usd_rate-error'),
+      "Enter the rate as US dollars for one unit of the ad account's currency (a positive number, up to 6 decimals).",
+    );
+    await rate.fill('1.1');
+    await section.getByRole('button', { name: 'Link campaign' }).click();
+    await expectToast(page, 'The campaign link was saved.');
+    await shot(page, '43-link-usd-rate');
+
+    // The next sync imports the spend at 1.1 US dollars a euro, row by row (half up).
+    await page.goto(`${BASE}/stats/${id}`);
+    await sync.getByRole('button', { name: 'Sync now' }).click();
+    await expectToast(page, 'The cost import was queued.');
+    await sync
+      .getByText(/^TikTok cost import: last synced .*, \d+ rows for [^…]*$/)
+      .waitFor({ timeout: 60_000 });
+    const stored = await api(`/api/costs?campaignId=${id}&startDate=&endDate=`, { token });
+    const rows = stored.body.data.result.filter((r) => r.source === 'tiktok');
+    assert.ok(rows.length > 0, 'the converted spend was stored');
+    const days = [...new Set(rows.map((r) => r.date))].sort();
+    const q = new URLSearchParams({
+      platform: 'tiktok',
+      campaign: external,
+      since: days[0],
+      until: days.at(-1),
+    });
+    const seeded = (await (await fetch(`${FAKES}/__expected?${q}`)).json()).rows;
+    assert.equal(rows.length, seeded.length);
+    const expectedMicros = seeded.reduce((sum, r) => sum + Math.floor((r.spend_micros * 11 + 5) / 10), 0);
+    const storedMicros = rows.reduce((sum, r) => sum + Math.round(r.spend * 1_000_000), 0);
+    assert.equal(storedMicros, expectedMicros);
+    await shot(page, '43-stats-usd-rate');
+  } finally {
+    await context.close();
+  }
+});

@@ -509,7 +509,7 @@ describe("money and days in the platform's terms (docs/decisions/147)", () => {
     ]);
     expect(await status(id)).toMatchObject({
       accountCurrency: 'EUR',
-      lastError: 'Spend is in EUR: enter a US-dollar rate to import it.',
+      lastError: "Spend is in EUR: enter a US-dollar rate on the campaign's link in its editor to import it.",
     });
 
     const bad = await link({

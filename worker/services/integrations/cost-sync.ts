@@ -326,7 +326,7 @@ async function noteCurrency(
       campaignId,
       platform,
       now,
-      `Spend is in ${currency}: enter a US-dollar rate to import it.`,
+      `Spend is in ${currency}: enter a US-dollar rate on the campaign's link in its editor to import it.`,
       currency,
       timeZone,
     )

@@ -69,6 +69,7 @@ function LinkForm({
   /** The account the list is read for: set when the field is left, not on every key. */
   const [listedFor, setListedFor] = useState('');
   const [externalId, setExternalId] = useState('');
+  const [usdRate, setUsdRate] = useState('');
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [busy, setBusy] = useState(false);
 
@@ -78,7 +79,12 @@ function LinkForm({
     setAccountId(link.externalAccountId);
     setListedFor(link.externalAccountId);
     setExternalId(link.externalCampaignId);
+    setUsdRate(link.usdRate);
   }, [link]);
+  // The rate field shows once a sync has read an account currency other than US dollars (or a
+  // rate is saved): spend in another currency is imported only at the user's rate (decision 147).
+  const currency = link?.accountCurrency ?? '';
+  const needsRate = link !== undefined && ((currency !== '' && currency !== 'USD') || link.usdRate !== '');
 
   const query = new URLSearchParams({ platform, campaignId: String(campaignId), accountId: listedFor });
   const list = useApi<PlatformCampaignsAnswer>(`integrations/platform-campaigns?${query}`, {
@@ -98,6 +104,7 @@ function LinkForm({
         platform,
         externalCampaignId: externalId,
         externalAccountId: platform === 'taboola' && !accountId ? (list.data?.accountId ?? '') : accountId,
+        ...(needsRate ? { usdRate } : {}),
       });
       notify.success(answer.message);
       await status.mutate();
@@ -171,6 +178,22 @@ function LinkForm({
                 : undefined
           }
           error={errors.externalCampaignId}
+        />
+      )}
+      {needsRate && (
+        <TextField
+          id={basicId(`${platform}_usd_rate`)}
+          label={`US-dollar rate (1 ${currency || 'unit'} in USD)`}
+          optional
+          value={usdRate}
+          onValueChange={(v) => {
+            setUsdRate(v.trim());
+            setErrors((e) => ({ ...e, usdRate: undefined }));
+          }}
+          inputMode="decimal"
+          autoComplete="off"
+          hint={`This ${label} account bills in ${currency || 'another currency'}. Its spend is imported converted at this rate; without one, nothing is imported.`}
+          error={errors.usdRate}
         />
       )}
       <div className="platform-link-actions">
