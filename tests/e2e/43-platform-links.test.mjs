@@ -29,10 +29,10 @@ let token;
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-async function campaign(name, trafficSource) {
+async function campaign(name, trafficSource, metainfo = undefined) {
   const made = await api('/api/add-campaign', {
     token,
-    body: { name, trafficSource, campaignType: 'direct_link' },
+    body: { name, trafficSource, campaignType: 'direct_link', ...(metainfo ? { metainfo } : {}) },
   });
   assert.equal(made.status, 201, JSON.stringify(made.body));
   const id = made.body.data.campaign.campaignData.campaignId;
@@ -307,18 +307,83 @@ test('MediaGo on a 390-px phone: linked from the editor, synced, spend in the st
   }
 });
 
+/** The ad account bills in euros from now on (the fake's account terms). */
+async function billInEuros(accountKey) {
+  const control = await fetch(`${FAKES}/__control`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key: accountKey, currency: 'EUR' }),
+  });
+  assert.equal(control.status, 200);
+}
+
+/** On the statistics screen: a sync (the one under way, or Sync now) until its line matches. */
+async function syncUntil(page, id, line) {
+  await page.goto(`${BASE}/stats/${id}`);
+  const sync = page.getByTestId('platform-sync');
+  const body = sync.locator('.stats-alert-body');
+  await body.first().waitFor({ timeout: 30_000 });
+  if (!line.test((await body.first().textContent()).trim())) {
+    await sync.getByRole('button', { name: 'Sync now' }).click();
+    await expectToast(page, 'The cost import was queued.');
+  }
+  await sync.getByText(line).waitFor({ timeout: 60_000 });
+}
+
+const costsOf = async (id, platform) =>
+  (await api(`/api/costs?campaignId=${id}&startDate=&endDate=`, { token })).body.data.result.filter(
+    (r) => r.source === platform,
+  );
+
+/** The stored spend is the fake's, converted row by row at `rateMicros` US-dollar micros a euro (half up). */
+async function expectConverted(id, platform, external, rateMicros) {
+  const rows = await costsOf(id, platform);
+  assert.ok(rows.length > 0, 'the converted spend was stored');
+  const days = [...new Set(rows.map((r) => r.date))].sort();
+  const q = new URLSearchParams({ platform, campaign: external, since: days[0], until: days.at(-1) });
+  const seeded = (await (await fetch(`${FAKES}/__expected?${q}`)).json()).rows;
+  assert.equal(rows.length, seeded.length);
+  const expected = seeded.reduce(
+    (sum, r) => sum + Math.floor((r.spend_micros * rateMicros + 500_000) / 1_000_000),
+    0,
+  );
+  assert.equal(
+    rows.reduce((sum, r) => sum + Math.round(r.spend * 1_000_000), 0),
+    expected,
+  );
+}
+
+const RATE_REFUSED =
+  "Enter the rate as US dollars for one unit of the ad account's currency (a positive number, up to 6 decimals).";
+
+/** The rate field of a platform's link in the editor: its label and hint for a euro account. */
+async function expectRateField(page, platform, label) {
+  const rate = page.locator(`#basic-${platform}_usd_rate`);
+  await rate.waitFor();
+  await expectText(
+    page.locator(`label[for="basic-${platform}_usd_rate"]`),
+    'US-dollar rate (1 EUR in USD)Optional',
+  );
+  await expectText(
+    page.locator(`#basic-${platform}_usd_rate-hint`),
+    `This ${label} account bills in EUR. Its spend is imported converted at this rate; without one, nothing is imported.`,
+  );
+  return rate;
+}
+
+const NEEDS_RATE = (label) =>
+  new RegExp(
+    `^${label} cost import failed at .*: Spend is in EUR: enter a US-dollar rate on the campaign's link in its editor to import it\\.$`,
+  );
+const SYNCED = (label) => new RegExp(`^${label} cost import: last synced .*, \\d+ rows for [^…]*$`);
+
 test('TikTok billing in euros: nothing imported as dollars, the rate entered on the link in the editor, then the spend converted', {
   timeout: 240_000,
 }, async () => {
   const tt = await api('/api/auth/set-tiktok-token', { token, body: { api_token: 'tt-e2e-links' } });
   assert.equal(tt.status, 200, JSON.stringify(tt.body));
   const advertiser = '7000000044';
-  const control = await fetch(`${FAKES}/__control`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key: advertiser, currency: 'EUR' }),
-  });
-  assert.equal(control.status, 200);
+  await billInEuros(advertiser);
   const id = await campaign('TikTok in euros', 'tiktok');
   const { context, page } = await signedIn();
   try {
@@ -333,69 +398,69 @@ test('TikTok billing in euros: nothing imported as dollars, the rate entered on 
     assert.equal(await page.locator('#basic-tiktok_usd_rate').count(), 0);
 
     // The sync reads EUR and stores nothing: the line says what to do and where.
-    await page.goto(`${BASE}/stats/${id}`);
-    const sync = page.getByTestId('platform-sync');
-    await sync.getByText(/^TikTok cost import/).waitFor({ timeout: 30_000 });
-    if (!(await sync.locator('.stats-alert-body').textContent()).includes('Spend is in EUR')) {
-      await sync.getByRole('button', { name: 'Sync now' }).click();
-      await expectToast(page, 'The cost import was queued.');
-    }
-    await sync
-      .getByText(
-        /^TikTok cost import failed at .*: Spend is in EUR: enter a US-dollar rate on the campaign's link in its editor to import it\.$/,
-      )
-      .waitFor({ timeout: 60_000 });
-    const none = await api(`/api/costs?campaignId=${id}&startDate=&endDate=`, { token });
-    assert.equal(none.status, 200, JSON.stringify(none.body));
-    assert.equal(none.body.data.result.filter((r) => r.source === 'tiktok').length, 0);
+    await syncUntil(page, id, NEEDS_RATE('TikTok'));
+    assert.equal((await costsOf(id, 'tiktok')).length, 0);
 
     // The editor now asks for the rate; a wrong one is refused in the field.
     await page.goto(`${BASE}/basic-info/${id}`);
-    const rate = page.locator('#basic-tiktok_usd_rate');
-    await rate.waitFor();
-    await expectText(
-      page.locator('label[for="basic-tiktok_usd_rate"]'),
-      'US-dollar rate (1 EUR in USD)Optional',
-    );
-    await expectText(
-      page.locator('#basic-tiktok_usd_rate-hint'),
-      'This TikTok account bills in EUR. Its spend is imported converted at this rate; without one, nothing is imported.',
-    );
+    const rate = await expectRateField(page, 'tiktok', 'TikTok');
     await rate.fill('1,1');
     const section = page.getByTestId('platform-link-tiktok');
     await section.getByRole('button', { name: 'Link campaign' }).click();
-    await expectText(
-      page.locator('#basic-tiktok_usd_rate-error'),
-      "Enter the rate as US dollars for one unit of the ad account's currency (a positive number, up to 6 decimals).",
-    );
+    await expectText(page.locator('#basic-tiktok_usd_rate-error'), RATE_REFUSED);
     await rate.fill('1.1');
     await section.getByRole('button', { name: 'Link campaign' }).click();
     await expectToast(page, 'The campaign link was saved.');
     await shot(page, '43-link-usd-rate');
 
-    // The next sync imports the spend at 1.1 US dollars a euro, row by row (half up).
-    await page.goto(`${BASE}/stats/${id}`);
-    await sync.getByRole('button', { name: 'Sync now' }).click();
-    await expectToast(page, 'The cost import was queued.');
-    await sync
-      .getByText(/^TikTok cost import: last synced .*, \d+ rows for [^…]*$/)
-      .waitFor({ timeout: 60_000 });
-    const stored = await api(`/api/costs?campaignId=${id}&startDate=&endDate=`, { token });
-    const rows = stored.body.data.result.filter((r) => r.source === 'tiktok');
-    assert.ok(rows.length > 0, 'the converted spend was stored');
-    const days = [...new Set(rows.map((r) => r.date))].sort();
-    const q = new URLSearchParams({
-      platform: 'tiktok',
-      campaign: external,
-      since: days[0],
-      until: days.at(-1),
+    // The next sync imports the spend at 1.1 US dollars a euro.
+    await syncUntil(page, id, SYNCED('TikTok'));
+    await expectConverted(id, 'tiktok', external, 1_100_000);
+  } finally {
+    await context.close();
+  }
+});
+
+test('Facebook billing in euros on a 390-px phone: the verified campaign is linked at once, and its rate is entered in the editor', {
+  timeout: 240_000,
+}, async () => {
+  const { context, page } = await signedIn({ viewport: PHONE });
+  try {
+    // Connected through Facebook's login (the fake consents at once and sends the user back).
+    const status = await api('/api/facebook/status', { token });
+    const dialog = await fetch(status.body.data.auth_url, { redirect: 'manual' });
+    const back = new URL(dialog.headers.get('location'));
+    await page.goto(`${BASE}/integrations${back.search}`);
+    await expectText(page.getByTestId('facebook-state'), 'Connected', 20_000);
+
+    const fbCampaign = '120209900000044';
+    const verified = await api(`/api/facebook/campaign/verify/${fbCampaign}`, { token });
+    assert.equal(verified.body.code, 200, JSON.stringify(verified.body));
+    const id = await campaign('Facebook in euros', 'facebook', {
+      facebook_campaign_id: fbCampaign,
+      verified: true,
+      verification: verified.body.data.verification,
     });
-    const seeded = (await (await fetch(`${FAKES}/__expected?${q}`)).json()).rows;
-    assert.equal(rows.length, seeded.length);
-    const expectedMicros = seeded.reduce((sum, r) => sum + Math.floor((r.spend_micros * 11 + 5) / 10), 0);
-    const storedMicros = rows.reduce((sum, r) => sum + Math.round(r.spend * 1_000_000), 0);
-    assert.equal(storedMicros, expectedMicros);
-    await shot(page, '43-stats-usd-rate');
+    const account = (await (await fetch(`${FAKES}/facebook/v24.0/${fbCampaign}?access_token=probe`)).json())
+      .account_id;
+    await billInEuros(`act_${account}`);
+
+    await syncUntil(page, id, NEEDS_RATE('Facebook'));
+    assert.equal((await costsOf(id, 'facebook')).length, 0);
+
+    await page.goto(`${BASE}/basic-info/${id}`);
+    const rate = await expectRateField(page, 'facebook', 'Facebook');
+    const save = page.getByTestId('linked-rate-facebook').getByRole('button', { name: 'Save Facebook rate' });
+    await rate.fill('-2');
+    await save.click();
+    await expectText(page.locator('#basic-facebook_usd_rate-error'), RATE_REFUSED);
+    await rate.fill('1.25');
+    await save.click();
+    await expectToast(page, 'The campaign link was saved.');
+    await shot(page, '43-facebook-usd-rate');
+
+    await syncUntil(page, id, SYNCED('Facebook'));
+    await expectConverted(id, 'facebook', fbCampaign, 1_250_000);
   } finally {
     await context.close();
   }

@@ -121,3 +121,59 @@ describe('the link the editor saves', () => {
     ]);
   });
 });
+
+describe('a verified Facebook campaign and its rate (docs/decisions/147)', () => {
+  it('is linked as soon as its sync status is read, and takes a US-dollar rate on its link', async () => {
+    const id = await makeCampaign(token, { name: 'Facebook in euros' });
+    await env.DB.prepare(
+      `UPDATE campaigns SET traffic_source = 'facebook', metainfo = json('{"facebook_campaign_id":"120209900000077","verified":true}') WHERE id = ?1`,
+    )
+      .bind(id)
+      .run();
+    const status = await api(`/api/integrations/sync-status?campaignId=${id}`, { token });
+    expect(status.status).toBe(200);
+    expect(status.body.data.links).toEqual([
+      expect.objectContaining({
+        platform: 'facebook',
+        externalCampaignId: '120209900000077',
+        externalAccountId: '',
+        enabled: true,
+        lastSyncAt: null,
+        usdRate: '',
+      }),
+    ]);
+    // The editor saves the link as it is, with the rate.
+    const saved = await api('/api/integrations/campaign-link', {
+      token,
+      body: {
+        campaignId: id,
+        platform: 'facebook',
+        externalCampaignId: '120209900000077',
+        externalAccountId: '',
+        enabled: true,
+        usdRate: '1.08',
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.message).toBe('The campaign link was saved.');
+    const after = await api(`/api/integrations/sync-status?campaignId=${id}`, { token });
+    expect(after.body.data.links).toEqual([
+      expect.objectContaining({
+        platform: 'facebook',
+        externalCampaignId: '120209900000077',
+        usdRate: '1.08',
+      }),
+    ]);
+    // A rate that is not a positive decimal is refused in its field, and the saved one stays.
+    const wrong = await api('/api/integrations/campaign-link', {
+      token,
+      body: { campaignId: id, platform: 'facebook', externalCampaignId: '120209900000077', usdRate: '1,08' },
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.usdRate).toEqual([
+      "Enter the rate as US dollars for one unit of the ad account's currency (a positive number, up to 6 decimals).",
+    ]);
+    const kept = await api(`/api/integrations/sync-status?campaignId=${id}`, { token });
+    expect(kept.body.data.links[0].usdRate).toBe('1.08');
+  });
+});

@@ -18,7 +18,12 @@ import { ApiError, fieldError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
 import { campaignForUser } from '../services/campaigns';
 import { adRecordsResult, startAdRecords } from '../services/integrations/ad-records';
-import { linkCampaign, type PlatformSyncMessage, syncStatus } from '../services/integrations/cost-sync';
+import {
+  adoptVerifiedFacebookLinks,
+  linkCampaign,
+  type PlatformSyncMessage,
+  syncStatus,
+} from '../services/integrations/cost-sync';
 import { platformCampaigns } from '../services/integrations/platform-campaigns';
 
 // The platform cost sync of a campaign (its link, its last sync, a sync on demand) and the ad
@@ -32,6 +37,8 @@ export const platformSyncRoutes = new Hono<AppEnv>()
     const campaignId = Number(c.req.query('campaignId'));
     if (!Number.isInteger(campaignId) || campaignId < 1) throw fieldError('campaignId', M.campaignRequired);
     await campaignForUser(c.env, c.get('user'), campaignId);
+    // A verified Facebook campaign is linked as soon as it is looked at, not at the next cron.
+    await adoptVerifiedFacebookLinks(c.env, campaignId);
     return c.json({
       data: { campaignId, links: await syncStatus(c.env, campaignId) } satisfies SyncStatusAnswer,
     });
@@ -60,6 +67,7 @@ export const platformSyncRoutes = new Hono<AppEnv>()
   .post('/integrations/sync-now', requireAuth, async (c) => {
     const input = parseInput(syncNowSchema, await readBody(c), ['campaignId', 'platform']);
     await campaignForUser(c.env, c.get('user'), input.campaignId);
+    await adoptVerifiedFacebookLinks(c.env, input.campaignId);
     const linked = (await syncStatus(c.env, input.campaignId)).some(
       (l) => l.platform === input.platform && l.enabled && l.externalCampaignId,
     );

@@ -22,6 +22,7 @@ import '../../styles/liveintent.css';
 import { NAME_MAX } from '../../../../schema/validators';
 import type { BasicTabProps } from './basic-tab-props';
 import { TokensCard } from './tokens-card';
+import { LinkedRates } from './usd-rate';
 
 const ADVANCED_KEY = 'basicInfoAdvancedOpen';
 const ADVANCED_FIELDS = [
@@ -226,6 +227,13 @@ export function BasicTab(props: BasicTabProps) {
             <Section title={`Link to ${PICKER_LABELS[form.trafficSource]}`}>
               <PlatformLink campaignId={props.campaignId ?? null} platform={form.trafficSource} />
             </Section>
+          )}
+
+          {props.campaignId != null && (
+            <LinkedRates
+              campaignId={props.campaignId}
+              except={isPickerPlatform(form.trafficSource) ? form.trafficSource : null}
+            />
           )}
 
           {form.trafficSource === 'liveintent' && (

@@ -21,6 +21,7 @@ import { SelectField, TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import '../../styles/integrations.css';
 import { basicId } from './campaign-form';
+import { needsUsdRate, syncStatusKey, UsdRateField } from './usd-rate';
 
 export const PICKER_LABELS: Record<PickerPlatform, string> = {
   tiktok: 'TikTok',
@@ -60,7 +61,7 @@ function LinkForm({
   platform: PickerPlatform;
   label: string;
 }) {
-  const status = useApi<SyncStatusAnswer>(`integrations/sync-status?campaignId=${campaignId}`, {
+  const status = useApi<SyncStatusAnswer>(syncStatusKey(campaignId), {
     revalidateOnFocus: false,
   });
   const link = status.data?.links.find((l) => l.platform === platform);
@@ -83,8 +84,7 @@ function LinkForm({
   }, [link]);
   // The rate field shows once a sync has read an account currency other than US dollars (or a
   // rate is saved): spend in another currency is imported only at the user's rate (decision 147).
-  const currency = link?.accountCurrency ?? '';
-  const needsRate = link !== undefined && ((currency !== '' && currency !== 'USD') || link.usdRate !== '');
+  const needsRate = needsUsdRate(link);
 
   const query = new URLSearchParams({ platform, campaignId: String(campaignId), accountId: listedFor });
   const list = useApi<PlatformCampaignsAnswer>(`integrations/platform-campaigns?${query}`, {
@@ -180,19 +180,14 @@ function LinkForm({
           error={errors.externalCampaignId}
         />
       )}
-      {needsRate && (
-        <TextField
-          id={basicId(`${platform}_usd_rate`)}
-          label={`US-dollar rate (1 ${currency || 'unit'} in USD)`}
-          optional
+      {needsUsdRate(link) && (
+        <UsdRateField
+          link={link}
           value={usdRate}
           onValueChange={(v) => {
-            setUsdRate(v.trim());
+            setUsdRate(v);
             setErrors((e) => ({ ...e, usdRate: undefined }));
           }}
-          inputMode="decimal"
-          autoComplete="off"
-          hint={`This ${label} account bills in ${currency || 'another currency'}. Its spend is imported converted at this rate; without one, nothing is imported.`}
           error={errors.usdRate}
         />
       )}
