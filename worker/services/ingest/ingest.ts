@@ -1,11 +1,11 @@
-import type { ConversionEvent, LpClickEvent, TrackEvent, VisitEvent } from '../../schema/tracking';
-import { TOKEN_SLOTS } from '../../schema/tracking';
-import type { Env } from '../env';
+import type { ConversionEvent, LpClickEvent, TrackEvent, VisitEvent } from '../../../schema/tracking';
+import { TOKEN_SLOTS } from '../../../schema/tracking';
+import type { Env } from '../../env';
+import { getSettings } from '../settings/settings';
+import { statsIngestStatements } from '../statistics/ingest-extras';
+import { tokenRollupStatements } from '../statistics/token-rollup';
 import { dayIn } from './days';
 import { alertCapRefusals, cappedConversionInsert } from './ingest-cap';
-import { getSettings } from './settings';
-import { statsIngestStatements } from './statistics/ingest-extras';
-import { tokenRollupStatements } from './statistics/token-rollup';
 
 // Writes tracking events into the raw tables and the daily rollups, exactly once
 // (docs/decisions/011-ingest-idempotency.md):

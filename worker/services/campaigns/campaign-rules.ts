@@ -1,5 +1,5 @@
-import { CAMPAIGN_MESSAGES as M } from '../../schema/campaign-api';
-import { unsafePostbackReason } from './postbacks';
+import { CAMPAIGN_MESSAGES as M } from '../../../schema/campaign-api';
+import { unsafePostbackReason } from '../postbacks/postbacks';
 
 // Rules a campaign must meet that its zod schema cannot check alone. One function, called by
 // the editor's save and by every import (CSV and ZIP), so an import can never store a campaign

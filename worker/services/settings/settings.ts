@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { settings } from '../../schema/auth';
-import type { Env } from '../env';
-import { getDb } from '../lib/db';
-import { type Background, readHandle, SwrCache, type SwrSource } from './swr-cache';
+import { settings } from '../../../schema/auth';
+import type { Env } from '../../env';
+import { getDb } from '../../lib/db';
+import { type Background, readHandle, SwrCache, type SwrSource } from '../hot-path/swr-cache';
 
 /** Installation settings with their defaults. Tracking routes are path segments. */
 export const DEFAULT_SETTINGS = {

@@ -1,10 +1,10 @@
-import { LIST_MESSAGES as M } from '../../schema/campaign-list-api';
-import type { Env } from '../env';
-import type { AuthUser } from '../lib/auth';
-import { ApiError, fieldError } from '../lib/errors';
-import { canSeeEveryCampaign } from './campaigns/access';
-import { CAMPAIGN_TABLES } from './campaigns/tables';
-import { invalidateCompiledCampaign } from './compiled-campaigns';
+import { LIST_MESSAGES as M } from '../../../schema/campaign-list-api';
+import type { Env } from '../../env';
+import type { AuthUser } from '../../lib/auth';
+import { ApiError, fieldError } from '../../lib/errors';
+import { invalidateCompiledCampaign } from '../hot-path/compiled-campaigns';
+import { canSeeEveryCampaign } from './access';
+import { CAMPAIGN_TABLES } from './tables';
 
 // The folder tree of the campaigns list (spec 1 §4): moving, folders, delete and undo.
 // Folders are campaigns rows with is_dir = 1; parent_id points at the folder holding a row.

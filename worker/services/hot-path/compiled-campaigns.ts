@@ -1,5 +1,5 @@
-import type { CampaignType, RedirectType } from '../../schema/campaigns';
-import type { Env } from '../env';
+import type { CampaignType, RedirectType } from '../../../schema/campaigns';
+import type { Env } from '../../env';
 import { type CompiledCampaign, DEFAULT_CLICK_ID_PARAM, offerClickIdParam } from './routing';
 import { type Background, readHandle, SwrCache, type SwrSource } from './swr-cache';
 

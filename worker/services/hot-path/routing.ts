@@ -1,4 +1,4 @@
-import { AFFILIATE_NETWORK_PARAMS, type CampaignType, type RedirectType } from '../../schema/campaigns';
+import { AFFILIATE_NETWORK_PARAMS, type CampaignType, type RedirectType } from '../../../schema/campaigns';
 
 // Routing semantics, one module, pure: which path, landing page and offer a visitor gets
 // (docs/tracking.md "Routing"). Loading and caching the compiled campaign lives in

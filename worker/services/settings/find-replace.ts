@@ -1,11 +1,16 @@
-import { type FindField, type FindMatch, isHttpUrl, SETTINGS_MESSAGES as M } from '../../schema/settings-api';
-import { NAME_MAX, NAME_TOO_LONG } from '../../schema/validators';
-import type { Env } from '../env';
-import type { AuthUser } from '../lib/auth';
-import { fieldError } from '../lib/errors';
-import { canSeeEveryCampaign } from './campaigns';
-import { invalidateCompiledCampaign } from './compiled-campaigns';
-import { unsafePostbackReason } from './postbacks';
+import {
+  type FindField,
+  type FindMatch,
+  isHttpUrl,
+  SETTINGS_MESSAGES as M,
+} from '../../../schema/settings-api';
+import { NAME_MAX, NAME_TOO_LONG } from '../../../schema/validators';
+import type { Env } from '../../env';
+import type { AuthUser } from '../../lib/auth';
+import { fieldError } from '../../lib/errors';
+import { canSeeEveryCampaign } from '../campaigns';
+import { invalidateCompiledCampaign } from '../hot-path/compiled-campaigns';
+import { unsafePostbackReason } from '../postbacks/postbacks';
 
 // Database find-and-replace of the settings screen (spec 2 §5, §7): plain text, matched
 // case-sensitively anywhere in one field, over the campaigns the user may manage (a student:

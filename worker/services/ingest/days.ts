@@ -1,4 +1,4 @@
-import { dayInZone } from '../../schema/dates';
+import { dayInZone } from '../../../schema/dates';
 
 // Days are the installation's time zone (ARCHITECTURE "Money and time"); timestamps are UTC.
 

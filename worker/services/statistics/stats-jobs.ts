@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { campaigns } from '../../schema/campaigns';
-import { fromDmy } from '../../schema/dates';
-import { adCtr } from '../../schema/metrics';
-import type { StatsJobKind } from '../../schema/stats';
+import { campaigns } from '../../../schema/campaigns';
+import { fromDmy } from '../../../schema/dates';
+import { adCtr } from '../../../schema/metrics';
+import type { StatsJobKind } from '../../../schema/stats';
 import {
   type AggregateResult,
   defaultMetrics,
@@ -13,30 +13,22 @@ import {
   METRICS,
   type StatisticsRequest,
   type TargetResult,
-} from '../../schema/stats-api';
-import type { Env } from '../env';
-import type { AuthUser } from '../lib/auth';
-import { sha256Hex } from '../lib/crypto';
-import { getDb } from '../lib/db';
-import { validationError } from '../lib/errors';
+} from '../../../schema/stats-api';
+import type { Env } from '../../env';
+import type { AuthUser } from '../../lib/auth';
+import { sha256Hex } from '../../lib/crypto';
+import { getDb } from '../../lib/db';
+import { validationError } from '../../lib/errors';
+import { landingTokenAggregatesWithArchive } from '../archive/archived-rows';
+import type { CampaignRow } from '../campaigns';
 import { aggregateResult } from './aggregator';
-import { landingTokenAggregatesWithArchive } from './archive/archived-rows';
-import type { CampaignRow } from './campaigns';
-import {
-  compareBy,
-  dayBounds,
-  landingTable,
-  type PlacementAgg,
-  placementAggregates,
-  type StatsCampaign,
-  sortAndPage,
-  type TargetAgg,
-  targetAggregates,
-  targetRow,
-  totals,
-} from './statistics';
-import { statsStamp } from './statistics/freshness';
-import { targetTokenRollupAggregates } from './statistics/token-rollup';
+import { dayBounds, type StatsCampaign } from './common';
+import { statsStamp } from './freshness';
+import { landingTable } from './landings';
+import { type PlacementAgg, placementAggregates } from './placements';
+import { type TargetAgg, targetAggregates, targetRow } from './targets';
+import { targetTokenRollupAggregates } from './token-rollup';
+import { compareBy, sortAndPage, totals } from './totals';
 
 // Statistics jobs: POST statistics stores a job and sends its id to the statistics queue; the
 // consumer computes the result and stores it; the SPA polls for it. A repeat of the same

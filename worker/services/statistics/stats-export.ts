@@ -1,6 +1,6 @@
-import { COST_SOURCE_LABELS } from '../../schema/costs-api';
-import { fromDmy } from '../../schema/dates';
-import { groupedTokens, STATS_MESSAGES, type StatisticsRequest } from '../../schema/stats-api';
+import { COST_SOURCE_LABELS } from '../../../schema/costs-api';
+import { fromDmy } from '../../../schema/dates';
+import { groupedTokens, STATS_MESSAGES, type StatisticsRequest } from '../../../schema/stats-api';
 import {
   BREAKDOWN_DIMENSIONS,
   BREAKDOWN_METRICS,
@@ -12,28 +12,21 @@ import {
   type ExportTable,
   FILTERED_TITLES,
   STATS_COLUMN_TITLES,
-} from '../../schema/stats-reports-api';
-import { breakdownNoValue, landingNoValue } from '../../schema/undefined-ratios';
-import type { Env } from '../env';
-import { R2CsvWriter } from '../lib/csv';
-import { fieldError } from '../lib/errors';
-import { signedDownloadPath } from '../lib/r2';
-import { R2XlsxWriter, XLSX_MAX_ROWS } from '../lib/xlsx';
-import { targetTokenAggregatesWithArchive } from './archive/archived-rows';
+} from '../../../schema/stats-reports-api';
+import { breakdownNoValue, landingNoValue } from '../../../schema/undefined-ratios';
+import type { Env } from '../../env';
+import { R2CsvWriter } from '../../lib/csv';
+import { fieldError } from '../../lib/errors';
+import { signedDownloadPath } from '../../lib/r2';
+import { R2XlsxWriter, XLSX_MAX_ROWS } from '../../lib/xlsx';
+import { targetTokenAggregatesWithArchive } from '../archive/archived-rows';
+import { getSettings } from '../settings/settings';
+import { breakdown } from './breakdowns';
+import { dayBounds } from './common';
 import { listCosts } from './costs';
-import { getSettings } from './settings';
-import {
-  compareBy,
-  dayBounds,
-  landingTable,
-  offerTable,
-  pathTable,
-  placementAggregates,
-  targetAggregates,
-  targetRow,
-} from './statistics';
-import { breakdown } from './statistics/breakdowns';
-import { FILTERED_COLUMNS, filteredTraffic } from './statistics/filtered';
+import { FILTERED_COLUMNS, filteredTraffic } from './filtered';
+import { landingTable } from './landings';
+import { offerTable, pathTable, placementAggregates } from './placements';
 import { exportCell, exportFileName, exportRow } from './stats-export-format';
 import {
   extraTokenSlots,
@@ -43,6 +36,8 @@ import {
   tokenSlotsFor,
   toStatsCampaign,
 } from './stats-jobs';
+import { targetAggregates, targetRow } from './targets';
+import { compareBy } from './totals';
 
 export const DEFAULT_TARGET_COLUMNS = [
   'target',

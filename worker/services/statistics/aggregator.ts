@@ -1,15 +1,11 @@
-import { cpa, cr, lpCtr, round } from '../../schema/metrics';
-import { fromMicros } from '../../schema/money';
-import type { ElementRow as ElementAnswerRow } from '../../schema/stats-api';
-import type { Env } from '../env';
-import { type FetchLike, type OutboundPolicy, outboundFetch, outboundPolicy } from './outbound';
-import {
-  type DayBounds,
-  landingTests,
-  placementAggregates,
-  type StatsCampaign,
-  testSummary,
-} from './statistics';
+import { cpa, cr, lpCtr, round } from '../../../schema/metrics';
+import { fromMicros } from '../../../schema/money';
+import type { ElementRow as ElementAnswerRow } from '../../../schema/stats-api';
+import type { Env } from '../../env';
+import { type FetchLike, type OutboundPolicy, outboundFetch, outboundPolicy } from '../outbound/outbound';
+import type { DayBounds, StatsCampaign } from './common';
+import { landingTests, testSummary } from './landings';
+import { placementAggregates } from './placements';
 
 // The landing-element aggregator (spec 3): landing pages named like 'headline3_image1_cta2'
 // are grouped by the element at each position of their name, so a marketer sees which

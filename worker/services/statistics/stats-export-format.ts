@@ -1,6 +1,6 @@
-import { round } from '../../schema/metrics';
-import { CUSTOM_EVENT_PREFIX, type ExportKind, exportKind } from '../../schema/stats-reports-api';
-import { CsvNumber } from '../lib/csv';
+import { round } from '../../../schema/metrics';
+import { CUSTOM_EVENT_PREFIX, type ExportKind, exportKind } from '../../../schema/stats-reports-api';
+import { CsvNumber } from '../../lib/csv';
 
 // The export's cells and its file name (issue 27, docs/decisions/132-the-shared-export.md): one
 // number format per column type (money 12.50 without $ or thousands separators in every table,

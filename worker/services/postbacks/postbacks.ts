@@ -1,11 +1,11 @@
-import { microsToDecimalString } from '../../schema/money';
-import type { Env } from '../env';
-import { type FetchLike, outboundFetch, outboundPolicy, refusedByName } from './outbound';
-import type { HostResolver } from './postback-dns';
+import { microsToDecimalString } from '../../../schema/money';
+import type { Env } from '../../env';
+import { type FetchLike, outboundFetch, outboundPolicy, refusedByName } from '../outbound/outbound';
+import type { HostResolver } from '../outbound/postback-dns';
 
 // Outbound postbacks to traffic sources (docs/tracking.md "Postbacks to the traffic source").
 // The URL is built from the campaign's template and user data, so it is checked like any
-// server-side request to a user-supplied address (worker/services/outbound.ts, decision 122):
+// server-side request to a user-supplied address (worker/services/outbound/outbound.ts, decision 122):
 // http(s) only, no IP literals, no private, local or metadata hosts by name or by address, no
 // redirects followed, a timeout.
 

@@ -1,8 +1,8 @@
-import type { CostRow as CostAnswerRow } from '../../schema/costs-api';
-import { fromMicros } from '../../schema/money';
-import { COST_PRIORITY, type CostSource } from '../../schema/stats';
-import type { Env } from '../env';
-import { bumpStatsVersion } from './statistics/ingest-extras';
+import type { CostRow as CostAnswerRow } from '../../../schema/costs-api';
+import { fromMicros } from '../../../schema/money';
+import { COST_PRIORITY, type CostSource } from '../../../schema/stats';
+import type { Env } from '../../env';
+import { bumpStatsVersion } from './ingest-extras';
 
 // Costs per (campaign, day, target) and source; the winning row of each key (highest priority,
 // then the newest) is copied into target_daily so that reports read one table

@@ -1,4 +1,4 @@
-import type { Env } from '../env';
+import type { Env } from '../../env';
 import { checkResolvedHost, dohResolver, type HostResolver } from './postback-dns';
 
 // The one way the server calls an address a user gave (docs/decisions/122): landing-page reads,

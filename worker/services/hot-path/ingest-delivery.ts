@@ -1,7 +1,7 @@
-import type { IngestMessage, TrackEvent } from '../../schema/tracking';
-import type { Env } from '../env';
-import { raiseAlert } from './alerts';
-import { ingestEvents } from './ingest';
+import type { IngestMessage, TrackEvent } from '../../../schema/tracking';
+import type { Env } from '../../env';
+import { raiseAlert } from '../campaigns/alerts';
+import { ingestEvents } from '../ingest/ingest';
 
 // How a group of tracking events reaches storage (docs/decisions/014-hot-path.md): one ingest
 // queue message, retried; then written to D1 directly; then spooled to R2 for the replay cron

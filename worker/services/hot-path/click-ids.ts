@@ -1,4 +1,4 @@
-import type { Env } from '../env';
+import type { Env } from '../../env';
 import { type HmacKey, hmacSha256, hmacSha256Key } from './hmac';
 
 // Click ids are self-describing and signed (docs/decisions/013-click-ids.md):

@@ -1,8 +1,8 @@
-import type { LegacyCampaignUse, LegacyGrace } from '../../schema/postback-secret-api';
-import type { Env } from '../env';
-import { hmacKey, randomToken, timingSafeEqual, toBase64Url } from '../lib/crypto';
-import { raiseAlert } from './alerts';
-import { getSettings, invalidateSettings, type Settings } from './settings';
+import type { LegacyCampaignUse, LegacyGrace } from '../../../schema/postback-secret-api';
+import type { Env } from '../../env';
+import { hmacKey, randomToken, timingSafeEqual, toBase64Url } from '../../lib/crypto';
+import { raiseAlert } from '../campaigns/alerts';
+import { getSettings, invalidateSettings, type Settings } from '../settings/settings';
 
 // The postback secret (docs/tracking.md "Postback secret", docs/decisions/042 and 120). A click
 // id is public (anyone gets one by opening the campaign link), so it cannot prove that a

@@ -1,5 +1,5 @@
-import type { CampaignAlert } from '../../schema/stats-api';
-import type { Env } from '../env';
+import type { CampaignAlert } from '../../../schema/stats-api';
+import type { Env } from '../../env';
 
 // Campaign alerts live in the campaign's metainfo (spec 3 §3: an alerts array). The system
 // raises them; the statistics screen shows them and the user dismisses them one by one.

@@ -1,5 +1,5 @@
-import type { Env } from '../env';
-import { rejectionAlert } from './postback-secret';
+import type { Env } from '../../env';
+import { rejectionAlert } from '../postbacks/postback-secret';
 
 // The per-click conversion cap, held where conversions are written (docs/decisions/121). The
 // request's guard (worker/tracking/conversion-guard.ts) counts only rows already written, so

@@ -1,16 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { extraTokens, MAX_EXTRA_TOKENS } from '../../schema/campaigns';
+import { extraTokens, MAX_EXTRA_TOKENS } from '../../../schema/campaigns';
 import {
   OPERATION_MESSAGES as M,
   type TemplateToken,
   type TokenTemplate,
-} from '../../schema/pages-operations-api';
-import type { Env } from '../env';
-import type { AuthUser } from '../lib/auth';
-import { getDb } from '../lib/db';
-import { fieldError } from '../lib/errors';
-import { campaignForUser, listTokens } from './campaigns';
-import { invalidateCompiledCampaign } from './compiled-campaigns';
+} from '../../../schema/pages-operations-api';
+import type { Env } from '../../env';
+import type { AuthUser } from '../../lib/auth';
+import { getDb } from '../../lib/db';
+import { fieldError } from '../../lib/errors';
+import { invalidateCompiledCampaign } from '../hot-path/compiled-campaigns';
+import { campaignForUser } from './access';
+import { listTokens } from './lists';
 
 // Token templates: the extra tokens a traffic source fills in, with its own macros, so a
 // marketer captures ad, placement and click ids without looking them up. Applying adds the

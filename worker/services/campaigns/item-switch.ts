@@ -1,7 +1,7 @@
-import type { ItemKind } from '../../schema/pages-operations-api';
-import type { Env } from '../env';
+import type { ItemKind } from '../../../schema/pages-operations-api';
+import type { Env } from '../../env';
+import { invalidateCompiledCampaign } from '../hot-path/compiled-campaigns';
 import { raiseAlert } from './alerts';
-import { invalidateCompiledCampaign } from './compiled-campaigns';
 
 // The one way an existing item of a campaign is switched on or off (docs/decisions/032): the
 // editor's saves, the statistics tables' switches (one or many), and the auto-optimiser all come

@@ -1,7 +1,7 @@
-import { ACCOUNT_MESSAGES as M } from '../../schema/accounts-api';
-import type { Env } from '../env';
-import type { AuthUser } from '../lib/auth';
-import { ApiError, fieldError } from '../lib/errors';
+import { ACCOUNT_MESSAGES as M } from '../../../schema/accounts-api';
+import type { Env } from '../../env';
+import type { AuthUser } from '../../lib/auth';
+import { ApiError, fieldError } from '../../lib/errors';
 
 // Disabling and deleting users (docs/decisions/116). An admin acts on anyone but themselves, so
 // an installation always keeps the admin who acted.

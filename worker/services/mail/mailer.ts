@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { mailOutbox } from '../../schema/auth';
-import type { Env } from '../env';
-import { getDb } from '../lib/db';
+import { mailOutbox } from '../../../schema/auth';
+import type { Env } from '../../env';
+import { getDb } from '../../lib/db';
 
 export type Mail = { to: string; subject: string; text: string };
 

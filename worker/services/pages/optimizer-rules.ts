@@ -1,6 +1,6 @@
-import { cr, epc, lpCtr, roi, round } from '../../schema/metrics';
-import { fromMicros } from '../../schema/money';
-import { twoProportionTest } from './significance';
+import { cr, epc, lpCtr, roi, round } from '../../../schema/metrics';
+import { fromMicros } from '../../../schema/money';
+import { twoProportionTest } from '../statistics/significance';
 
 // The landing-page auto-optimiser's decisions, free of I/O so they can be tested exhaustively.
 

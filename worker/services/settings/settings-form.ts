@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { settings, users } from '../../schema/auth';
+import { settings, users } from '../../../schema/auth';
 import {
   BASIC_FIELDS,
   basicSettingsSchema,
@@ -19,16 +19,16 @@ import {
   UPDATE_SETTING_FIELD_ORDER,
   type UpdateSettingAnswer,
   wantsPasswordChange,
-} from '../../schema/settings-api';
-import type { Env } from '../env';
-import { type AuthUser, roleString, signToken } from '../lib/auth';
-import { randomToken } from '../lib/crypto';
-import { getDb } from '../lib/db';
-import { ApiError, type FieldErrors, validationError, zodFieldErrors } from '../lib/errors';
-import { hashPassword, verifyPassword } from '../lib/password';
-import { decryptSecret, encryptSecret } from '../lib/secrets';
-import { isTimeZone } from '../lib/timezones';
-import { spendResetLinks } from './auth/password-resets';
+} from '../../../schema/settings-api';
+import type { Env } from '../../env';
+import { type AuthUser, roleString, signToken } from '../../lib/auth';
+import { randomToken } from '../../lib/crypto';
+import { getDb } from '../../lib/db';
+import { ApiError, type FieldErrors, validationError, zodFieldErrors } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { decryptSecret, encryptSecret } from '../../lib/secrets';
+import { isTimeZone } from '../../lib/timezones';
+import { spendResetLinks } from '../auth/password-resets';
 import { getSettings, invalidateSettings, type Settings } from './settings';
 
 // The settings screen's form (spec 2 §2, §3, §5): what GET /api/settings shows and what
