@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { findCircles, importGraph, importSpecifiers, resolveImport } from '../../scripts/import-circles.mjs';
+import {
+  findCircles,
+  importGraph,
+  importSpecifiers,
+  layerBreaks,
+  resolveImport,
+} from '../../scripts/import-graph.mjs';
 
 // The import-circle check of `npm run lint` (scripts/check-circles.mjs, docs/decisions/161), on
-// small trees held in memory: what counts as an import, and the circles it reports.
+// small trees held in memory: what counts as an import, the circles and the layering breaks it reports.
 
 const tree = (files: Record<string, string>) => new Map(Object.entries(files));
 const circlesOf = (files: Record<string, string>) => findCircles(importGraph(tree(files)));
@@ -135,5 +141,32 @@ describe('the circles it reports', () => {
         'worker/b.ts': "export const b = async () => (await import('./a')).a;",
       }),
     ).toEqual([]);
+  });
+});
+
+describe('the layering it holds', () => {
+  const rules = [
+    { from: 'worker/lib/', only: ['worker/env.ts', 'schema/'] },
+    { from: 'worker/services/', never: ['worker/tracking/', 'worker/jobs/'] },
+  ];
+
+  it('reports each import a layer may not make, and passes the ones it may', () => {
+    const graph = importGraph(
+      tree({
+        'schema/money.ts': '',
+        'worker/env.ts': '',
+        'worker/lib/db.ts':
+          "import type { Env } from '../env';\nimport { toMicros } from '../../schema/money';",
+        'worker/lib/auth.ts':
+          "import { getDb } from './db';\nimport { cached } from '../services/hot-path/cache';",
+        'worker/services/hot-path/cache.ts': "import type { RequestUrl } from '../../tracking/url';",
+        'worker/services/settings/read.ts': "import { cached } from '../hot-path/cache';",
+        'worker/tracking/url.ts': "import { cached } from '../services/hot-path/cache';",
+      }),
+    );
+    expect(layerBreaks(graph, rules).map(({ file, target, rule }) => [file, target, rule.from])).toEqual([
+      ['worker/lib/auth.ts', 'worker/services/hot-path/cache.ts', 'worker/lib/'],
+      ['worker/services/hot-path/cache.ts', 'worker/tracking/url.ts', 'worker/services/'],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
-// The import graph and its circles (docs/decisions/161), free of I/O so that the Workers pool can
-// test it on files held in memory; scripts/check-circles.mjs reads the tree and prints what this
-// finds. Counted: every static `import` and `export ... from`, type-only ones included,
+// The import graph, its circles and its layering (docs/decisions/161), free of I/O so that the
+// Workers pool can test it on files held in memory; scripts/check-circles.mjs reads the tree and
+// prints what this finds. Counted: every static `import` and `export ... from`, type-only ones included,
 // `import x = require()` and the type `import('x').Name` (or `typeof import('x')`). Not counted:
 // an `import()` that loads a module when it runs (awaited, or `.then(...)` called on it).
 
@@ -269,4 +269,27 @@ export function findCircles(graph, limit = 500) {
     });
   }
   return circles;
+}
+
+/**
+ * The imports that break a layering rule: `rules` are `{ from, only }` (a file under `from` may
+ * import only files under one of `only`, or under `from` itself) or `{ from, never }` (it may
+ * import no file under one of `never`); a path prefix ending in `/` names a folder, another
+ * names one file. Answers `{ file, target, rule }` in path order.
+ */
+export function layerBreaks(graph, rules) {
+  const under = (path, prefix) => (prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix);
+  const breaks = [];
+  for (const [file, targets] of [...graph].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    for (const rule of rules) {
+      if (!under(file, rule.from)) continue;
+      for (const target of targets) {
+        const refused = rule.only
+          ? !under(target, rule.from) && !rule.only.some((p) => under(target, p))
+          : rule.never.some((p) => under(target, p));
+        if (refused) breaks.push({ file, target, rule });
+      }
+    }
+  }
+  return breaks;
 }
