@@ -33,7 +33,7 @@ export const users = sqliteTable(
   ],
 );
 
-/** Installation settings as key/value rows; typed access lives in worker/services/settings.ts. */
+/** Installation settings as key/value rows; typed access lives in worker/services/settings/settings.ts. */
 export const settings = sqliteTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

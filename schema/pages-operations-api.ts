@@ -129,7 +129,7 @@ export const pathItemsSchema = itemsSchema(['pathIds', 'pathId'], M.pathRequired
 export const optionItemsSchema = itemsSchema(['optionIds', 'optionId'], M.optionRequired);
 export const ITEMS_FIELD_ORDER = ['campaignId', 'ids'];
 
-/** The optimisation metrics (worker/services/optimizer-rules.ts OPTIMIZATION_METRICS). */
+/** The optimisation metrics (worker/services/pages/optimizer-rules.ts OPTIMIZATION_METRICS). */
 export const OPTIMIZATION_METRIC_OPTIONS = [
   { value: 'cr', label: 'Conversion rate (CR)' },
   { value: 'lpctr', label: 'Landing page CTR' },

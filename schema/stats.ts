@@ -69,7 +69,7 @@ const counters = () => ({
 
 /**
  * Per (campaign, day, target): the target table, costs allocation and the activity chart. The
- * effective cost of the key (the winning `costs` row, see worker/services/costs.ts) is copied
+ * effective cost of the key (the winning `costs` row, see worker/services/statistics/costs.ts) is copied
  * here whenever costs change, so a report is one grouped scan of one table.
  */
 export const targetDaily = sqliteTable(

@@ -200,8 +200,8 @@ export async function waitForCount(sql: string, binds: unknown[], count: number,
  * the campaign's clicks (docs/tracking.md "Postback secret", decision 120).
  */
 export async function postbackSecret(of: number | string): Promise<string> {
-  const { expectedSecret } = await import('../worker/services/postback-secret');
-  const { parseClickId } = await import('../worker/services/click-ids');
+  const { expectedSecret } = await import('../worker/services/postbacks/postback-secret');
+  const { parseClickId } = await import('../worker/services/hot-path/click-ids');
   const campaignId = typeof of === 'number' ? of : parseClickId(env, of)?.campaignId;
   if (!campaignId) throw new Error(`not a click id: ${of}`);
   return expectedSecret(env, campaignId);
@@ -209,6 +209,6 @@ export async function postbackSecret(of: number | string): Promise<string> {
 
 /** The installation's own postback secret (admins only; converts nothing outside the grace period). */
 export async function installationPostbackSecret(): Promise<string> {
-  const { installationSecret } = await import('../worker/services/postback-secret');
+  const { installationSecret } = await import('../worker/services/postbacks/postback-secret');
   return installationSecret(env);
 }

@@ -1,3 +1,5 @@
+import type { AuthUser } from './lib/auth-user';
+
 /** Bindings and configuration of one installation (wrangler.toml, .dev.vars, Worker secrets). */
 export interface Env {
   DB: D1Database;
@@ -79,6 +81,6 @@ export interface Env {
 export type AppEnv = {
   Bindings: Env;
   Variables: {
-    user: import('./lib/auth').AuthUser;
+    user: AuthUser;
   };
 };

@@ -5,7 +5,7 @@
 
 import type { Env } from '../../worker/env';
 import worker from '../../worker/index';
-import { deliveryStats } from '../../worker/services/ingest-delivery';
+import { deliveryStats } from '../../worker/services/hot-path/ingest-delivery';
 
 const injected = (what: string) => new Error(`injected fault: ${what}`);
 

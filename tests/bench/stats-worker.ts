@@ -8,8 +8,7 @@ import { statisticsRequestSchema } from '../../schema/stats-api';
 import type { TrackEvent } from '../../schema/tracking';
 import type { Env } from '../../worker/env';
 import { getDb } from '../../worker/lib/db';
-import { refreshEffectiveCosts } from '../../worker/services/costs';
-import { ingestEvents } from '../../worker/services/ingest';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
 import {
   dayBounds,
   offerTable,
@@ -18,14 +17,15 @@ import {
   targetAggregates,
   targetTokenAggregates,
 } from '../../worker/services/statistics';
-import { targetTokenRollupAggregates } from '../../worker/services/statistics/token-rollup';
-import { exportStatistics } from '../../worker/services/stats-export';
+import { refreshEffectiveCosts } from '../../worker/services/statistics/costs';
+import { exportStatistics } from '../../worker/services/statistics/stats-export';
 import {
   computeJob,
   landingResult,
   type StatsCampaignRow,
   toStatsCampaign,
-} from '../../worker/services/stats-jobs';
+} from '../../worker/services/statistics/stats-jobs';
+import { targetTokenRollupAggregates } from '../../worker/services/statistics/token-rollup';
 
 const DAY = 86_400_000;
 const START = Date.UTC(2026, 7, 1, 12, 0); // 90 days: 2026-08-01 .. 2026-10-29

@@ -3,7 +3,7 @@
 import type { TrackEvent } from '../../schema/tracking';
 import type { Env } from '../../worker/env';
 import product from '../../worker/index';
-import { ingestEvents } from '../../worker/services/ingest';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
 
 const DAY = 86_400_000;
 const COUNTRIES = [

@@ -2,8 +2,8 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dayInZone } from '../../schema/dates';
 import type { TrackEvent } from '../../schema/tracking';
-import { writeCosts } from '../../worker/services/costs';
-import { ingestEvents } from '../../worker/services/ingest';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
+import { writeCosts } from '../../worker/services/statistics/costs';
 import { api, makeCampaign, setupInstallation, userWithRole } from '../factories';
 
 // The campaigns list's metric columns and the all-campaigns dashboard against the per-campaign

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
 import worker from '../../worker/index';
-import { ingestEvents } from '../../worker/services/ingest';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { setCredential } from '../../worker/services/integrations/credentials';
 import { api, makeCampaign, makeOffer, setupInstallation, userWithRole } from '../factories';
 import { expectedRows, scenario } from '../support/platform-fakes';

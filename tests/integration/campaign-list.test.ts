@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGN_TABLES } from '../../worker/services/campaign-tree';
+import { CAMPAIGN_TABLES } from '../../worker/services/campaigns/campaign-tree';
 import {
   api,
   makeCampaign,

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signFacebookVerification } from '../../worker/services/campaigns/facebook-verification';
-import { mintClickId } from '../../worker/services/click-ids';
-import { ingestEvents } from '../../worker/services/ingest';
+import { mintClickId } from '../../worker/services/hot-path/click-ids';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
 import {
   api,
   hit,

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConversionEvent } from '../../schema/tracking';
-import { parseClickId } from '../../worker/services/click-ids';
-import { ingestEvents } from '../../worker/services/ingest';
-import { invalidateSettings } from '../../worker/services/settings';
+import { parseClickId } from '../../worker/services/hot-path/click-ids';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
+import { invalidateSettings } from '../../worker/services/settings/settings';
 import { hit, makeCampaign, makeOffer, postbackSecret, setupInstallation, waitForCount } from '../factories';
 
 // The per-click conversion cap under concurrency (issue 24): parallel postbacks all pass the

@@ -9,7 +9,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
 import worker from '../../worker/index';
-import { ingestEvents } from '../../worker/services/ingest';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { enqueueDueSyncs, SYNC_INTERVAL_MS } from '../../worker/services/integrations/cost-sync';
 import { setCredential } from '../../worker/services/integrations/credentials';
 import { api, makeCampaign, makeOffer, setupInstallation } from '../factories';

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../worker/env';
 import worker from '../../worker/index';
 import { replaySpool } from '../../worker/jobs/ingest';
-import { deliveryStats, LOST_EVENTS_KEY, SPOOL_PREFIX } from '../../worker/services/ingest-delivery';
-import { invalidateSettings, settingsCacheForTests } from '../../worker/services/settings';
+import { deliveryStats, LOST_EVENTS_KEY, SPOOL_PREFIX } from '../../worker/services/hot-path/ingest-delivery';
+import { invalidateSettings, settingsCacheForTests } from '../../worker/services/settings/settings';
 import { DESKTOP_UA, hit, makeCampaign, makeOffer, setupInstallation, waitForCount } from '../factories';
 
 // When a click is durable (docs/tracking.md, docs/decisions/043): in the default mode the

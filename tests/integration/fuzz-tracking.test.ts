@@ -1,7 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintClickId } from '../../worker/services/click-ids';
+import { mintClickId } from '../../worker/services/hot-path/click-ids';
 import { makeCampaign, makeOffer, postbackSecret, setupInstallation } from '../factories';
 import { FuzzChecker, HOSTILE, invalidUtf8, UNREADABLE } from '../fuzz-support';
 

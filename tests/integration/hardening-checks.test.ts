@@ -3,10 +3,10 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
-import { mintClickId } from '../../worker/services/click-ids';
-import { ingestEvents } from '../../worker/services/ingest';
-import { isBlockedAddress } from '../../worker/services/postback-dns';
-import { deliverPostback } from '../../worker/services/postbacks';
+import { mintClickId } from '../../worker/services/hot-path/click-ids';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
+import { isBlockedAddress } from '../../worker/services/outbound/postback-dns';
+import { deliverPostback } from '../../worker/services/postbacks/postbacks';
 import { api, makeCampaign, makeLanding, makeOffer, setupInstallation, userWithRole } from '../factories';
 
 // The smaller findings of issue 10, each against the behaviour that let it through.

@@ -4,7 +4,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES as M } from '../../schema/settings-api';
 import type { TrackEvent } from '../../schema/tracking';
-import { ingestEvents } from '../../worker/services/ingest';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { importInstall } from '../../worker/services/transfer/install-import';
 import { dataTables } from '../../worker/services/transfer/install-tables';
 import {

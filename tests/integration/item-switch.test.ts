@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setItemsActive } from '../../worker/services/item-switch';
+import { setItemsActive } from '../../worker/services/campaigns/item-switch';
 import { api, hit, makeCampaign, makeLanding, makeOffer, setupInstallation } from '../factories';
 
-// One way to switch an item (worker/services/item-switch.ts): whichever screen switches a page,
+// One way to switch an item (worker/services/campaigns/item-switch.ts): whichever screen switches a page,
 // the routing cached in this isolate is dropped, so the very next click already obeys it. The
 // tests and SELF share one isolate, and the routing cache keeps a campaign for 5 s: without the
 // invalidation the clicks below would still reach the page switched off.

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sendMail } from '../../worker/services/mailer';
+import { sendMail } from '../../worker/services/mail/mailer';
 
 // The HTTP mail-API adapter against a fake of that API (tests/fakes is for ad platforms; this
 // one is small enough to live here): every mail is kept in the outbox, and delivered when the

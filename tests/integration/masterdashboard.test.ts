@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
-import { writeCosts } from '../../worker/services/costs';
-import { ingestEvents } from '../../worker/services/ingest';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
+import { writeCosts } from '../../worker/services/statistics/costs';
 import { api, makeCampaign, makeLanding, makeOffer, setupInstallation, userWithRole } from '../factories';
 
 // The per-installation master-dashboard API (spec 4 §7): the credential guard, the reports with

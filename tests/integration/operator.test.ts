@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dayInZone } from '../../schema/dates';
 import type { TrackEvent } from '../../schema/tracking';
 import { consumeOperator, enqueueOperatorRefresh } from '../../worker/jobs/operator';
-import { writeCosts } from '../../worker/services/costs';
-import { ingestEvents } from '../../worker/services/ingest';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { outbound } from '../../worker/services/operator/fan-out';
+import { writeCosts } from '../../worker/services/statistics/costs';
 import { api, makeCampaign, makeLanding, makeOffer, setupInstallation, userWithRole } from '../factories';
 
 // The operator's central service (spec 4 §7). The "student installations" are this test Worker

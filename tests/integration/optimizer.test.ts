@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
 import worker from '../../worker/index';
 import { raiseSystemAlerts } from '../../worker/jobs/optimizer';
-import { writeCosts } from '../../worker/services/costs';
-import { ingestEvents } from '../../worker/services/ingest';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
+import { writeCosts } from '../../worker/services/statistics/costs';
 import { makeCampaign, makeLanding, setupInstallation } from '../factories';
 
 // The auto-optimiser through the real cron handler, on numbers seeded through the real ingest.

@@ -1,11 +1,11 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintClickId } from '../../worker/services/click-ids';
-import { ingestEvents } from '../../worker/services/ingest';
+import { mintClickId } from '../../worker/services/hot-path/click-ids';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { outbound } from '../../worker/services/operator/fan-out';
-import { outboundFetch, outboundPolicy } from '../../worker/services/outbound';
-import { deliverPostback } from '../../worker/services/postbacks';
+import { outboundFetch, outboundPolicy } from '../../worker/services/outbound/outbound';
+import { deliverPostback } from '../../worker/services/postbacks/postbacks';
 import { api, makeCampaign, makeLanding, makeOffer, setupInstallation } from '../factories';
 
 // Issue 24, server-side request forgery (docs/decisions/122): every server-side request to an
@@ -360,7 +360,7 @@ describe('operator fan-out to installation domains', () => {
   });
 });
 
-describe('the guard itself (worker/services/outbound.ts)', () => {
+describe('the guard itself (worker/services/outbound/outbound.ts)', () => {
   const policy = outboundPolicy(env);
   const page = (status: number, body: BodyInit | null, headers: Record<string, string> = {}) =>
     new Response(body, { status, headers });

@@ -197,7 +197,7 @@ describe('per-click limits', () => {
     await env.DB.prepare(
       "INSERT INTO settings (key, value) VALUES ('conversion_cap_per_click', '2') ON CONFLICT(key) DO UPDATE SET value = '2'",
     ).run();
-    const { invalidateSettings } = await import('../../worker/services/settings');
+    const { invalidateSettings } = await import('../../worker/services/settings/settings');
     invalidateSettings();
     const { clickId, campaign } = await campaignWithClick();
     const secret = await postbackSecret(campaign);

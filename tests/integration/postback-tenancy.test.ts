@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invalidateSettings } from '../../worker/services/settings';
+import { invalidateSettings } from '../../worker/services/settings/settings';
 import {
   api,
   hit,

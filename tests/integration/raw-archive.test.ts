@@ -15,10 +15,10 @@ import {
   EqualParts,
   readArchive,
 } from '../../worker/services/archive/raw-archive';
-import { ingestEvents } from '../../worker/services/ingest';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { dayBounds, type TargetAgg } from '../../worker/services/statistics';
+import { type StatsCampaignRow, toStatsCampaign } from '../../worker/services/statistics/stats-jobs';
 import { targetTokenRollupAggregates } from '../../worker/services/statistics/token-rollup';
-import { type StatsCampaignRow, toStatsCampaign } from '../../worker/services/stats-jobs';
 import { makeCampaign, makeLanding, makeOffer, setupInstallation } from '../factories';
 
 // Issue 16 item 5: raw events older than RAW_ARCHIVE_AFTER_DAYS (default 90) move to R2 as one

@@ -2,9 +2,9 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Env } from '../../worker/env';
-import { campaignCacheForTests } from '../../worker/services/compiled-campaigns';
-import { settingsCacheForTests } from '../../worker/services/settings';
-import { CHECK_MS } from '../../worker/services/swr-cache';
+import { campaignCacheForTests } from '../../worker/services/hot-path/compiled-campaigns';
+import { CHECK_MS } from '../../worker/services/hot-path/swr-cache';
+import { settingsCacheForTests } from '../../worker/services/settings/settings';
 import { handleTracking } from '../../worker/tracking/handler';
 import { api, makeCampaign, makeLanding, makeOffer, setupInstallation } from '../factories';
 

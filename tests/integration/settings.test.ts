@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES as M } from '../../schema/settings-api';
-import { liveIntentAccounts } from '../../worker/services/settings-form';
+import { liveIntentAccounts } from '../../worker/services/settings/settings-form';
 import { api, hit, login, makeCampaign, makeLanding, setupInstallation, userWithRole } from '../factories';
 
 // GET /api/settings and POST /api/update-setting (spec 2 §2, §3, §5, §7): every rule and

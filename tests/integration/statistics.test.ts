@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
-import { deleteCost, writeCosts } from '../../worker/services/costs';
-import { ingestEvents } from '../../worker/services/ingest';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
+import { deleteCost, writeCosts } from '../../worker/services/statistics/costs';
 import {
   api,
   freshIp,

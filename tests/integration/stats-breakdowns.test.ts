@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, dayInZone, toDmy } from '../../schema/dates';
 import { BREAKDOWN_DIMENSIONS } from '../../schema/stats-reports-api';
 import type { TrackEvent } from '../../schema/tracking';
-import { ingestEvents } from '../../worker/services/ingest';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
 import {
   api,
   DESKTOP_UA,

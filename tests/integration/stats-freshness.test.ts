@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { writeCosts } from '../../worker/services/costs';
-import { dayIn } from '../../worker/services/days';
-import { getSettings } from '../../worker/services/settings';
+import { dayIn } from '../../worker/services/ingest/days';
+import { getSettings } from '../../worker/services/settings/settings';
+import { writeCosts } from '../../worker/services/statistics/costs';
 import {
   api,
   hit,

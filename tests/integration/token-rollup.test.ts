@@ -4,15 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../../schema/campaigns';
 import type { TrackEvent } from '../../schema/tracking';
 import { getDb } from '../../worker/lib/db';
-import { writeCosts } from '../../worker/services/costs';
-import { ingestEvents } from '../../worker/services/ingest';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { dayBounds, type TargetAgg, targetTokenAggregates } from '../../worker/services/statistics';
+import { writeCosts } from '../../worker/services/statistics/costs';
+import { type StatsCampaignRow, toStatsCampaign } from '../../worker/services/statistics/stats-jobs';
 import {
   OTHER_VALUE,
   TOKEN_ROLLUP_LIMIT,
   targetTokenRollupAggregates,
 } from '../../worker/services/statistics/token-rollup';
-import { type StatsCampaignRow, toStatsCampaign } from '../../worker/services/stats-jobs';
 import { makeCampaign, makeLanding, makeOffer, setupInstallation } from '../factories';
 
 // Issue 16 item 4: grouping by extra tokens reads token_daily (migration 0017). The rollup's

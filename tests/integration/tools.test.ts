@@ -9,7 +9,7 @@ import type {
   TestConversionRow,
   TestPostbackAnswer,
 } from '../../schema/tools-api';
-import { mintClickId, parseClickId } from '../../worker/services/click-ids';
+import { mintClickId, parseClickId } from '../../worker/services/hot-path/click-ids';
 import { parseTestClickId } from '../../worker/services/tools/test-click-ids';
 import {
   api,

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dayIn } from '../../worker/services/days';
+import { dayIn } from '../../worker/services/ingest/days';
 import {
   api,
   hit,

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConversionEvent, LpClickEvent, TrackEvent, VisitEvent } from '../../schema/tracking';
 import worker from '../../worker/index';
 import { MAX_RESOLVE_ATTEMPTS } from '../../worker/jobs/ingest';
-import { mintClickId } from '../../worker/services/click-ids';
-import { deliver, SPOOL_PREFIX } from '../../worker/services/ingest-delivery';
+import { mintClickId } from '../../worker/services/hot-path/click-ids';
+import { deliver, SPOOL_PREFIX } from '../../worker/services/hot-path/ingest-delivery';
 import { makeCampaign, makeLanding, makeOffer, setupInstallation, waitForCount } from '../factories';
 
 // The ingest consumer driven directly with createMessageBatch: redelivery, duplicates,

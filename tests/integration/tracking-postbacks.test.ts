@@ -9,9 +9,9 @@ import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
 import worker from '../../worker/index';
-import { mintClickId } from '../../worker/services/click-ids';
-import { ingestEvents } from '../../worker/services/ingest';
-import { MAX_POSTBACK_ATTEMPTS } from '../../worker/services/postbacks';
+import { mintClickId } from '../../worker/services/hot-path/click-ids';
+import { ingestEvents } from '../../worker/services/ingest/ingest';
+import { MAX_POSTBACK_ATTEMPTS } from '../../worker/services/postbacks/postbacks';
 import { api, makeCampaign, makeLanding, makeOffer, setupInstallation, waitForCount } from '../factories';
 
 // Outbound postbacks to the traffic source. The traffic sources are stand-ins answering by

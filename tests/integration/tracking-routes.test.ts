@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AFFILIATE_NETWORK_PARAMS } from '../../schema/campaigns';
-import { mintClickId, parseClickId } from '../../worker/services/click-ids';
-import { invalidateSettings, saveSettings } from '../../worker/services/settings';
+import { mintClickId, parseClickId } from '../../worker/services/hot-path/click-ids';
+import { invalidateSettings, saveSettings } from '../../worker/services/settings/settings';
 import {
   api,
   hit,
@@ -117,7 +117,7 @@ describe('campaigns that cannot serve', () => {
     const { campaign } = await lpCampaign({ name: 'Deleted' });
     await env.DB.prepare('UPDATE campaigns SET deleted = 1 WHERE id = ?1').bind(campaign).run();
     // The routing cache keeps a campaign a few seconds; a fresh isolate sees the change at once.
-    const { invalidateCompiledCampaign } = await import('../../worker/services/compiled-campaigns');
+    const { invalidateCompiledCampaign } = await import('../../worker/services/hot-path/compiled-campaigns');
     invalidateCompiledCampaign();
     expect((await hit(`/go/${folder}`)).status).toBe(404);
     expect((await hit(`/go/${campaign}`)).status).toBe(404);

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dayIn } from '../../worker/services/days';
-import { getSettings } from '../../worker/services/settings';
+import { dayIn } from '../../worker/services/ingest/days';
+import { getSettings } from '../../worker/services/settings/settings';
 import { api, makeCampaign, setupInstallation, userWithRole } from '../factories';
 import { GIF, JPEG, PNG, pngOfSize } from '../support/images';
 import { scenario } from '../support/platform-fakes';

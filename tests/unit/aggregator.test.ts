@@ -4,7 +4,7 @@ import {
   classifyElement,
   extractElements,
   type LandingStat,
-} from '../../worker/services/aggregator';
+} from '../../worker/services/statistics/aggregator';
 
 const page = (
   id: number,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mintClickId, parseClickId, signText, verifyText } from '../../worker/services/click-ids';
+import { mintClickId, parseClickId, signText, verifyText } from '../../worker/services/hot-path/click-ids';
 
 const env = { CLICK_ID_SECRET: 'unit-test-click-id-secret-0123456789', JWT_SECRET: '' };
 const other = { CLICK_ID_SECRET: 'another-secret-of-another-install-000', JWT_SECRET: '' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hmacSha256, hmacSha256Key, sha256 } from '../../worker/services/hmac';
+import { hmacSha256, hmacSha256Key, sha256 } from '../../worker/services/hot-path/hmac';
 
 // The hot path's HMAC-SHA256 against the runtime's WebCrypto, which is the reference.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PageNumbers, pagesToDeactivate } from '../../worker/services/optimizer-rules';
+import { type PageNumbers, pagesToDeactivate } from '../../worker/services/pages/optimizer-rules';
 
 const p = (id: number, visits: number, conversions: number, active = true, lpClicks = 0): PageNumbers => ({
   id,

@@ -11,7 +11,7 @@ import {
   routeOffer,
   routeVisit,
   seededRng,
-} from '../../worker/services/routing';
+} from '../../worker/services/hot-path/routing';
 
 const ANY = [1];
 const DESKTOP = [2];

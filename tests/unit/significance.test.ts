@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalCdf, twoProportionTest } from '../../worker/services/significance';
+import { normalCdf, twoProportionTest } from '../../worker/services/statistics/significance';
 
 describe('normal CDF', () => {
   it('matches the standard table', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type Settings } from '../../worker/services/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../worker/services/settings/settings';
 import { encodeMacroValue } from '../../worker/services/tools/link-builder';
 import { parseCampaignLink } from '../../worker/services/tools/link-test';
 import { chiSquareCritical, tolerancePct } from '../../worker/services/tools/split';

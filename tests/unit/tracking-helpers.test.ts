@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatMicrosAsDollars, fromMicros, microsToDecimalString, toMicros } from '../../schema/money';
 import { clip } from '../../schema/tracking';
-import { dayIn } from '../../worker/services/days';
-import { buildPostbackUrl, unsafePostbackReason } from '../../worker/services/postbacks';
+import { dayIn } from '../../worker/services/ingest/days';
+import { buildPostbackUrl, unsafePostbackReason } from '../../worker/services/postbacks/postbacks';
 import { classifyUserAgent, filterReason, isPrefetch } from '../../worker/tracking/device';
 
 describe('money in micro-units', () => {

@@ -1,8 +1,8 @@
 import { type IngestMessage, isTrackEvent, type TrackEvent } from '../../schema/tracking';
 import type { Env } from '../env';
-import { ingestEvents } from '../services/ingest';
-import { deliver, SPOOL_PREFIX } from '../services/ingest-delivery';
-import { enqueuePostbacks } from '../services/postbacks';
+import { deliver, SPOOL_PREFIX } from '../services/hot-path/ingest-delivery';
+import { ingestEvents } from '../services/ingest/ingest';
+import { enqueuePostbacks } from '../services/postbacks/postbacks';
 
 // The ingest consumer (docs/tracking.md "Ingest"): writes the micro-batches of the hot path
 // into the raw tables and rollups, exactly once. A landing-page click or conversion whose visit

@@ -3,8 +3,8 @@ import type { Env } from '../env';
 import { refreshInstallation, refreshWindow } from '../services/operator/cache';
 import { type FetchLike, timeoutFor } from '../services/operator/fan-out';
 import { installationBy } from '../services/operator/registry';
-import { outboundPolicy } from '../services/outbound';
-import { getSettings } from '../services/settings';
+import { outboundPolicy } from '../services/outbound/outbound';
+import { getSettings } from '../services/settings/settings';
 
 // The operator's cache refresh (docs/decisions/083): the cron puts one message per student
 // installation on the operator queue; each message refreshes one installation and is retried on

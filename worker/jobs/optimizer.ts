@@ -3,17 +3,17 @@ import { campaigns } from '../../schema/campaigns';
 import { dayInZone } from '../../schema/dates';
 import type { Env } from '../env';
 import { getDb } from '../lib/db';
-import { raiseAlert } from '../services/alerts';
 import type { CampaignRow } from '../services/campaigns';
-import { setItemsActive } from '../services/item-switch';
+import { raiseAlert } from '../services/campaigns/alerts';
+import { setItemsActive } from '../services/campaigns/item-switch';
 import {
   OPTIMIZATION_METRICS,
   type OptimizationGoal,
   type OptimizationMetric,
   pagesToDeactivate,
-} from '../services/optimizer-rules';
+} from '../services/pages/optimizer-rules';
 import { dayBounds, landingTests, placementAggregates } from '../services/statistics';
-import { toStatsCampaign } from '../services/stats-jobs';
+import { toStatsCampaign } from '../services/statistics/stats-jobs';
 
 // Cron: the landing-page auto-optimiser and the system alerts (failing postbacks, spend with
 // no conversions). Each action is logged and raises an alert on the campaign.

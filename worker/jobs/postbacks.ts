@@ -4,7 +4,7 @@ import {
   enqueuePostbacks,
   MAX_POSTBACK_ATTEMPTS,
   stalePostbackIds,
-} from '../services/postbacks';
+} from '../services/postbacks/postbacks';
 
 // Delivers postbacks to traffic sources from the queue, with retries and backoff; every
 // attempt is recorded in postback_log. A cron sweep re-sends pending ones whose message was lost.

@@ -1,6 +1,6 @@
 import type { Env } from '../env';
 import { archiveRawEvents } from '../services/archive/raw-archive';
-import { getSettings } from '../services/settings';
+import { getSettings } from '../services/settings/settings';
 import { walletSpendJob } from './balances';
 import { replaySpool } from './ingest';
 import { enqueueOperatorRefresh } from './operator';

@@ -1,6 +1,6 @@
 import type { Env } from '../env';
 import { isForceSyncMessage } from '../services/liveintent/force-sync';
-import { JOB_RETENTION_MS, runJob } from '../services/stats-jobs';
+import { JOB_RETENTION_MS, runJob } from '../services/statistics/stats-jobs';
 import { handleForceSyncMessage } from './liveintent-force-sync';
 import { handlePlatformMessage, isPlatformMessage } from './platform-jobs';
 

@@ -4,17 +4,11 @@ import { createMiddleware } from 'hono/factory';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { type Role, users } from '../../schema/auth';
 import type { AppEnv, Env } from '../env';
+import type { AuthUser } from './auth-user';
 import { getDb } from './db';
 import { ApiError } from './errors';
 
-export type AuthUser = {
-  id: number;
-  username: string;
-  email: string;
-  role: Role;
-  rotatorIsEnabled: boolean;
-  tokenVersion: number;
-};
+export type { AuthUser };
 
 const DEFAULT_TTL_SECONDS = 12 * 60 * 60;
 export const SESSION_COOKIE = 'tracker_session';

@@ -11,7 +11,7 @@ import type { AppEnv } from '../env';
 import { requireAuth, requireRole } from '../lib/auth';
 import { ApiError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
-import { deleteUser, setUserCoach, setUserDisabled } from '../services/user-admin';
+import { deleteUser, setUserCoach, setUserDisabled } from '../services/accounts/user-admin';
 
 // Account administration of issue 17 (docs/api.md "Accounts"; docs/decisions/116).
 

@@ -5,7 +5,7 @@ import type { QuickStats } from '../../schema/stats-api';
 import type { AppEnv } from '../env';
 import { requireAuth } from '../lib/auth';
 import { parseInput, readBody } from '../lib/validate';
-import { getSettings } from '../services/settings';
+import { getSettings } from '../services/settings/settings';
 import { allCampaignsSeries, campaignMetrics } from '../services/statistics/across';
 
 // Numbers across campaigns (issue 17 item 2; docs/api.md "Across campaigns"). Students see

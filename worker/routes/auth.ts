@@ -51,8 +51,6 @@ import { verifyLicense } from '../lib/license';
 import { hashPassword } from '../lib/password';
 import { isTimeZone, timeZoneNames } from '../lib/timezones';
 import { validate } from '../lib/validate';
-import { recordResetRequest } from '../services/auth/password-resets';
-import { getSettings, invalidateSettings, settingsUpserts } from '../services/settings';
 import {
   createUser,
   issueLoginToken,
@@ -64,7 +62,9 @@ import {
   resetPassword,
   revokeTokens,
   verifyPasswordReset,
-} from '../services/users';
+} from '../services/accounts/users';
+import { recordResetRequest } from '../services/auth/password-resets';
+import { getSettings, invalidateSettings, settingsUpserts } from '../services/settings/settings';
 
 function setSessionCookie(c: Context<AppEnv>, token: string) {
   setCookie(c, SESSION_COOKIE, token, {

@@ -35,14 +35,14 @@ import {
   moveCampaigns,
   renameFolder,
   undoDelete,
-} from '../services/campaign-tree';
+} from '../services/campaigns/campaign-tree';
 import { cloneCampaign } from '../services/transfer/campaign-clone';
 import { exportCampaigns } from '../services/transfer/campaign-export';
 import { uploadOwner } from '../services/transfer/campaign-files';
 import { type CampaignUpload, importCsv, importZip } from '../services/transfer/campaign-import';
 
 // The campaigns list of spec 1 (§4, §7) and the delete and import calls of spec 2 §7. The rules
-// live in services/campaign-tree.ts (folders, move, delete, undo) and
+// live in services/campaigns/campaign-tree.ts (folders, move, delete, undo) and
 // services/transfer/campaign-*.ts (clone, export, CSV and ZIP import); docs/api.md lists the
 // payloads and answers.
 

@@ -13,7 +13,7 @@ import { parseCsv } from '../lib/csv';
 import { ApiError, fieldError, validationError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
 import { campaignForUser } from '../services/campaigns';
-import { type CostRow, deleteCost, listCosts, writeCosts } from '../services/costs';
+import { type CostRow, deleteCost, listCosts, writeCosts } from '../services/statistics/costs';
 
 // Ad costs entered by hand or uploaded as CSV (docs/statistics.md says which source wins).
 // Mounted under requireAuth by the statistics routes.

@@ -44,12 +44,12 @@ import type { AppEnv } from '../env';
 import { requireAuth } from '../lib/auth';
 import { fieldError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
-import { dayIn } from '../services/days';
+import { dayIn } from '../services/ingest/days';
 import { liveIntentCampaign } from '../services/liveintent/access';
 import { liveIntentContext } from '../services/liveintent/context';
 import { toggleStatsAd } from '../services/liveintent/creative-status';
 import * as li from '../services/liveintent/manage';
-import { getSettings } from '../services/settings';
+import { getSettings } from '../services/settings/settings';
 
 // The manage-liveintent calls of spec 4 §7 (docs/api.md "Manage LiveIntent", decision 090). Each
 // names the tracker campaign it acts for; the access rules (403) are checked before anything

@@ -43,7 +43,7 @@ import {
   removeInstallation,
   toStudent,
 } from '../services/operator/registry';
-import { outboundPolicy } from '../services/outbound';
+import { outboundPolicy } from '../services/outbound/outbound';
 
 // The operator installation's central service (spec 4 §7, docs/decisions/082-083): the registry
 // of student installations and the master dashboard's calls. Served only on OPERATOR_HOST, to a

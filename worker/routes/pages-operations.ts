@@ -31,7 +31,8 @@ import { requireAuth, requireRole } from '../lib/auth';
 import { parseInput, readBody } from '../lib/validate';
 import { uploadBodyLimit } from '../lib/zip';
 import { campaignForUser, listLandings, listOffers } from '../services/campaigns';
-import type { ItemKind } from '../services/item-switch';
+import type { ItemKind } from '../services/campaigns/item-switch';
+import { applyTemplate, removeTemplate, TOKEN_TEMPLATES } from '../services/campaigns/token-templates';
 import { cloneItems } from '../services/pages/clone';
 import { equalShare } from '../services/pages/equal-shares';
 import { exportLandings, exportOffers } from '../services/pages/export';
@@ -49,12 +50,11 @@ import {
   uploadLandingCsv,
   zipUploadFile,
 } from '../services/pages/uploads';
-import { applyTemplate, removeTemplate, TOKEN_TEMPLATES } from '../services/token-templates';
 
 // The pages-operation verbs of spec 2 §7 (all POST with campaignId and showDeleted, answering
 // data.result: the list after the change, with or without deleted items as showDeleted says),
 // the optimisation switches, the token templates, and the landing/offer uploads. Rules live
-// in services/pages/ and services/token-templates.ts.
+// in services/pages/ and services/campaigns/token-templates.ts.
 
 const anyRole = requireRole('admin', 'coach', 'student');
 

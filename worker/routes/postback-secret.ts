@@ -18,7 +18,7 @@ import {
   legacyState,
   rotateInstallationSecret,
   setCampaignSecret,
-} from '../services/postback-secret';
+} from '../services/postbacks/postback-secret';
 
 // The postback secret (docs/api.md "Hardening", docs/decisions/120): the installation's is an
 // admin's to see and rotate, with the grace period in which it still converts every campaign;

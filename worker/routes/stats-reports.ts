@@ -16,7 +16,7 @@ import { dayBounds } from '../services/statistics';
 import { breakdown } from '../services/statistics/breakdowns';
 import { filteredTraffic } from '../services/statistics/filtered';
 import { statsStamp } from '../services/statistics/freshness';
-import { toStatsCampaign } from '../services/stats-jobs';
+import { toStatsCampaign } from '../services/statistics/stats-jobs';
 
 // The statistics screen's reports added by issue 17 (docs/api.md "Statistics reports"):
 // filtered traffic and breakdowns, read from rollups kept by the ingest transaction.

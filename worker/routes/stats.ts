@@ -33,11 +33,10 @@ import type { AppEnv } from '../env';
 import { type AuthUser, requireAuth } from '../lib/auth';
 import { ApiError, fieldError, validationError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
-import { ELEMENTS_MESSAGES, landingElementsData } from '../services/aggregator';
 import { campaignForUser } from '../services/campaigns';
-import { setItemsActive } from '../services/item-switch';
+import { setItemsActive } from '../services/campaigns/item-switch';
 import { studentBalanceError } from '../services/money/balance-job';
-import { getSettings } from '../services/settings';
+import { getSettings } from '../services/settings/settings';
 import {
   activity,
   campaignVisits,
@@ -48,8 +47,9 @@ import {
   pathTable,
   placementAggregates,
 } from '../services/statistics';
+import { ELEMENTS_MESSAGES, landingElementsData } from '../services/statistics/aggregator';
 import { jobResultSoon } from '../services/statistics/job-poll';
-import { columnKeys, exportChoice, exportStatistics } from '../services/stats-export';
+import { columnKeys, exportChoice, exportStatistics } from '../services/statistics/stats-export';
 import {
   checkRequestTokens,
   extraTokenSlots,
@@ -58,7 +58,7 @@ import {
   queueJob,
   runJob,
   toStatsCampaign,
-} from '../services/stats-jobs';
+} from '../services/statistics/stats-jobs';
 import { costRoutes } from './costs';
 
 const idOf = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v);
@@ -117,7 +117,7 @@ async function switchItems(
   return live.length;
 }
 
-/** The alerts the system stored in the campaign's metainfo (services/alerts.ts writes them). */
+/** The alerts the system stored in the campaign's metainfo (services/campaigns/alerts.ts writes them). */
 function parseAlerts(metainfo: string): CampaignAlert[] {
   try {
     const meta = JSON.parse(metainfo || '{}');

@@ -14,7 +14,7 @@ import { requireAuth, requireRole } from '../lib/auth';
 import { getDb } from '../lib/db';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { createUser, publicUser, revokeTokens } from '../services/users';
+import { createUser, publicUser, revokeTokens } from '../services/accounts/users';
 
 const idParam = (raw: string) => {
   const id = Number(raw);

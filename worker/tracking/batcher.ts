@@ -1,11 +1,11 @@
 import type { TrackEvent } from '../../schema/tracking';
 import type { Env } from '../env';
-import { deliver, recordLoss } from '../services/ingest-delivery';
+import { deliver, recordLoss } from '../services/hot-path/ingest-delivery';
 
 // Micro-batching of tracking events (ARCHITECTURE "The tracking hot path"): the isolate
 // appends each event to an in-memory batch; the request that opens a batch flushes it in its
 // own waitUntil after WINDOW_MS (or sooner once the batch is full) as ONE queue message,
-// delivered by worker/services/ingest-delivery.ts (retries, then D1, then the R2 spool).
+// delivered by worker/services/hot-path/ingest-delivery.ts (retries, then D1, then the R2 spool).
 
 export const WINDOW_MS = 10;
 export const MAX_EVENTS = 100;

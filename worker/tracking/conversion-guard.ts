@@ -1,6 +1,11 @@
 import type { Env } from '../env';
-import { matchSecret, recordLegacyUse, recordRejection, SECRET_PARAM } from '../services/postback-secret';
-import { getSettings } from '../services/settings';
+import {
+  matchSecret,
+  recordLegacyUse,
+  recordRejection,
+  SECRET_PARAM,
+} from '../services/postbacks/postback-secret';
+import { getSettings } from '../services/settings/settings';
 
 // The checks a conversion passes before it is tracked (docs/tracking.md "Postback secret",
 // "Chargebacks", "Per-click limits"; docs/decisions/042). A refused conversion is never stored
@@ -67,7 +72,7 @@ export async function guardConversion(
   }
 
   // An early answer only: conversions still in the batch or the queue are not counted here, so
-  // the ingest enforces the cap where it writes (worker/services/ingest.ts, decision 121).
+  // the ingest enforces the cap where it writes (worker/services/ingest/ingest.ts, decision 121).
   const cap = Number((await getSettings(env)).conversion_cap_per_click) || 0;
   if (cap > 0) {
     const row = await env.DB.prepare(

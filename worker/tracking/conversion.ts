@@ -3,7 +3,7 @@ import { type ConversionEvent, clip, type EventSource } from '../../schema/track
 import type { Env } from '../env';
 import { parseBodyBytes } from '../lib/body';
 import { ApiError } from '../lib/errors';
-import { type ParsedClickId, parseClickId } from '../services/click-ids';
+import { type ParsedClickId, parseClickId } from '../services/hot-path/click-ids';
 import { track } from './batcher';
 import { guardConversion } from './conversion-guard';
 import { CONVERSION_MESSAGES } from './conversion-messages';

@@ -1,7 +1,7 @@
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 import type { FilterReason } from '../../schema/tracking';
-import type { Device } from '../services/routing';
+import type { Device } from '../services/hot-path/routing';
 
 // Device and bot detection from the User-Agent (ua-parser-js, isbot). User agents repeat a
 // lot, so answers are kept in a per-isolate map; a miss on the common shapes (iPhone, iPad,

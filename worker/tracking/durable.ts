@@ -1,5 +1,5 @@
 import type { Env } from '../env';
-import { type Settings, trackingSettings } from '../services/settings';
+import { type Settings, trackingSettings } from '../services/settings/settings';
 import { beginDurable, waitForDurable } from './batcher';
 import { handleTracking } from './handler';
 import { temporarilyUnavailable } from './pages';

@@ -1,7 +1,13 @@
 import { clip, LIMITS, type VisitEvent } from '../../schema/tracking';
 import type { Env } from '../env';
-import { mintClickId, type ParsedClickId, parseClickId, signText, verifyText } from '../services/click-ids';
-import { compiledCampaign } from '../services/compiled-campaigns';
+import {
+  mintClickId,
+  type ParsedClickId,
+  parseClickId,
+  signText,
+  verifyText,
+} from '../services/hot-path/click-ids';
+import { compiledCampaign } from '../services/hot-path/compiled-campaigns';
 import {
   buildDestination,
   type CompiledCampaign,
@@ -9,8 +15,8 @@ import {
   routeOffer,
   routeVisit,
   seededRng,
-} from '../services/routing';
-import { type Settings, trackingSettings } from '../services/settings';
+} from '../services/hot-path/routing';
+import { type Settings, trackingSettings } from '../services/settings/settings';
 import { track } from './batcher';
 import { conversion } from './conversion';
 import { COOKIE_PREFIX, clickCookie, cookieValue } from './cookies';

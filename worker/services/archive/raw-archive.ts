@@ -1,6 +1,6 @@
 import type { Env } from '../../env';
-import { dayIn } from '../days';
-import { getSettings } from '../settings';
+import { dayIn } from '../ingest/days';
+import { getSettings } from '../settings/settings';
 
 // Raw events past a configurable age go to R2 and leave D1 (docs/decisions/107-raw-archive.md):
 // one NDJSON object per campaign and day, every line one raw row with its table as `kind`. The

@@ -1,7 +1,7 @@
 import { CONNECTION_MESSAGES as M } from '../../../schema/connections-api';
 import type { Env } from '../../env';
 import { fieldError } from '../../lib/errors';
-import { signText, verifyText } from '../click-ids';
+import { signText, verifyText } from '../hot-path/click-ids';
 
 // A Facebook campaign saves only when verified (spec 2 §5). The verify call asks Facebook and,
 // when Facebook knows the campaign, answers a signature of its id that the editor keeps in the

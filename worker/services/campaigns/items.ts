@@ -11,8 +11,7 @@ import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
 import { ApiError, fieldError } from '../../lib/errors';
-import { invalidateCompiledCampaign } from '../compiled-campaigns';
-import { type ItemKind, setItemsActive } from '../item-switch';
+import { invalidateCompiledCampaign } from '../hot-path/compiled-campaigns';
 import {
   type CampaignRow,
   campaignForUser,
@@ -23,6 +22,7 @@ import {
   refuseDirectLinkLandings,
 } from './access';
 import { landingAnswer, offerAnswer, optionAnswer, pathAnswer } from './answers';
+import { type ItemKind, setItemsActive } from './item-switch';
 import { nameMaps } from './lists';
 
 // The editor's saves of landing pages, offers, paths and options. A change of an existing

@@ -15,11 +15,11 @@ import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
 import { fieldError } from '../../lib/errors';
-import { campaignRuleProblem } from '../campaign-rules';
-import { invalidateCompiledCampaign } from '../compiled-campaigns';
+import { invalidateCompiledCampaign } from '../hot-path/compiled-campaigns';
 import { liveIntentListStatements } from '../liveintent/editor-lists';
 import { assertMayDeactivate } from '../traffic/min-spend';
 import { type CampaignRow, campaignForUser, ownedBy, type TokenRow } from './access';
+import { campaignRuleProblem } from './campaign-rules';
 import { assertFacebookVerified } from './facebook-verification';
 
 // Adding and editing a campaign with its extra tokens; validation that needs the database.

@@ -1,4 +1,4 @@
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/settings';
 
 /** The origin tracking links are built on: the custom domain, else the base URL, else the request's. */
 export function trackingOrigin(settings: Settings, requestOrigin: string): string {

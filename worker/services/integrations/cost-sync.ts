@@ -3,10 +3,10 @@ import { COST_PRIORITY } from '../../../schema/stats';
 import type { CampaignAlert } from '../../../schema/stats-api';
 import type { Env } from '../../env';
 import { type AdDay, type AdReport, PLATFORM_LABELS, PlatformError, toMicros } from '../../integrations/http';
-import { raiseAlert } from '../alerts';
-import { refreshEffectiveCosts } from '../costs';
-import { dayIn } from '../days';
-import { getSettings } from '../settings';
+import { raiseAlert } from '../campaigns/alerts';
+import { dayIn } from '../ingest/days';
+import { getSettings } from '../settings/settings';
+import { refreshEffectiveCosts } from '../statistics/costs';
 import {
   currencyAlertKey,
   expiryAlertKey,

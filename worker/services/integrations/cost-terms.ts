@@ -2,7 +2,7 @@ import type { Platform } from '../../../schema/integrations';
 import type { CampaignAlert } from '../../../schema/stats-api';
 import type { Env } from '../../env';
 import { type AdReport, PLATFORM_LABELS } from '../../integrations/http';
-import { raiseAlert } from '../alerts';
+import { raiseAlert } from '../campaigns/alerts';
 
 // Money and days in the platform's terms (docs/decisions/147). A platform bills in its ad account's
 // currency and counts days in the account's time zone. The statistics add up US dollars on the

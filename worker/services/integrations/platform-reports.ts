@@ -10,8 +10,8 @@ import {
 import { adReport as mediagoReport } from '../../integrations/mediago/client';
 import { clientToken, currentAccount, itemDayReport } from '../../integrations/taboola/client';
 import { advertiserTerms, adReport as tiktokReport } from '../../integrations/tiktok/client';
-import { getSettings } from '../settings';
-import { liveIntentAccounts } from '../settings-form';
+import { getSettings } from '../settings/settings';
+import { liveIntentAccounts } from '../settings/settings-form';
 import { credentialFor } from './credentials';
 
 // One question for every platform: impressions, clicks and spend per day and ad of the platform

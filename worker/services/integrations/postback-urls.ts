@@ -8,7 +8,7 @@ import {
 import type { Env } from '../../env';
 import { PUBLIC_PREFIX } from '../../lib/r2';
 import { trackingOrigin } from '../campaigns/links';
-import { getSettings } from '../settings';
+import { getSettings } from '../settings/settings';
 
 // The postback-URLs screen (spec 4 §2, §7): the installation's postback and pixel URLs with each
 // affiliate network's click-id macro in place, so the marketer pastes them into the network as

@@ -3,7 +3,7 @@ import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { ApiError } from '../../lib/errors';
 import { campaignForUser } from '../campaigns/access';
-import { liveIntentAccounts } from '../settings-form';
+import { liveIntentAccounts } from '../settings/settings-form';
 
 // The two access rules of the manage-liveintent screens (spec 4 §2, §6; docs/decisions/090),
 // checked on every call so that hiding the screen is not the only guard.

@@ -1,6 +1,6 @@
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
-import { getSettings } from '../settings';
+import { getSettings } from '../settings/settings';
 import { liveIntentCampaign } from './access';
 import type { LiContext } from './manage';
 import { liveIntentSession } from './session';

@@ -5,11 +5,11 @@ import type { Env } from '../../env';
 import { type AdDay, PlatformError } from '../../integrations/http';
 import { getDb } from '../../lib/db';
 import { ApiError } from '../../lib/errors';
-import { dayIn } from '../days';
+import { dayIn } from '../ingest/days';
 import { replacePlatformCosts } from '../integrations/cost-sync';
 import { fetchAdDays } from '../integrations/platform-reports';
-import { getSettings } from '../settings';
-import { liveIntentAccounts } from '../settings-form';
+import { getSettings } from '../settings/settings';
+import { liveIntentAccounts } from '../settings/settings-form';
 import { linkedRows } from './objects';
 
 // Force sync of a campaign's LiveIntent costs (spec 3 §4, §7; docs/decisions/091): a job on the

@@ -4,7 +4,7 @@ import { PlatformError } from '../../integrations/http';
 import { accessToken, liveIntentAuth } from '../../integrations/liveintent/client';
 import { ApiError } from '../../lib/errors';
 import { credentialFor } from '../integrations/credentials';
-import { liveIntentAccounts } from '../settings-form';
+import { liveIntentAccounts } from '../settings/settings-form';
 
 // The LiveIntent account the manage screens act in: a credential stored on the integrations side
 // wins, else the own account of Settings (the same order the cost sync uses).

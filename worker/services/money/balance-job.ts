@@ -1,7 +1,7 @@
 import { addDays, dayInZone } from '../../../schema/dates';
 import type { Wallet } from '../../../schema/wallets';
 import type { Env } from '../../env';
-import { getSettings } from '../settings';
+import { getSettings } from '../settings/settings';
 import { disabledWallets, walletConfig } from './wallet-settings';
 
 // The daily balance job (docs/decisions/052): platform spend from the costs is deducted from

@@ -2,7 +2,7 @@ import { addDays, dayInZone } from '../../../schema/dates';
 import { fromMicros } from '../../../schema/money';
 import type { ReportPeriod, ReportPeriodsAnswer, ReportQuery, ReportRow } from '../../../schema/money-api';
 import type { Env } from '../../env';
-import { getSettings } from '../settings';
+import { getSettings } from '../settings/settings';
 
 // The public rotator offer report (spec 4 "Rotator offer report"; the numbers are defined in
 // docs/statistics.md, "Rotator offer report"). Read from the daily rollups, never raw rows.

@@ -1,7 +1,7 @@
 import { OPERATOR_HEADER, OPERATOR_HEADER_VALUE } from '../../../schema/masterdashboard-api';
 import { OPERATOR_MESSAGES, type Unavailable } from '../../../schema/operator-api';
 import type { Env } from '../../env';
-import { type FetchLike, type OutboundPolicy, outboundFetch, outboundPolicy } from '../outbound';
+import { type FetchLike, type OutboundPolicy, outboundFetch, outboundPolicy } from '../outbound/outbound';
 import type { Installation } from './registry';
 
 // Calls to student installations (docs/decisions/083): one request per installation, all in

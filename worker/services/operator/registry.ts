@@ -3,7 +3,7 @@ import type { Env } from '../../env';
 import { sha256Hex } from '../../lib/crypto';
 import { ApiError, fieldError } from '../../lib/errors';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
-import { checkAddress, outboundPolicy } from '../outbound';
+import { checkAddress, outboundPolicy } from '../outbound/outbound';
 
 // The operator's registry of student installations (docs/decisions/082). The credential of each
 // is stored AES-GCM encrypted, bound to the installation's row id, and only decrypted to call it.

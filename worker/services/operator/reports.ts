@@ -15,7 +15,7 @@ import type { Env } from '../../env';
 import { getDb } from '../../lib/db';
 import type { CampaignRow } from '../campaigns/access';
 import { dailySeries, dayBounds } from '../statistics';
-import { toStatsCampaign } from '../stats-jobs';
+import { toStatsCampaign } from '../statistics/stats-jobs';
 import { applyCorrections, liveCorrections } from './corrections';
 
 // The numbers an installation reports to the operator: the statistics' own per-day series

@@ -1,8 +1,8 @@
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { campaignForUser, refuseDirectLinkLandings } from '../campaigns';
-import { invalidateCompiledCampaign } from '../compiled-campaigns';
-import type { ItemKind } from '../item-switch';
+import type { ItemKind } from '../campaigns/item-switch';
+import { invalidateCompiledCampaign } from '../hot-path/compiled-campaigns';
 import { checkOwned, IN_IDS, TABLES } from './items';
 import { LANDING_INSERT, OFFER_INSERT } from './rows';
 

@@ -1,7 +1,7 @@
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { campaignForUser } from '../campaigns';
-import { invalidateCompiledCampaign } from '../compiled-campaigns';
+import { invalidateCompiledCampaign } from '../hot-path/compiled-campaigns';
 import { TABLES } from './items';
 
 /** Whole-number shares of 100 as equal as they can be: the first `100 mod n` items get one more. */

@@ -3,8 +3,8 @@ import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { ApiError } from '../../lib/errors';
 import { campaignForUser, listLandings, listOffers, listOptions, listPaths } from '../campaigns';
-import { invalidateCompiledCampaign } from '../compiled-campaigns';
-import type { ItemKind } from '../item-switch';
+import type { ItemKind } from '../campaigns/item-switch';
+import { invalidateCompiledCampaign } from '../hot-path/compiled-campaigns';
 
 // The pages-operation verbs of spec 2 §7 over a campaign's landing pages, offers, paths and
 // options (docs/api.md, "Campaign editor: pages operations"): this file has what they share and

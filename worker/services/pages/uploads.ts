@@ -14,7 +14,7 @@ import {
   zipEntryMessage,
 } from '../../lib/zip';
 import { campaignForUser, refuseDirectLinkLandings } from '../campaigns';
-import { invalidateCompiledCampaign } from '../compiled-campaigns';
+import { invalidateCompiledCampaign } from '../hot-path/compiled-campaigns';
 import { landingInsert, lookups, offerInsert, parseLandingRows, parseOfferRows } from './rows';
 
 // The landing CSV upload and the landing and offer ZIP imports: the file checks of spec 2 §5,

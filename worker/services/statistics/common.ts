@@ -27,7 +27,7 @@ export function dayBounds(start: string, end: string): DayBounds {
 
 export type Counters = { visits: number; lpClicks: number; conversions: number; revenue: number };
 
-// target_daily carries each key's effective cost (worker/services/costs.ts); without one, spend is
+// target_daily carries each key's effective cost (worker/services/statistics/costs.ts); without one, spend is
 // the campaign's CPC (?4) times the visits. A report is then one grouped range scan.
 export const SPEND = 'CASE WHEN has_cost = 1 THEN spend_micros ELSE visits * ?4 END';
 export const TD = 'FROM target_daily WHERE campaign_id = ?1 AND day BETWEEN ?2 AND ?3';

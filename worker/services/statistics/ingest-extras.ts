@@ -1,4 +1,4 @@
-// Statements the ingest transaction runs after its own rollups (worker/services/ingest.ts adds
+// Statements the ingest transaction runs after its own rollups (worker/services/ingest/ingest.ts adds
 // them with one call), reading the same ingest mark, so they count exactly the rows that
 // transaction inserted or adopted and nothing on a replay:
 //

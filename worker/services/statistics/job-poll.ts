@@ -1,5 +1,5 @@
 import type { Env } from '../../env';
-import { jobResult, runJob } from '../stats-jobs';
+import { jobResult, runJob } from './stats-jobs';
 
 // A poll of a job that is still queued or about to finish answers its result instead of "not
 // yet" (docs/decisions/110-fresh-statistics.md), so a fast job costs the client one poll.

@@ -2,9 +2,9 @@ import { cpa, cr, lpCtr, round } from '../../../schema/metrics';
 import { formatMicrosAsDollars } from '../../../schema/money';
 import type { TestResult, TestSummary } from '../../../schema/stats-api';
 import type { Env } from '../../env';
-import { twoProportionTest } from '../significance';
 import { dollars, type StatsCampaign } from './common';
 import { items, type PlacementAgg, sumBy } from './placements';
+import { twoProportionTest } from './significance';
 import type { LandingTokenGroup } from './tokens';
 import { totals } from './totals';
 

@@ -79,7 +79,7 @@ const EVENTS = `INSERT INTO token_event_daily (campaign_id, day, target, tokens,
     revenue_micros = revenue_micros + excluded.revenue_micros`;
 
 /**
- * The token rollup's statements for the ingest transaction of `mark` (worker/services/ingest.ts):
+ * The token rollup's statements for the ingest transaction of `mark` (worker/services/ingest/ingest.ts):
  * they read the rows that transaction inserted or adopted, so a replay adds nothing.
  */
 export function tokenRollupStatements(db: D1Database, mark: number): D1PreparedStatement[] {

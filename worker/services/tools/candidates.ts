@@ -1,6 +1,6 @@
 import type { Candidate, IneligibleReason } from '../../../schema/tools-api';
 import type { Env } from '../../env';
-import { type CompiledCampaign, DEVICE_AGENT_IDS, type Device, eligible } from '../routing';
+import { type CompiledCampaign, DEVICE_AGENT_IDS, type Device, eligible } from '../hot-path/routing';
 import { landingPoolKey, offerPoolKey } from './split';
 
 // Every path, landing page and offer of a campaign, paused and deleted ones included, with the

@@ -11,9 +11,9 @@ import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
 import { fieldError } from '../../lib/errors';
 import { campaignForUser } from '../campaigns/access';
+import { TOKEN_TEMPLATES } from '../campaigns/token-templates';
 import { trackingOrigin } from '../campaigns/tracking-origin';
-import { getSettings } from '../settings';
-import { TOKEN_TEMPLATES } from '../token-templates';
+import { getSettings } from '../settings/settings';
 import { encodeMacroValue, TARGET_MACROS, targetValue } from './source-macros';
 
 // The link builder: the campaign link with a traffic source's macros in place (docs/decisions/

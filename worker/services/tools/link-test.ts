@@ -12,8 +12,7 @@ import type { AuthUser } from '../../lib/auth';
 import { fieldError } from '../../lib/errors';
 import { campaignForUser } from '../campaigns/access';
 import { trackingOrigin } from '../campaigns/tracking-origin';
-import { loadCompiledCampaign } from '../compiled-campaigns';
-import { outboundPolicy } from '../outbound';
+import { loadCompiledCampaign } from '../hot-path/compiled-campaigns';
 import {
   buildDestination,
   type CompiledCampaign,
@@ -24,8 +23,9 @@ import {
   routeVisit,
   seededRng,
   type UrlValues,
-} from '../routing';
-import { getSettings, type Settings } from '../settings';
+} from '../hot-path/routing';
+import { outboundPolicy } from '../outbound/outbound';
+import { getSettings, type Settings } from '../settings/settings';
 import { type CampaignItems, explainCandidates, loadItems, poolNamer } from './candidates';
 import { checkLandingPages } from './page-check';
 import { simulateSplit } from './split';

@@ -1,9 +1,9 @@
 import type { LinkTestWarning } from '../../../schema/tools-api';
-import { type FetchLike, type OutboundPolicy, outboundFetch } from '../outbound';
-import type { Settings } from '../settings';
+import { type FetchLike, type OutboundPolicy, outboundFetch } from '../outbound/outbound';
+import type { Settings } from '../settings/settings';
 
 // Does a landing page link to the click-through URL? Fetched like any server-side request to a
-// user-supplied address (worker/services/outbound.ts: public http(s) hosts only, by name and by
+// user-supplied address (worker/services/outbound/outbound.ts: public http(s) hosts only, by name and by
 // address, redirects checked one by one, a timeout), only from the Tools screen, never from the
 // tracking path.
 

@@ -7,7 +7,7 @@ import {
   type RoutedOffer,
   routeOffer,
   routeVisit,
-} from '../routing';
+} from '../hot-path/routing';
 
 // N dry runs of the routing and the observed split against the configured shares. Each item is
 // compared within its pool (the set it is picked from: the campaign, a path, an option), since

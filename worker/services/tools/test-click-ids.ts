@@ -5,7 +5,7 @@ import {
   type ParsedClickId,
   parseClickId,
   TEST_CLICK_ID_VERSION,
-} from '../click-ids';
+} from '../hot-path/click-ids';
 
 // Test click ids: the real format and signature under another version byte, so that the visit,
 // landing-page click and conversion routes refuse them as they would a forged id. Only the

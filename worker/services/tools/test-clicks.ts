@@ -17,11 +17,11 @@ import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
 import { campaignForUser, ownedBy } from '../campaigns/access';
 import { trackingOrigin } from '../campaigns/tracking-origin';
-import type { ParsedClickId } from '../click-ids';
-import { loadCompiledCampaign } from '../compiled-campaigns';
-import { type FetchLike, outboundFetch, outboundPolicy } from '../outbound';
-import { buildPostbackUrl, POSTBACK_TIMEOUT_MS, unsafePostbackReason } from '../postbacks';
-import { getSettings } from '../settings';
+import type { ParsedClickId } from '../hot-path/click-ids';
+import { loadCompiledCampaign } from '../hot-path/compiled-campaigns';
+import { type FetchLike, outboundFetch, outboundPolicy } from '../outbound/outbound';
+import { buildPostbackUrl, POSTBACK_TIMEOUT_MS, unsafePostbackReason } from '../postbacks/postbacks';
+import { getSettings } from '../settings/settings';
 import { loadItems } from './candidates';
 import { routeOnce, visitValues } from './link-test';
 
@@ -87,7 +87,7 @@ export async function makeTestClick(
   };
 }
 
-/** The real conversions' duplicate rule (worker/services/ingest.ts): transaction id, else event. */
+/** The real conversions' duplicate rule (worker/services/ingest/ingest.ts): transaction id, else event. */
 export function duplicateRule(clickId: string, transactionId: string, event: string): DuplicateRule {
   return transactionId
     ? {

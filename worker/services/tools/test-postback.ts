@@ -10,7 +10,7 @@ import { fieldError } from '../../lib/errors';
 // save path reaches a platform client (tests/integration/platform-isolation.test.ts).
 import { campaignForUser } from '../campaigns/access';
 import { trackingOrigin } from '../campaigns/tracking-origin';
-import { getSettings } from '../settings';
+import { getSettings } from '../settings/settings';
 import { parseTestClickId } from './test-click-ids';
 import { duplicateRule, testConversionById, trafficSourcePostback } from './test-clicks';
 

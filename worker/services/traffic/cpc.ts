@@ -14,10 +14,10 @@ import { cpcSpend, cpcSubmit } from '../../integrations/traffic-provider/client'
 import type { AuthUser } from '../../lib/auth';
 import { fieldError } from '../../lib/errors';
 import { type CampaignRow, campaignForUser } from '../campaigns/access';
-import { dayIn } from '../days';
+import { dayIn } from '../ingest/days';
 import { walletMicros } from '../money/ledger';
 import { walletConfig } from '../money/wallet-settings';
-import { getSettings } from '../settings';
+import { getSettings } from '../settings/settings';
 import { campaignRef } from './banners';
 import { assetRows, listAssets } from './cpc-assets';
 import { providerFailure } from './provider-errors';

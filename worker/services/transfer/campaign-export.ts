@@ -9,8 +9,8 @@ import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
 import { slug, storeZip } from '../../lib/zip';
-import { chunks, descendants, requireRows } from '../campaign-tree';
 import { campaignAnswer } from '../campaigns';
+import { chunks, descendants, requireRows } from '../campaigns/campaign-tree';
 import { type CampaignRow, itemsOf, landingValues, optionValues, pathValues } from './campaign-items';
 
 // Export of campaigns to a ZIP in R2 (the file format is in docs/campaign-transfer.md).

@@ -19,7 +19,7 @@ import { agents, MAX_EXTRA_TOKENS } from '../../../schema/campaigns';
 import type { Env } from '../../env';
 import { getDb } from '../../lib/db';
 import { uploadError } from '../../lib/zip';
-import { campaignRuleProblem } from '../campaign-rules';
+import { campaignRuleProblem } from '../campaigns/campaign-rules';
 import { firstIssue, printable } from './campaign-files';
 import { campaignColumns, emptyPlan, type Plan } from './campaign-plans';
 

@@ -3,8 +3,8 @@ import type { AddCampaignInput } from '../../../schema/campaign-api';
 import { campaigns, extraTokens, landingPages, offerPages, options, paths } from '../../../schema/campaigns';
 import type { Env } from '../../env';
 import { getDb } from '../../lib/db';
-import { chunks, listItem } from '../campaign-tree';
 import { campaignValues } from '../campaigns';
+import { chunks, listItem } from '../campaigns/campaign-tree';
 
 // Writing copied campaigns (clone, ZIP import, CSV upload). Every write is one D1 batch (one
 // transaction), so a bad file or a failure half-way leaves nothing behind. New rows get explicit

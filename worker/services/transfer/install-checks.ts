@@ -17,7 +17,7 @@ import {
   zipDirectory,
   zipEntryMessage,
 } from '../../lib/zip';
-import { sniffImage } from '../settings-form';
+import { sniffImage } from '../settings/settings-form';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,

@@ -1,8 +1,8 @@
 import { IMPORT_MAX_BYTES, SETTINGS_MESSAGES as M } from '../../../schema/settings-api';
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
-import { invalidateCompiledCampaign } from '../compiled-campaigns';
-import { invalidateSettings } from '../settings';
+import { invalidateCompiledCampaign } from '../hot-path/compiled-campaigns';
+import { invalidateSettings } from '../settings/settings';
 import {
   archiveEntryNames,
   bad,

@@ -1,5 +1,5 @@
 import type { Env } from '../../env';
-import { invalidateCompiledCampaign } from '../compiled-campaigns';
+import { invalidateCompiledCampaign } from '../hot-path/compiled-campaigns';
 
 // The whole installation as one ZIP (docs/decisions/020-settings-and-install-transfer.md): export writes it
 // to R2, import replaces this installation's data with a file's, clean empties it.
