@@ -44,7 +44,7 @@ import {
   toStatsCampaign,
 } from './stats-jobs';
 
-export const DEFAULT_TARGET_COLUMNS = [
+const DEFAULT_TARGET_COLUMNS = [
   'target',
   'visits',
   'conversions',
@@ -55,7 +55,7 @@ export const DEFAULT_TARGET_COLUMNS = [
   'cpa',
   'cr',
 ];
-export const DEFAULT_LANDING_COLUMNS = [
+const DEFAULT_LANDING_COLUMNS = [
   'landing_page',
   'visits',
   'lpclicks',
