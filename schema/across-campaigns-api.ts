@@ -57,7 +57,7 @@ export type CampaignMetricsAnswer = {
   totals: ListMetrics;
 };
 
-export const ACROSS_MESSAGES = {
+const ACROSS_MESSAGES = {
   badDate: 'Dates must be written yyyy-MM-dd.',
   endBeforeStart: 'End date should be greater than start date.',
 } as const;

@@ -110,7 +110,7 @@ const parameterName = (fallback: string) =>
       .refine((v) => v === '' || PARAMETER.test(v), M.parameterInvalid),
   );
 
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
@@ -147,7 +147,7 @@ const share = () =>
   );
 
 /** Device agent ids as an array or the spec's comma list; missing means 'any' (1). */
-export const agentList = () =>
+const agentList = () =>
   z.preprocess(
     (v) => {
       if (v === undefined || v === null) return [1];
@@ -474,7 +474,7 @@ export type ExtraToken = {
 };
 
 /** The campaign's tracking links and pixels (docs/tracking.md). */
-export type LinkPixel = {
+type LinkPixel = {
   campaignURL: string;
   lpofferlink_simple: string;
   lpofferlink_options: { optionId: number; name: string; url: string }[];
@@ -560,7 +560,7 @@ export type CampaignDetail = CampaignFields & {
 };
 
 /** The short form of a saved campaign (spec 2 §7 data.campaign.campaignData). */
-export type CampaignData = Pick<
+type CampaignData = Pick<
   CampaignFields,
   | 'campaignId'
   | 'name'

@@ -54,7 +54,7 @@ export const LIST_MESSAGES = {
 const M = LIST_MESSAGES;
 
 /** At most this many campaigns in one delete, undo, move or export call. */
-export const MAX_IDS_PER_CALL = 500;
+const MAX_IDS_PER_CALL = 500;
 
 const toList = (v: unknown) => {
   if (v === undefined || v === null || v === '') return [];
@@ -66,7 +66,7 @@ const toList = (v: unknown) => {
  * Ids as a number, '1,2,3' (the spec's comma-joined form) or an array; answers the distinct
  * positive ids in the order given. `optionalIdList` may be empty.
  */
-export const optionalIdList = (message: string = M.campaignsRequired) =>
+const optionalIdList = (message: string = M.campaignsRequired) =>
   z.preprocess(
     toList,
     // Checked as a whole, so an error names the field rather than one of its elements.
@@ -77,7 +77,7 @@ export const optionalIdList = (message: string = M.campaignsRequired) =>
       .transform((ids) => [...new Set(ids as number[])]),
   );
 
-export const idList = (message: string = M.campaignsRequired) =>
+const idList = (message: string = M.campaignsRequired) =>
   optionalIdList(message).refine((ids) => ids.length > 0, message);
 
 /** POST /api/move-campaign: campaignId (one id, or several comma-joined) and dir (0/null = top level). */

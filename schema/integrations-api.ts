@@ -66,7 +66,6 @@ export const campaignLinkSchema = z.object({
     .refine((v) => v === '' || (/^\d{1,5}(\.\d{1,6})?$/.test(v) && Number(v) > 0), M.usdRateInvalid)
     .optional(),
 });
-export type CampaignLinkInput = z.input<typeof campaignLinkSchema>;
 
 /** POST /api/integrations/sync-now */
 export const syncNowSchema = z.object({
@@ -82,7 +81,6 @@ export const adRecordsRequestSchema = z
     path: ['endDate'],
     message: M.rangeTooLong,
   });
-export type AdRecordsRequest = z.input<typeof adRecordsRequestSchema>;
 
 /** One row of the ad performance records (spec 4 §3); money in currency units, 2 decimals. */
 export type AdPerformanceRecord = {

@@ -85,7 +85,7 @@ export const GENDER_TARGETS = [
   { id: 9, label: 'Female' },
 ] as const;
 export const TARGET_TYPES = ['include', 'exclude'] as const;
-export const LINE_ITEM_STATUSES = ['paused', 'active'] as const;
+const LINE_ITEM_STATUSES = ['paused', 'active'] as const;
 
 /** IAB tier-1 content categories; the id is what the platform takes (default 1). */
 export const IAB_CATEGORIES = [
@@ -120,10 +120,10 @@ export const IAB_CATEGORIES = [
 // ---- dates ------------------------------------------------------------------------------------
 
 /** 'YYYY-MM-DD HH:mm:ss', the platform's and the spec's date format. */
-export const PLATFORM_DATE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+const PLATFORM_DATE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 /** Minutes since the epoch of a 'YYYY-MM-DD HH:mm:ss' wall-clock time; null when invalid. */
-export function wallMinutes(value: string): number | null {
+function wallMinutes(value: string): number | null {
   const m = PLATFORM_DATE.exec(value);
   if (!m) return null;
   const [y, mo, d, h, mi, s] = m.slice(1).map(Number);

@@ -19,7 +19,7 @@ export const LI_LIST_MESSAGES = {
 
 const M = LI_LIST_MESSAGES;
 /** Spec 2 §9: the minimum LiveIntent line item daily budget, in dollars. */
-export const LI_MIN_DAILY_BUDGET = 1;
+const LI_MIN_DAILY_BUDGET = 1;
 
 const text = (max: number) =>
   z.preprocess(

@@ -85,7 +85,6 @@ export const dateRangeSchema = z
     message: MD_MESSAGES.rangeTooLong,
     path: ['end_date'],
   });
-export type DateRange = z.output<typeof dateRangeSchema>;
 export const DATE_FIELD_ORDER = ['campaign_id', 'start_date', 'end_date'] as const;
 
 export const campaignRangeSchema = z
@@ -95,7 +94,6 @@ export const campaignRangeSchema = z
     message: MD_MESSAGES.rangeTooLong,
     path: ['end_date'],
   });
-export type CampaignRange = z.output<typeof campaignRangeSchema>;
 
 /** Each modify call of spec 4 §7: the value it takes, parsed. Money in micros, ad_ctr in percent. */
 export const MODIFY_VALUES = {
@@ -196,7 +194,7 @@ export type CorrectionsAnswer = { corrections: CorrectionRecord[] };
 /** POST /api/masterdashboard-credentials (admin): the clear credential, shown once. */
 export type CredentialAnswer = { id: number; label: string; credential: string };
 /** GET /api/masterdashboard-credentials: the live and revoked credentials, never their values. */
-export type CredentialRow = { id: number; label: string; created_at: number; revoked_at: number | null };
+type CredentialRow = { id: number; label: string; created_at: number; revoked_at: number | null };
 export type CredentialsAnswer = { credentials: CredentialRow[] };
 /** DELETE /api/masterdashboard-credentials/{id}. */
 export type CredentialRevokedAnswer = { message: string };

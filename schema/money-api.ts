@@ -49,7 +49,7 @@ export const CREDIT_LIMIT_MICROS = 10_000 * 1_000_000;
 export const CREDIT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** Largest adjustment or funding accepted (one billion), far inside the safe integer range in micros. */
-export const MAX_AMOUNT_UNITS = 1_000_000_000;
+const MAX_AMOUNT_UNITS = 1_000_000_000;
 const AMOUNT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /**

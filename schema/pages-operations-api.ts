@@ -79,7 +79,7 @@ const M = OPERATION_MESSAGES;
  * A list of positive ids from a number, a numeric string, a comma-joined string or an array of
  * those (the spec sends single ids, lists, and comma-joined bulk ids).
  */
-export const idList = (message: string) =>
+const idList = (message: string) =>
   z.preprocess(
     (v) => {
       if (v === undefined || v === null || v === '') return [];
@@ -140,8 +140,6 @@ export const OPTIMIZATION_GOAL_OPTIONS = [
   { value: 'conversion_rate', label: 'Conversion rate' },
   { value: 'lp_ctr', label: 'Landing page CTR' },
 ] as const;
-export type OptimizationMetricValue = (typeof OPTIMIZATION_METRIC_OPTIONS)[number]['value'];
-export type OptimizationGoalValue = (typeof OPTIMIZATION_GOAL_OPTIONS)[number]['value'];
 
 const numberAtLeastZero = (message: string, fallback: number) =>
   z.preprocess(
@@ -268,7 +266,7 @@ export type ExportItemsAnswer<T> = { message: string; downloadLink: string; resu
 export type ItemsUploadAnswer<T> = { message: string; uploaded: number; result: T[] };
 
 /** The landing-page optimisation settings of a campaign. */
-export type OptimizationSettings = Pick<
+type OptimizationSettings = Pick<
   CampaignFields,
   | 'landing_pages_auto_optimized'
   | 'enable_lp_test_reporting'

@@ -205,8 +205,6 @@ export const basicSettingsSchema = z
       seen.add(value);
     }
   });
-export type BasicSettingsInput = z.input<typeof basicSettingsSchema>;
-export type BasicSettings = z.output<typeof basicSettingsSchema>;
 
 /** Fields that make a request an installation-settings change (admins only). */
 export const BASIC_FIELDS = ['baseUrl', 'email', 'title', ...ROUTE_KEYS, 'timeZone', 'customDomain'] as const;
@@ -238,7 +236,7 @@ export function wantsPasswordChange(input: Record<string, unknown>): boolean {
 export const RETRIEVE_DAY_OPTIONS = [7, 14, 30, 60, 90, -1] as const;
 export const DEFAULT_RETRIEVE_DAYS = 7;
 
-export const LI_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+const LI_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 /** 'https://…?aid=ab-12&x=1' or 'aid=ab-12' pasted into an id field: the aid value. */
 export function extractAid(value: string): string {
@@ -404,7 +402,6 @@ export const dbFindSchema = z.object({
   ),
 });
 export const DB_FIND_FIELD_ORDER = ['field', 'find', 'replace'] as const;
-export type DbFindInput = z.input<typeof dbFindSchema>;
 
 /** One match of db-find: where it is and the value before and after the replacement. */
 export type FindMatch = {
@@ -456,7 +453,7 @@ export type InstallationSettings = SettingsCommon & {
 };
 
 /** GET /api/settings for a coach or student: their own account only. */
-export type OwnSettings = SettingsCommon & { canManage: false };
+type OwnSettings = SettingsCommon & { canManage: false };
 export type SettingsAnswer = InstallationSettings | OwnSettings;
 
 /** POST /api/update-setting. */

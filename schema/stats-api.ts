@@ -176,7 +176,7 @@ export const landingElementsQuerySchema = z.object({
 });
 /** cta when the element's content starts with an image tag, otherwise header (spec 3 §3). */
 export type ElementTagType = 'cta' | 'header';
-export type ElementVariation = { name: string; content: string; tagType: ElementTagType };
+type ElementVariation = { name: string; content: string; tagType: ElementTagType };
 /** GET /api/landing/get-landing-elements-data: `error` says why a page could not be read. */
 export type LandingElementsAnswer = {
   url: string;
@@ -388,11 +388,11 @@ export type PathRecord = {
   deleted: number;
 };
 
-export type OfferTable = {
+type OfferTable = {
   offerRecords: OfferRecord[];
   offerTotal: { visitsTotal: number; conversionsTotal: number; crTotal: number; revenue: number };
 };
-export type PathTable = {
+type PathTable = {
   pathRecords: PathRecord[];
   pathTotal: { visitsTotal: number; conversionsTotal: number; crTotal: number };
 };
@@ -475,7 +475,7 @@ export type ElementRow = {
 export type AggregateResult = { separator: string; positions: ElementRow[][] };
 
 /** A polled job: done once finished or failed; data is null until done. */
-export type JobAnswer<T> = { done: boolean; error: string | null; data: T };
+type JobAnswer<T> = { done: boolean; error: string | null; data: T };
 /** POST /api/get-target-statistics (the spec nests the result once more). */
 export type TargetJobAnswer = JobAnswer<{ data: TargetResult | null }>;
 /** POST /api/get-landing-statistics. */

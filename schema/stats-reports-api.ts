@@ -64,7 +64,6 @@ export const reportQuerySchema = z.object({
   startDate: dmy('Start date must be written dd-MM-yyyy.'),
   endDate: dmy('End date must be written dd-MM-yyyy.'),
 });
-export type ReportQuery = z.output<typeof reportQuerySchema>;
 
 /** The visit dimensions stored in the breakdown rollup (docs/decisions/112). */
 export const STORED_DIMENSIONS = ['country', 'device', 'os', 'browser', 'referrer', 'hour'] as const;
@@ -93,7 +92,6 @@ export const breakdownQuerySchema = reportQuerySchema.extend({
     .optional()
     .transform((v) => v === '1' || v === 'true'),
 });
-export type BreakdownQuery = z.output<typeof breakdownQuerySchema>;
 
 /** The metrics of a breakdown row, as in the target table (money in dollars, rates in percent). */
 export type BreakdownMetrics = {

@@ -29,7 +29,7 @@ export const TOOLS_MESSAGES = {
 } as const;
 const M = TOOLS_MESSAGES;
 
-export const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
+const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
 export type ToolDevice = (typeof DEVICES)[number];
 
 const device = z.preprocess(
@@ -178,7 +178,7 @@ export type Candidate = {
   url: string;
 };
 
-export type LinkTestWarningCode =
+type LinkTestWarningCode =
   | 'campaign_deleted'
   | 'campaign_paused'
   | 'no_eligible'

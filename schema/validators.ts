@@ -42,15 +42,15 @@ export function requiredPassword(message: string) {
   );
 }
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MESSAGES = {
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MESSAGES = {
   tooShort: `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   tooCommon: 'This password is too common. Please choose a less common one.',
 } as const;
 
 let common: Set<string> | null = null;
 /** One of the commonest passwords (schema/data/common-passwords.json), compared without case. */
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   common ??= new Set(commonPasswords as string[]);
   return common.has(password.toLowerCase());
 }

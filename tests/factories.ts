@@ -206,9 +206,3 @@ export async function postbackSecret(of: number | string): Promise<string> {
   if (!campaignId) throw new Error(`not a click id: ${of}`);
   return expectedSecret(env, campaignId);
 }
-
-/** The installation's own postback secret (admins only; converts nothing outside the grace period). */
-export async function installationPostbackSecret(): Promise<string> {
-  const { installationSecret } = await import('../worker/services/postbacks/postback-secret');
-  return installationSecret(env);
-}

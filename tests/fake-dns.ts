@@ -3,9 +3,9 @@
 // and this answers it like nip.io does: a name that carries an IPv4 address (127.0.0.1.nip.io,
 // x.10-0-0-5.example) resolves to it; every other name to a public documentation-free address.
 
-export const PUBLIC_TEST_ADDRESS = '93.184.215.14';
+const PUBLIC_TEST_ADDRESS = '93.184.215.14';
 
-export function fakeAddressOf(host: string): string {
+function fakeAddressOf(host: string): string {
   const dotted = /(?:^|\.)(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})\.nip\.io$/.exec(host);
   if (dotted) return dotted[1];
   const dashed = /(?:^|\.)(\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3})(?:\.|$)/.exec(host);

@@ -32,7 +32,7 @@ import { devRoutes, userRoutes } from './routes/users';
  * JSON API bodies above this size answer 413; uploads mount their own, larger limits. Every
  * limit is `limitedBody`, which also answers an unreadable body 400 (docs/decisions/125).
  */
-export const API_BODY_LIMIT = 1024 * 1024;
+const API_BODY_LIMIT = 1024 * 1024;
 
 export function createApp() {
   const api = new Hono<AppEnv>()

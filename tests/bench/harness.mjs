@@ -17,7 +17,7 @@ export const COMPATIBILITY_DATE = /compatibility_date\s*=\s*"([^"]+)"/.exec(
 )[1];
 
 /** The Worker's vars and secrets for a benchmark run; none of them is a real secret. */
-export const BENCH_BINDINGS = {
+const BENCH_BINDINGS = {
   ENVIRONMENT: 'bench',
   REGISTRATION_ENABLED: 'false',
   LICENSE_PUBLIC_KEY: '',

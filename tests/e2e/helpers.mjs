@@ -48,7 +48,7 @@ export async function mintLicense(email) {
   return issueLicense(jwk, { email, days: 30 });
 }
 
-export function devVar(name) {
+function devVar(name) {
   const text = readFileSync(new URL('.dev.vars', root), 'utf8');
   const line = text.split('\n').find((l) => l.startsWith(`${name}=`));
   assert.ok(line, `${name} missing from .dev.vars`);
@@ -126,7 +126,7 @@ export function launchBrowser() {
 // 'Content Security Policy' console errors are collected here, and so is an app page served
 // without the policy. The afterEach hook below fails the test; page.pageErrors gets them too,
 // so a test that asserts it has no page errors fails at that line.
-export const cspProblems = [];
+const cspProblems = [];
 
 function cspProblem(page, text) {
   cspProblems.push(text);
@@ -240,7 +240,7 @@ export const PHONE = { width: 390, height: 844 };
  * Runs axe-core's WCAG 2.0/2.1 A and AA rules on the page as it is and answers the violations,
  * one line each: rule id, impact, the failing elements' selectors and axe's reason.
  */
-export async function axeViolations(page) {
+async function axeViolations(page) {
   if (!(await page.evaluate(() => 'axe' in window))) {
     // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not
     // govern (a <script> tag would be refused by script-src 'self' and count as a CSP violation,

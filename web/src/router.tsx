@@ -49,7 +49,7 @@ const liveintent = (path: string, view: LiveintentView, loader: typeof requireAu
   element: <ManageLiveintentScreen view={view} />,
 });
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     id: 'root',
     element: <RootLayout />,

@@ -14,7 +14,7 @@ export const INGEST_QUEUE = 'tracker-ingest';
 export const MAX_RESOLVE_ATTEMPTS = 3;
 /** Events per D1 transaction: several messages are written together up to this many. */
 const CHUNK_EVENTS = 500;
-export const DEAD_LETTER_PREFIX = 'dead-letters/';
+const DEAD_LETTER_PREFIX = 'dead-letters/';
 
 const resolveDelay = (attempts: number) => Math.min(60, 10 * 2 ** (attempts - 1));
 const failureDelay = (attempts: number) => Math.min(300, 5 * 4 ** (attempts - 1));

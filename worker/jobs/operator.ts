@@ -12,7 +12,7 @@ import { getSettings } from '../services/settings/settings';
 
 export const OPERATOR_QUEUE = 'tracker-operator';
 
-export type RefreshMessage = { installationId: number; from: string; to: string };
+type RefreshMessage = { installationId: number; from: string; to: string };
 
 /** Cron: one refresh message per registered installation. */
 export async function enqueueOperatorRefresh(env: Env): Promise<number> {

@@ -19,7 +19,7 @@ import { toStatsCampaign } from '../services/statistics/stats-jobs';
 // no conversions). Each action is logged and raises an alert on the campaign.
 
 /** Spend over the last 7 days without a conversion above this raises an alert (micro-units: $100). */
-export const SPEND_ALERT_MICROS = 100_000_000;
+const SPEND_ALERT_MICROS = 100_000_000;
 
 type LandingNumbers = {
   id: number;
@@ -38,7 +38,7 @@ type LandingNumbers = {
  * landing table reads them: the placement rollup, with each day's spend shared out by visits
  * (docs/statistics.md "Costs"), so the optimiser's ROI is the ROI the user sees.
  */
-export async function landingNumbers(
+async function landingNumbers(
   env: Pick<Env, 'DB'>,
   campaign: CampaignRow,
   { withDeleted = false } = {},
@@ -66,7 +66,7 @@ export async function landingNumbers(
   return [...byLanding.values()];
 }
 
-export async function optimizeCampaign(env: Pick<Env, 'DB'>, c: CampaignRow, now = Date.now()) {
+async function optimizeCampaign(env: Pick<Env, 'DB'>, c: CampaignRow, now = Date.now()) {
   const metric = (OPTIMIZATION_METRICS as readonly string[]).includes(c.landingPagesOptimizationMetric)
     ? (c.landingPagesOptimizationMetric as OptimizationMetric)
     : 'cr';
@@ -155,7 +155,7 @@ export async function optimizeCampaigns(env: Pick<Env, 'DB'>): Promise<void> {
  * Landing-page test reporting: for campaigns with it on, each pair of active pages whose test
  * has become significant raises one alert naming the winner (docs/statistics.md).
  */
-export async function reportLandingTests(env: Pick<Env, 'DB'>, campaignId: number, now = Date.now()) {
+async function reportLandingTests(env: Pick<Env, 'DB'>, campaignId: number, now = Date.now()) {
   const campaign = await getDb(env).select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
   if (!campaign) return 0;
   const pages = await landingNumbers(env, campaign, { withDeleted: true });

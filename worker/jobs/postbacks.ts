@@ -11,7 +11,7 @@ import {
 
 export const POSTBACK_QUEUE = 'tracker-postbacks';
 /** Pending postbacks untouched this long are re-sent (longer than the longest retry delay). */
-export const STALE_AFTER_MS = 15 * 60 * 1000;
+const STALE_AFTER_MS = 15 * 60 * 1000;
 
 const retryDelay = (attempts: number) => Math.min(900, 30 * 2 ** (attempts - 1));
 

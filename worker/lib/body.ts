@@ -109,13 +109,13 @@ async function readableBody(c: Context, next: () => Promise<void>): Promise<void
 const MB = 1024 * 1024;
 
 /** A byte count as the limits are written: '1 MB', '10.3 MB', '512 KB'. */
-export function sizeText(bytes: number): string {
+function sizeText(bytes: number): string {
   if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
   return `${Math.round(bytes / 1024)} KB`;
 }
 
 /** The 413 of a body over `maxSize`, naming the limit. */
-export const bodyTooLarge = (maxSize: number) =>
+const bodyTooLarge = (maxSize: number) =>
   new ApiError(413, `The request body is too large: the limit is ${sizeText(maxSize)}.`);
 
 /**

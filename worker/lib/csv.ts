@@ -7,7 +7,7 @@ export class CsvNumber {
   constructor(readonly text: string) {}
 }
 
-export function csvCell(value: unknown): string {
+function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof CsvNumber) return value.text;
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';

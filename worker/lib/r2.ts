@@ -5,7 +5,7 @@ import { hmacKey, timingSafeEqual, toBase64Url } from './crypto';
 // and everything else (exports) through short-lived signed links under /files/download.
 
 export const PUBLIC_PREFIX = 'public/';
-export const DOWNLOAD_TTL_SECONDS = 15 * 60;
+const DOWNLOAD_TTL_SECONDS = 15 * 60;
 
 async function signature(env: Pick<Env, 'JWT_SECRET'>, key: string, expires: number, name: string) {
   const mac = await crypto.subtle.sign(

@@ -6,7 +6,7 @@ import { fromBase64Url, toBase64Url } from './crypto';
 // 'enc:v1:<iv>:<ciphertext>' (base64url); the name it is stored under is bound in as
 // additional data, so a value copied under another name does not decrypt.
 
-export const SECRET_PREFIX = 'enc:v1:';
+const SECRET_PREFIX = 'enc:v1:';
 
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();

@@ -6,7 +6,7 @@ import { createMiddleware } from 'hono/factory';
 // and a test keeps the two equal.
 
 /** No inline script and no inline style: an injected script could read the bearer token in localStorage. */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
@@ -24,8 +24,8 @@ export const CONTENT_SECURITY_POLICY = [
  * so that one page (opened directly, as its own window) may load it and let it report back;
  * every other page keeps script-src 'self'.
  */
-export const LIVEINTENT_TAG_ORIGIN = 'https://b-code.liadm.com';
-export const CONVERSION_TRACKER_CSP = CONTENT_SECURITY_POLICY.replace(
+const LIVEINTENT_TAG_ORIGIN = 'https://b-code.liadm.com';
+const CONVERSION_TRACKER_CSP = CONTENT_SECURITY_POLICY.replace(
   "script-src 'self'",
   `script-src 'self' ${LIVEINTENT_TAG_ORIGIN}`,
 )

@@ -5,12 +5,12 @@ import { CsvNumber } from './csv';
 // with write-excel-file (its universal build: Blob and fflate, nothing of Node). A workbook is
 // built whole in memory, unlike the CSV written to R2 in parts, so it is bounded by XLSX_MAX_ROWS.
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** More rows than this in one workbook are refused: the CSV (streamed) is the way for them. */
 export const XLSX_MAX_ROWS = 100_000;
 
 /** A cell as the CSV writes it, for the workbook: numbers stay numbers, with their decimals. */
-export function xlsxCell(value: unknown): Cell {
+function xlsxCell(value: unknown): Cell {
   if (value === null || value === undefined || value === '') return null;
   if (value instanceof CsvNumber) {
     const decimals = value.text.split('.')[1]?.length ?? 0;

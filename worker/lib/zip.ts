@@ -104,7 +104,7 @@ export class ZipEntryError extends Error {
 }
 
 /** Messages for the 422 answers of the import routes. */
-export const ZIP_ENTRY_MESSAGES: Record<Exclude<ZipEntryProblem, 'missing'>, string> = {
+const ZIP_ENTRY_MESSAGES: Record<Exclude<ZipEntryProblem, 'missing'>, string> = {
   'too-large': 'A file in the ZIP is larger than allowed.',
   'size-mismatch': 'The ZIP file is damaged: a file in it is larger than its header says.',
   corrupt: 'The ZIP file is damaged and cannot be read.',

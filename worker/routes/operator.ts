@@ -50,7 +50,7 @@ import { outboundPolicy } from '../services/outbound/outbound';
 // signed-in admin or coach of the operator installation; student installations answer 404.
 
 /** True when the request's host is the configured operator host (name or name:port). */
-export function isOperatorHost(env: Pick<Env, 'OPERATOR_HOST'>, url: string): boolean {
+function isOperatorHost(env: Pick<Env, 'OPERATOR_HOST'>, url: string): boolean {
   const want = (env.OPERATOR_HOST ?? '').trim().toLowerCase();
   if (!want) return false;
   const u = new URL(url);

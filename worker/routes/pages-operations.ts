@@ -188,7 +188,7 @@ export const pagesOperationRoutes = new Hono<AppEnv>()
 // ---- uploads (multipart) ----------------------------------------------------------------------
 
 /** Multipart bodies up to the ZIP limit plus the form's other fields. */
-export const UPLOAD_BODY_LIMIT = UPLOAD_LIMITS.zipBytes + 64 * 1024;
+const UPLOAD_BODY_LIMIT = UPLOAD_LIMITS.zipBytes + 64 * 1024;
 
 const uploadFields = z.object({
   campaignId: requiredId(M.campaignRequired),

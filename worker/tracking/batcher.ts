@@ -7,10 +7,10 @@ import { deliver, recordLoss } from '../services/hot-path/ingest-delivery';
 // own waitUntil after WINDOW_MS (or sooner once the batch is full) as ONE queue message,
 // delivered by worker/services/hot-path/ingest-delivery.ts (retries, then D1, then the R2 spool).
 
-export const WINDOW_MS = 10;
-export const MAX_EVENTS = 100;
+const WINDOW_MS = 10;
+const MAX_EVENTS = 100;
 /** Queue messages are capped at 128 KB; stay well below. */
-export const MAX_BYTES = 96 * 1024;
+const MAX_BYTES = 96 * 1024;
 
 type Batch = { events: TrackEvent[]; bytes: number; full: boolean };
 let open: Batch | null = null;

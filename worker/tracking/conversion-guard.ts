@@ -11,14 +11,14 @@ import { getSettings } from '../services/settings/settings';
 // "Chargebacks", "Per-click limits"; docs/decisions/042). A refused conversion is never stored
 // and never forwarded; it is counted against the campaign (alerts), after the answer.
 
-export const GUARD_MESSAGES = {
+const GUARD_MESSAGES = {
   secret: 'The postback secret is missing or wrong.',
   negativePayout:
     'A negative payout must reverse an earlier conversion of the same click and transaction id.',
   clickLimit: 'This click has reached its limit of conversions.',
 } as const;
 
-export const CHARGEBACK_EVENT = 'chargeback';
+const CHARGEBACK_EVENT = 'chargeback';
 
 type Refusal = { status: 403 | 422 | 429; message: string; field: string };
 export type GuardResult = Refusal | { event: string | null };

@@ -49,8 +49,6 @@ const first = (params: ConversionParams, names: string[]) => {
 
 const EVENT_NAME = /^[a-z0-9_.-]{1,64}$/;
 
-export { CONVERSION_MESSAGES };
-
 function conversionAnswer(source: EventSource, status: number, message: string, field = 'message'): Response {
   const headers = { 'x-tracker-result': status === 200 ? 'accepted' : 'rejected' };
   if (source === 'pixel') return pages.pixel(status, headers);

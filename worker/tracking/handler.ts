@@ -60,7 +60,7 @@ function routePrefixes(settings: Settings): [Route, string][] {
 }
 
 /** Which tracking route `pathname` is, and the rest of the path after it. */
-export function matchRoute(pathname: string, settings: Settings): { route: Route; rest: string } | null {
+function matchRoute(pathname: string, settings: Settings): { route: Route; rest: string } | null {
   for (const [route, prefix] of routePrefixes(settings)) {
     if (!pathname.startsWith(prefix)) continue;
     if (pathname.length === prefix.length) return { route, rest: '' };

@@ -5,7 +5,7 @@ import type { RedirectType } from '../../schema/campaigns';
 
 const NO_STORE = 'no-store, no-cache, must-revalidate, max-age=0';
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -92,7 +92,7 @@ function toEnvelope(body: unknown, fallback: string): ErrorEnvelope {
  * The one fetch of the SPA: JSON in and out under /api/, the bearer token when one is stored,
  * and the `data` of the envelope as the answer. Anything but 2xx throws ApiError.
  */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = readKey(KEYS.token);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -134,7 +134,7 @@ export const api = {
 };
 
 /** Value of a cookie readable by scripts (the CSRF cookie of the session exchange). */
-export function readCookie(name: string): string | null {
+function readCookie(name: string): string | null {
   for (const part of document.cookie.split(';')) {
     const [k, ...rest] = part.trim().split('=');
     if (k === name) return rest.join('=');

@@ -37,7 +37,6 @@ export type {
   AggregateResult,
   CampaignAlert,
   ElementRow,
-  JobAnswer,
   LandingRecord,
   LandingResult,
   OfferRecord,

@@ -11,7 +11,7 @@ import { paths, quickStatsV2, statsPaths } from './endpoints';
 type Key = string | readonly [string, ...unknown[]];
 
 /** The default fetcher: the key is the API path, or [path, ...parts that only split the cache]. */
-export const swrFetcher = <T>(key: Key) => api.get<T>(typeof key === 'string' ? key : key[0]);
+const swrFetcher = <T>(key: Key) => api.get<T>(typeof key === 'string' ? key : key[0]);
 
 export function useApi<T>(key: Key | null, config?: SWRConfiguration<T>) {
   return useSWR<T>(key, swrFetcher, config);

@@ -17,7 +17,7 @@ import { api } from './client';
 const BALANCE = 'get-balance';
 
 /** POST /api/get-balance: one's own wallets, or (admin and coach) the named user's. */
-export const getBalance = (userId: number | null, page = 1, perPage = 10) =>
+const getBalance = (userId: number | null, page = 1, perPage = 10) =>
   api.post<BalanceAnswer>(BALANCE, { ...(userId ? { userId } : {}), page, perPage });
 
 export function useBalance(userId: number | null, page = 1, perPage = 10) {

@@ -11,7 +11,7 @@ import { notify } from './toaster';
 // not), the button that started it is busy, and any error resets the state.
 
 /** How long a hint about a missing or invalid file stays (spec 1 §9, spec 2 §9). */
-export const UPLOAD_HINT_MS = 5000;
+const UPLOAD_HINT_MS = 5000;
 
 export type UploadProgress = { loaded: number; total: number };
 

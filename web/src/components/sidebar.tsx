@@ -35,7 +35,7 @@ type NavItem = {
 
 // The numbers are the side-menu link ids kept in sideActiveLink: 1 Dashboard, 2 Campaigns,
 // 3 Settings, as in the spec's side menu; the rest follow.
-export const NAV_ITEMS: readonly NavItem[] = [
+const NAV_ITEMS: readonly NavItem[] = [
   { id: 1, label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard, matches: ['/dashboard'] },
   {
     id: 2,

@@ -18,7 +18,7 @@ export function zodErrors<T>(error: z.ZodError, order: readonly string[] = []): 
   return ordered as FieldErrors<T>;
 }
 
-export function fieldId(form: string, name: string): string {
+function fieldId(form: string, name: string): string {
   return `${form}-${name}`;
 }
 

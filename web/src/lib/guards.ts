@@ -20,7 +20,7 @@ async function setupDone(): Promise<boolean> {
 }
 
 /** One-time login link parameters from the URL hash: /login#loginToken=...&hash=... */
-export function loginLinkFromHash(hash: string): { loginToken: string; hash: string } | null {
+function loginLinkFromHash(hash: string): { loginToken: string; hash: string } | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const loginToken = params.get('loginToken');
   const secret = params.get('hash');

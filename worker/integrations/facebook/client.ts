@@ -23,7 +23,7 @@ type FacebookEnv = HttpContext &
   Pick<Env, 'FACEBOOK_API_URL' | 'FACEBOOK_APP_ID' | 'FACEBOOK_APP_SECRET' | 'FACEBOOK_DIALOG_URL'>;
 
 /** What the login dialog asks for: reading and managing ads, and the Business Manager's ad accounts. */
-export const FACEBOOK_SCOPES = ['ads_read', 'ads_management', 'business_management'];
+const FACEBOOK_SCOPES = ['ads_read', 'ads_management', 'business_management'];
 /** Graph error codes that mean throttling (Facebook sends them with 400 or 403 as well as 429). */
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80000, 80003, 80004, 80014]);
 const MAX_PAGES = 100;
@@ -35,7 +35,7 @@ const base = (env: FacebookEnv) => graphBase(env.FACEBOOK_API_URL);
  * (JSON: per business id, a list of {type, call_count, ..., estimated_time_to_regain_access}, in
  * minutes) how long to wait. The longest wait named, in seconds; null when the header says none.
  */
-export function usageWaitSeconds(header: string | null): number | null {
+function usageWaitSeconds(header: string | null): number | null {
   if (!header) return null;
   let usage: unknown;
   try {

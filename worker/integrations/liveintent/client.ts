@@ -24,7 +24,7 @@ export type LiveIntentEnv = HttpContext & Pick<Env, 'LIVEINTENT_API_URL'>;
 export type LiveIntentAuth = { clientId: string; secret: string };
 
 /** The word that, as the client id, says the secret is a personal access token (Settings). */
-export const PERSONAL_ACCESS_TOKEN = 'pat';
+const PERSONAL_ACCESS_TOKEN = 'pat';
 
 /** The auth of stored credentials: a client id of "pat" (or none) means a personal access token. */
 export const liveIntentAuth = (clientId: string, secret: string): LiveIntentAuth => ({
@@ -147,7 +147,7 @@ export async function search(
 }
 
 /** An object's ids as the platform gives them: `id` 32 hex characters, `refId` an integer. */
-export function idsOf(v: Record<string, unknown>, what: string): { id: string; refId: number } {
+function idsOf(v: Record<string, unknown>, what: string): { id: string; refId: number } {
   if (typeof v.id !== 'string' || !/^[0-9a-f]{32}$/.test(v.id) || !Number.isInteger(v.refId)) {
     throw new PlatformError('liveintent', 'malformed', `LiveIntent sent a ${what} without its ids.`);
   }

@@ -13,8 +13,8 @@ import { spendResetLinks } from '../auth/password-resets';
 import { sendMail } from '../mail/mailer';
 import { getSettings } from '../settings/settings';
 
-export const LOGIN_TOKEN_TTL_MS = 5 * 60 * 1000;
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const LOGIN_TOKEN_TTL_MS = 5 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 type UserRow = typeof users.$inferSelect;
 
@@ -34,7 +34,7 @@ export function publicUser(user: UserRow) {
   };
 }
 
-export async function findUserByUsername(env: Env, username: string) {
+async function findUserByUsername(env: Env, username: string) {
   return getDb(env)
     .select()
     .from(users)
@@ -68,7 +68,7 @@ export async function createUser(
 }
 
 /** 'active' when the stored license verifies and has not expired, else 'inactive'. */
-export async function licenseStatus(env: Env): Promise<'active' | 'inactive'> {
+async function licenseStatus(env: Env): Promise<'active' | 'inactive'> {
   const s = await getSettings(env);
   const claims = await verifyLicense(env.LICENSE_PUBLIC_KEY, s.license_key, s.license_email || undefined);
   return claims ? 'active' : 'inactive';

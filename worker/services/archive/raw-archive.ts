@@ -7,24 +7,24 @@ import { getSettings } from '../settings/settings';
 // rollups stay in D1 and keep carrying the reports; the drill-downs that need raw rows read D1
 // and the archive together (./archived-rows.ts).
 
-export const DEFAULT_ARCHIVE_AFTER_DAYS = 90;
+const DEFAULT_ARCHIVE_AFTER_DAYS = 90;
 /** Campaign-days moved per cron run, so a run stays within a Worker's time however far behind. */
-export const DEFAULT_ARCHIVE_DAYS_PER_RUN = 20;
+const DEFAULT_ARCHIVE_DAYS_PER_RUN = 20;
 const PAGE = 5000;
 const DAY_MS = 86_400_000;
 
-export const RAW_TABLES = [
+const RAW_TABLES = [
   { kind: 'visit', table: 'visits' },
   { kind: 'lp_click', table: 'lp_clicks' },
   { kind: 'conversion', table: 'conversions' },
 ] as const;
-export type RawKind = (typeof RAW_TABLES)[number]['kind'];
+type RawKind = (typeof RAW_TABLES)[number]['kind'];
 export type ArchivedRow = Record<string, unknown> & { kind: RawKind; id: number };
 
 export const archiveKey = (campaignId: number, day: string) => `archive/raw/${campaignId}/${day}.ndjson`;
 
 /** The age in days from RAW_ARCHIVE_AFTER_DAYS; 0 turns archiving off. */
-export function archiveAfterDays(env: Pick<Env, 'RAW_ARCHIVE_AFTER_DAYS'>): number {
+function archiveAfterDays(env: Pick<Env, 'RAW_ARCHIVE_AFTER_DAYS'>): number {
   const value = Number(env.RAW_ARCHIVE_AFTER_DAYS ?? DEFAULT_ARCHIVE_AFTER_DAYS);
   return Number.isInteger(value) && value >= 0 ? value : DEFAULT_ARCHIVE_AFTER_DAYS;
 }
@@ -132,7 +132,7 @@ export class EqualParts {
  * before the record leaves D1 as it was; the next writes the same rows again and the merge keeps
  * each row once (by click id or dedupe key).
  */
-export async function archiveDay(
+async function archiveDay(
   env: Pick<Env, 'DB' | 'BUCKET'>,
   campaignId: number,
   day: string,

@@ -17,12 +17,12 @@ import { ApiError } from '../../lib/errors';
 // - nothing is counted per address alone, so one office address with many users behind it
 //   never locks its colleagues out.
 
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const PAIR_DELAY_FROM = 3;
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const PAIR_DELAY_FROM = 3;
 export const PAIR_LOCK_AT = 10;
-export const PAIR_LOCK_MS = 15 * 60 * 1000;
-export const USER_DELAY_FROM = 10;
-export const USER_DELAY_CAP_MS = 60 * 1000;
+const PAIR_LOCK_MS = 15 * 60 * 1000;
+const USER_DELAY_FROM = 10;
+const USER_DELAY_CAP_MS = 60 * 1000;
 
 /** 1 s at the first failure past the threshold, doubling each further failure, up to the cap. */
 export function growingDelayMs(failures: number, from: number, capMs: number): number {
@@ -57,7 +57,7 @@ export type ThrottleRules = {
   userDelayCapMs: number;
 };
 
-export const LOGIN_RULES: ThrottleRules = {
+const LOGIN_RULES: ThrottleRules = {
   pairDelayFrom: PAIR_DELAY_FROM,
   pairLockAt: PAIR_LOCK_AT,
   pairLockMs: PAIR_LOCK_MS,

@@ -11,7 +11,7 @@ import { getDb } from '../../lib/db';
 // is recorded (the same write for every address), and the lookup, the limits and the mail run
 // after the answer in waitUntil, so a known address takes as long to answer as an unknown one.
 
-export const RESET_WINDOW_MS = 60 * 60 * 1000;
+const RESET_WINDOW_MS = 60 * 60 * 1000;
 /** Mails per hour that one client address can cause, whatever addresses it names. */
 export const RESET_LIMIT_PER_ADDRESS = 10;
 /** Mails per hour to one account, whoever asks. */

@@ -13,7 +13,7 @@ import { CAMPAIGN_TABLES } from './tables';
 // folder brings back exactly what that delete took; a permanent delete removes the subtree.
 
 /** D1 binds at most 100 parameters per statement: id lists are sent in chunks of this size. */
-export const ID_CHUNK = 90;
+const ID_CHUNK = 90;
 
 export type TreeRow = {
   id: number;
@@ -41,7 +41,7 @@ function ownerClause(user: AuthUser, from: number): { sql: string; binds: unknow
 }
 
 /** The rows with these ids that `user` manages, in any state. */
-export async function treeRows(env: Pick<Env, 'DB'>, user: AuthUser, ids: readonly number[]) {
+async function treeRows(env: Pick<Env, 'DB'>, user: AuthUser, ids: readonly number[]) {
   const rows: TreeRow[] = [];
   for (const part of chunks(ids)) {
     const owner = ownerClause(user, part.length + 1);

@@ -3,20 +3,14 @@ export {
   type CampaignRow,
   campaignForUser,
   canSeeEveryCampaign,
-  ownedBy,
   refuseDirectLinkLandings,
 } from './access';
 export {
   campaignAnswer,
   campaignData,
-  landingAnswer,
-  offerAnswer,
-  optionAnswer,
-  pathAnswer,
-  tokenAnswer,
 } from './answers';
 export { saveLanding, saveOffer, saveOption, savePath } from './items';
-export { campaignDetail, linkPixel, trackingOrigin } from './links';
+export { campaignDetail } from './links';
 export {
   listAgents,
   listCampaigns,
@@ -28,4 +22,3 @@ export {
 } from './lists';
 export { resetStatistics } from './reset';
 export { campaignValues, createCampaign, updateCampaign } from './save';
-export { CAMPAIGN_ITEM_TABLES, CAMPAIGN_STATISTICS_TABLES, CAMPAIGN_TABLES } from './tables';

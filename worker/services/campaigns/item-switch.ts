@@ -26,7 +26,7 @@ const NOUNS: Record<ItemKind, string> = {
 };
 
 /** Who switched: a user (the editor, the statistics tables) or the auto-optimiser, with its rule. */
-export type SwitchActor = { kind: 'user'; userId: number } | { kind: 'optimizer'; reason: string };
+type SwitchActor = { kind: 'user'; userId: number } | { kind: 'optimizer'; reason: string };
 
 export type SwitchRequest = {
   campaignId: number;

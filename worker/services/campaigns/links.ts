@@ -22,7 +22,7 @@ export { trackingOrigin };
 const route = (value: string) => value.replace(/^\/+|\/+$/g, '');
 
 /** The links-and-pixels data of a campaign (spec 2 §3 linkpixel; docs/tracking.md). */
-export function linkPixel(
+function linkPixel(
   settings: Settings,
   requestOrigin: string,
   campaign: CampaignRow,

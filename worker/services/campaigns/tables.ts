@@ -2,13 +2,7 @@
 // permanent delete empties all of them, a statistics reset only the numbers.
 
 /** A campaign's items: its routing configuration. */
-export const CAMPAIGN_ITEM_TABLES = [
-  'extra_tokens',
-  'landing_pages',
-  'offer_pages',
-  'options',
-  'paths',
-] as const;
+const CAMPAIGN_ITEM_TABLES = ['extra_tokens', 'landing_pages', 'offer_pages', 'options', 'paths'] as const;
 
 /** A campaign's numbers: raw events, rollups, costs, statistics jobs, postbacks and corrections. */
 export const CAMPAIGN_STATISTICS_TABLES = [

@@ -170,7 +170,7 @@ export const TOKEN_TEMPLATES: TokenTemplate[] = [
   },
 ];
 
-export function findTemplate(key: string): TokenTemplate | undefined {
+function findTemplate(key: string): TokenTemplate | undefined {
   return TOKEN_TEMPLATES.find((tpl) => tpl.key === key.toLowerCase());
 }
 

@@ -57,7 +57,7 @@ const agentIds = (list: string) =>
     .filter((n) => Number.isInteger(n) && n > 0);
 
 /** Builds the compiled routing from the campaign row. Exported for tests. */
-export function compileRow(row: Row): CompiledCampaign {
+function compileRow(row: Row): CompiledCampaign {
   const paths = JSON.parse(row.paths) as [number, number, string][];
   const landings = JSON.parse(row.landings) as [number, number, string, number, string][];
   const offers = JSON.parse(row.offers) as [number, number, string, number, number, string, string][];
@@ -143,15 +143,6 @@ export function compiledCampaign(
   bg?: Background,
 ): CompiledCampaign | null | Promise<CompiledCampaign | null> {
   return cache.get(id, source(env), bg);
-}
-
-/** The cached routing without waiting: undefined when this isolate has no copy. */
-export function peekCompiledCampaign(
-  env: Pick<Env, 'DB'>,
-  id: number,
-  bg?: Background,
-): CompiledCampaign | null | undefined {
-  return cache.peek(id, source(env), bg);
 }
 
 /**

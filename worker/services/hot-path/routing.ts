@@ -13,7 +13,7 @@ const ANY_AGENT = 1;
 export type Rng = () => number;
 
 export type WeightedItem = { id: number; share: number; agents: number[] };
-export type RoutedPath = WeightedItem;
+type RoutedPath = WeightedItem;
 export type RoutedLanding = WeightedItem & { pathId: number; url: string };
 export type RoutedOffer = WeightedItem & {
   pathId: number;
@@ -21,7 +21,7 @@ export type RoutedOffer = WeightedItem & {
   url: string;
   postbackParameter: string;
 };
-export type RoutedToken = { slot: number; parameter: string; toLanding: boolean; toOffer: boolean };
+type RoutedToken = { slot: number; parameter: string; toLanding: boolean; toOffer: boolean };
 
 /** A campaign as the hot path needs it: only its active, non-deleted items. */
 export type CompiledCampaign = {

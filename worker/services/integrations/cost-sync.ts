@@ -27,7 +27,7 @@ import { fetchAdReport, type PlatformLink } from './platform-reports';
 // their rows; the platform's rows win over them per key (docs/statistics.md).
 
 /** Platforms revise the last days' costs: each run re-imports this many days up to today. */
-export const SYNC_WINDOW_DAYS = 3;
+const SYNC_WINDOW_DAYS = 3;
 /** A linked campaign is synced about this often (the cron runs every five minutes). */
 export const SYNC_INTERVAL_MS = 60 * 60 * 1000;
 const ROWS_PER_STATEMENT = 400;
@@ -40,7 +40,7 @@ export type PlatformSyncMessage = {
   until?: string;
 };
 
-export const alertKey = (platform: Platform) => `platform-sync:${platform}`;
+const alertKey = (platform: Platform) => `platform-sync:${platform}`;
 
 export function isPlatform(value: unknown): value is Platform {
   return typeof value === 'string' && (PLATFORMS as readonly string[]).includes(value);
@@ -51,7 +51,7 @@ function addDays(day: string, n: number): string {
 }
 
 /** The trailing window of days in the installation's time zone, today included. */
-export async function syncWindow(env: Env, now = Date.now()) {
+async function syncWindow(env: Env, now = Date.now()) {
   const today = dayIn(now, (await getSettings(env)).time_zone);
   return { since: addDays(today, 1 - SYNC_WINDOW_DAYS), until: today };
 }

@@ -15,14 +15,14 @@ import { raiseAlert } from '../campaigns/alerts';
 //   never split or shifted), and the campaign gets an alert that says so.
 
 /** The currency the statistics add up. */
-export const STATS_CURRENCY = 'USD';
+const STATS_CURRENCY = 'USD';
 const MICROS = 1_000_000n;
 
 export const currencyAlertKey = (platform: Platform) => `platform-currency:${platform}`;
 export const timeZoneAlertKey = (platform: Platform) => `platform-timezone:${platform}`;
 export const expiryAlertKey = (platform: Platform) => `platform-token:${platform}`;
 /** A token that runs out within this long is announced on every campaign it syncs (decision 146). */
-export const EXPIRY_WARNING_MS = 7 * 86_400_000;
+const EXPIRY_WARNING_MS = 7 * 86_400_000;
 
 export type Terms = {
   /** The platform's currency (ISO 4217, upper case). */
@@ -44,7 +44,7 @@ export function toUsdMicros(platformMicros: number, rateMicros: number): number 
 
 const UTC_NAMES = new Set(['UTC', 'ETC/UTC', 'GMT', 'ETC/GMT', 'Z', 'ETC/ZULU']);
 /** Whether two IANA names are the same zone (the names of UTC count as one). */
-export function sameZone(a: string, b: string): boolean {
+function sameZone(a: string, b: string): boolean {
   const x = a.trim().toUpperCase();
   const y = b.trim().toUpperCase();
   return x === y || (UTC_NAMES.has(x) && UTC_NAMES.has(y));
@@ -59,7 +59,7 @@ export function currencyMessage(platform: Platform, currency: string): string {
   );
 }
 
-export function timeZoneMessage(platform: Platform, platformZone: string, installationZone: string): string {
+function timeZoneMessage(platform: Platform, platformZone: string, installationZone: string): string {
   const name = PLATFORM_LABELS[platform];
   return (
     `${name} counts this ad account's days in ${platformZone}; this installation counts days in ` +
@@ -109,7 +109,7 @@ export const warnOnCurrency = (
   currency: string,
 ) => warn(env, campaignId, currencyAlertKey(platform), currencyMessage(platform, currency));
 
-export function expiryMessage(platform: Platform, expiresAt: number): string {
+function expiryMessage(platform: Platform, expiresAt: number): string {
   const name = PLATFORM_LABELS[platform];
   const day = new Date(expiresAt).toISOString().slice(0, 10);
   return (

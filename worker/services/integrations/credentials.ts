@@ -10,7 +10,7 @@ import { decryptSecret, encryptSecret } from '../../lib/secrets';
 // `maskedCredential` is the shape for screens.
 
 /** user_id of the installation's own credential (one not tied to a user). */
-export const INSTALLATION = 0;
+const INSTALLATION = 0;
 
 export type CredentialInput = {
   /** Access token, API token, or client secret. */

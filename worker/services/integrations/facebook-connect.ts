@@ -20,7 +20,7 @@ import { consumeOAuthState, mintOAuthState } from './oauth-state';
 export { PlatformError };
 
 /** The page Facebook's login sends the user back to, with `code` (or an error). */
-export const facebookRedirectUri = (origin: string) => `${origin}/integrations`;
+const facebookRedirectUri = (origin: string) => `${origin}/integrations`;
 
 const configured = (env: Env) =>
   Boolean(env.FACEBOOK_APP_ID && env.FACEBOOK_DIALOG_URL && env.FACEBOOK_API_URL);

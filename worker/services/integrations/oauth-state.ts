@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/errors';
 // state was minted for this user, for this platform, less than OAUTH_STATE_TTL_MS ago, and never
 // used before. A forged, expired, reused or another user's state finds no row: 400, no token.
 
-export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
+const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 
 export type OAuthProvider = 'facebook';
 

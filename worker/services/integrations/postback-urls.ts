@@ -19,7 +19,7 @@ import { getSettings } from '../settings/settings';
  * an optional `title` in the object's custom metadata): the product ships none of its own and
  * links to no outside host (docs/decisions/076).
  */
-export const VIDEO_PREFIX = `${PUBLIC_PREFIX}videos/postback-`;
+const VIDEO_PREFIX = `${PUBLIC_PREFIX}videos/postback-`;
 
 const route = (value: string) => value.replace(/^\/+|\/+$/g, '');
 

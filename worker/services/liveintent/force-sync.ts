@@ -25,7 +25,7 @@ export const isForceSyncMessage = (body: unknown): body is ForceSyncMessage =>
 /** 'All' days of Settings is capped here: a force sync is for recent corrections. */
 const MAX_DAYS = 90;
 /** A retryable failure (429, 5xx, timeout) gets this many tries of the same day. */
-export const FORCE_SYNC_ATTEMPTS = 3;
+const FORCE_SYNC_ATTEMPTS = 3;
 
 const addDays = (day: string, n: number) => {
   const t = Date.parse(`${day}T00:00:00Z`) + n * 86_400_000;

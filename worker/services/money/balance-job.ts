@@ -10,7 +10,7 @@ import { disabledWallets, walletConfig } from './wallet-settings';
 // nothing and a late cost correction books exactly the change.
 
 /** Days back from yesterday that every run re-checks: platforms revise recent days' costs. */
-export const SPEND_WINDOW_DAYS = 7;
+const SPEND_WINDOW_DAYS = 7;
 
 type CampaignSource = { trafficSource: string; metainfo: string };
 

@@ -18,7 +18,7 @@ import { disabledWallets, walletConfig } from './wallet-settings';
 // The wallet ledger (docs/decisions/050): every change is an inserted row, a balance is a SUM.
 // Nothing reads a balance to write a new one, so concurrent adjustments cannot lose each other.
 
-export type LedgerRow = {
+type LedgerRow = {
   id: number;
   user_id: number;
   wallet: string;
@@ -47,7 +47,7 @@ export function formatUsd(micros: number): string {
   return usd.format(cents / 100);
 }
 
-export function toLog(row: LedgerRow): BalanceLog {
+function toLog(row: LedgerRow): BalanceLog {
   return {
     id: row.id,
     platform: row.wallet as BalanceLog['platform'],
@@ -123,7 +123,7 @@ const coachesStudent = (caller: AuthUser, owner: WalletOwner) =>
  * coach only their own students; a student nobody. Each refusal is a 403 before anything is read
  * from the ledger or written.
  */
-export function assertMayAdjust(caller: AuthUser, owner: WalletOwner) {
+function assertMayAdjust(caller: AuthUser, owner: WalletOwner) {
   if (caller.role !== 'admin' && caller.role !== 'coach') throw new ApiError(403, M.unauthorized);
   if (owner.id === caller.id) throw new ApiError(403, M.notOwnWallets);
   if (caller.role === 'coach' && !coachesStudent(caller, owner)) throw new ApiError(403, M.notYourStudent);

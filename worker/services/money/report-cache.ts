@@ -6,7 +6,7 @@ import { errorBody } from '../../lib/errors';
 // hash of it in the Cache API) and the period. A hit answers from a cache alone: no D1 read, no
 // settings read.
 
-export const REPORT_TTL_SECONDS = 60;
+const REPORT_TTL_SECONDS = 60;
 const CACHE_HOST = 'https://rotator-report.cache.internal';
 
 // The isolate tier: an answer read a moment ago by the same isolate skips even the Cache API

@@ -9,7 +9,7 @@ import { reportOffer } from './rotator-report';
 // (a right email read in the last 60 s) is served before any of this (docs/decisions/053).
 
 /** A participant who mistypes gets four free tries per offer; a guesser soon waits. */
-export const REPORT_RULES: ThrottleRules = {
+const REPORT_RULES: ThrottleRules = {
   pairDelayFrom: 5,
   pairLockAt: 20,
   pairLockMs: 15 * 60 * 1000,

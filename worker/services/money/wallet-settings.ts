@@ -6,7 +6,7 @@ import type { Env } from '../../env';
 
 const INSTALLATION = 0;
 /** spec 2 §9: the minimum required provider balance is 1500 unless configured. */
-export const DEFAULT_MINIMUM_MICROS = 1500 * 1_000_000;
+const DEFAULT_MINIMUM_MICROS = 1500 * 1_000_000;
 
 export type WalletConfig = { headerBalance: boolean; minimumMicros: number };
 

@@ -24,7 +24,7 @@ type Row = {
   reverted_by: string | null;
 };
 
-export function correctionRecord(r: Row): CorrectionRecord {
+function correctionRecord(r: Row): CorrectionRecord {
   return {
     id: r.id,
     campaign_id: r.campaign_id,

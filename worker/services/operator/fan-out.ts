@@ -21,9 +21,9 @@ export type CallOptions = {
 };
 
 /** The most of an installation's answer that is read (a month of days and campaigns is far less). */
-export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
-export const DEFAULT_TIMEOUT_MS = 5000;
+const DEFAULT_TIMEOUT_MS = 5000;
 
 /**
  * The outbound fetch of the central routes. Tests replace it to reach "other installations"

@@ -110,7 +110,7 @@ export type OutboundOptions = {
   signal?: AbortSignal;
 };
 
-export type OutboundFailure =
+type OutboundFailure =
   /** The address, or a redirect's, is not a public http(s) address. */
   | 'refused'
   /** Its host name could not be resolved. */

@@ -5,7 +5,7 @@
 /** Answers the IPv4 and IPv6 addresses of a host name; throws when it cannot tell. */
 export type HostResolver = (host: string) => Promise<string[]>;
 
-export const DEFAULT_DNS_RESOLVER_URL = 'https://cloudflare-dns.com/dns-query';
+const DEFAULT_DNS_RESOLVER_URL = 'https://cloudflare-dns.com/dns-query';
 
 type DnsJson = { Status?: number; Answer?: { type?: number; data?: string }[] };
 

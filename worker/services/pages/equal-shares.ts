@@ -5,7 +5,7 @@ import { invalidateCompiledCampaign } from '../hot-path/compiled-campaigns';
 import { TABLES } from './items';
 
 /** Whole-number shares of 100 as equal as they can be: the first `100 mod n` items get one more. */
-export function equalShares(n: number): number[] {
+function equalShares(n: number): number[] {
   if (n <= 0) return [];
   const base = Math.floor(100 / n);
   const extra = 100 - base * n;

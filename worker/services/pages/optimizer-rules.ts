@@ -6,7 +6,7 @@ import { twoProportionTest } from '../statistics/significance';
 
 export const OPTIMIZATION_METRICS = ['cr', 'lpctr', 'epc', 'roi'] as const;
 export type OptimizationMetric = (typeof OPTIMIZATION_METRICS)[number];
-export const OPTIMIZATION_GOALS = ['conversion_rate', 'lp_ctr'] as const;
+const OPTIMIZATION_GOALS = ['conversion_rate', 'lp_ctr'] as const;
 export type OptimizationGoal = (typeof OPTIMIZATION_GOALS)[number];
 
 export type PageNumbers = {
@@ -35,7 +35,7 @@ export type Decision = { id: number; name: string; reason: string; value: number
  * The page's value of the optimisation metric, in the unit the statistics show it and the editor's
  * threshold is typed in: percent for cr, lpctr and roi; dollars for epc.
  */
-export function metricValue(metric: OptimizationMetric, p: PageNumbers): number {
+function metricValue(metric: OptimizationMetric, p: PageNumbers): number {
   switch (metric) {
     case 'cr':
       return cr(p.conversions, p.visits);

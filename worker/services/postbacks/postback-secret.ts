@@ -51,7 +51,7 @@ export async function campaignSecret(env: Pick<Env, 'DB'>, campaignId: number): 
  * bytes in base64url (24 characters, like a stored one). Without the installation's secret
  * nobody can compute another campaign's.
  */
-export async function derivedSecret(env: Pick<Env, 'DB'>, campaignId: number): Promise<string> {
+async function derivedSecret(env: Pick<Env, 'DB'>, campaignId: number): Promise<string> {
   const secret = await installationSecret(env);
   if (derivedKey?.secret !== secret) derivedKey = { secret, key: hmacKey(secret) };
   const mac = await crypto.subtle.sign(
@@ -68,7 +68,7 @@ export async function expectedSecret(env: Pick<Env, 'DB'>, campaignId: number): 
 }
 
 /** The end of the grace period (ms), or null when there is none or it is over. */
-export function legacyUntil(settings: Settings, now = Date.now()): number | null {
+function legacyUntil(settings: Settings, now = Date.now()): number | null {
   const until = Number(settings.postback_legacy_until);
   return Number.isFinite(until) && until > now ? until : null;
 }

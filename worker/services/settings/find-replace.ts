@@ -37,7 +37,7 @@ const TARGETS: Record<FindField, Target> = {
   'option.name': { table: 'options', column: 'name', kind: 'name', campaign: false },
 };
 
-export const PREVIEW_LIMIT = 500;
+const PREVIEW_LIMIT = 500;
 const MAX_LENGTH: Record<Kind, number> = { url: 2000, 'optional-url': 2000, postback: 2000, name: NAME_MAX };
 
 /** A match as the query reads it, before the replacement is worked out. */

@@ -31,7 +31,7 @@ export const DEFAULT_SETTINGS = {
   /** 'batched' (default) or 'durable': answer a click only after the Queue took it (docs/decisions/043). */
   tracking_mode: 'batched',
 };
-export type SettingKey = keyof typeof DEFAULT_SETTINGS;
+type SettingKey = keyof typeof DEFAULT_SETTINGS;
 export type Settings = Record<SettingKey, string>;
 
 // The hot path reads settings on every click: keep them in the isolate for a few seconds.

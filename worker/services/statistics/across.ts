@@ -22,7 +22,7 @@ function owner(user: Pick<AuthUser, 'id' | 'role'>) {
 }
 
 /** Micro-unit sums as the list shows them: dollars rounded to cents, rates in percent. */
-export function listMetrics(s: Sums): ListMetrics {
+function listMetrics(s: Sums): ListMetrics {
   return {
     visits: s.visits,
     conversions: s.conversions,

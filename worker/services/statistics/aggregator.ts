@@ -216,7 +216,7 @@ const PAGE_LIMIT = 1_000_000;
  * Reads a landing page's HTML through the outbound guard (docs/decisions/122): an answer or the
  * reason there is none. A page on a private, loopback or metadata address is never called.
  */
-export async function readLandingPage(
+async function readLandingPage(
   url: string,
   policy: OutboundPolicy,
   fetcher?: FetchLike,

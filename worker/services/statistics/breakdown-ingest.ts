@@ -111,7 +111,7 @@ const CONVERSIONS =
   JOIN visits v ON v.click_id = c.click_id WHERE c.orphan = 0`);
 
 /** The local hour of each quarter-hour of `times` in `timeZone`, and the zone's offset now (s). */
-export function hourMap(times: readonly number[], timeZone: string): { map: string; offsetNow: number } {
+function hourMap(times: readonly number[], timeZone: string): { map: string; offsetNow: number } {
   const hour = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' });
   const map: Record<string, number> = {};
   for (const t of times) {

@@ -62,7 +62,7 @@ function metrics(s: Sums): BreakdownMetrics {
 }
 
 /** Change in percent of each metric against `before` (null when it was 0 and is not now). */
-export function change(now: BreakdownMetrics, before: BreakdownMetrics): BreakdownChange {
+function change(now: BreakdownMetrics, before: BreakdownMetrics): BreakdownChange {
   const out = {} as BreakdownChange;
   for (const m of BREAKDOWN_METRICS)
     out[m] =
@@ -149,7 +149,7 @@ async function level(
 }
 
 /** The day count of a closed range, and the range of equal length just before it. */
-export function previousPeriod(bounds: DayBounds): { from: string; to: string } | null {
+function previousPeriod(bounds: DayBounds): { from: string; to: string } | null {
   if (bounds.from === '0000-01-01' || bounds.to === '9999-12-31') return null;
   const days = Math.round((Date.parse(bounds.to) - Date.parse(bounds.from)) / 86_400_000) + 1;
   return { from: addDays(bounds.from, -days), to: addDays(bounds.from, -1) };

@@ -3,11 +3,10 @@
 // placements (offers, paths), landings (landing table, tests) and activity (per-day series).
 // Importers keep using '../services/statistics'.
 
-export type { StatisticsRequest } from '../../../schema/stats-api';
 export { activity, campaignVisits, dailySeries } from './activity';
 export { type DayBounds, dayBounds, dollars, type StatsCampaign } from './common';
 export { landingTable, landingTests, testSummary } from './landings';
 export { offerTable, type PlacementAgg, pathTable, placementAggregates } from './placements';
 export { type TargetAgg, targetAggregates, targetRow, wholeWeeks } from './targets';
-export { type LandingTokenGroup, landingTokenAggregates, targetTokenAggregates } from './tokens';
+export { targetTokenAggregates } from './tokens';
 export { compareBy, sortAndPage, totals } from './totals';

@@ -5,7 +5,7 @@ import { jobResult, runJob } from './stats-jobs';
 // yet" (docs/decisions/110-fresh-statistics.md), so a fast job costs the client one poll.
 
 /** How long one poll waits for a running job before answering "not yet". */
-export const POLL_WAIT_MS = 400;
+const POLL_WAIT_MS = 400;
 const WAIT_STEP_MS = 20;
 
 /**

@@ -39,7 +39,7 @@ import {
 import { targetAggregates, targetRow } from './targets';
 import { compareBy } from './totals';
 
-export const DEFAULT_TARGET_COLUMNS = [
+const DEFAULT_TARGET_COLUMNS = [
   'target',
   'visits',
   'conversions',
@@ -50,7 +50,7 @@ export const DEFAULT_TARGET_COLUMNS = [
   'cpa',
   'cr',
 ];
-export const DEFAULT_LANDING_COLUMNS = [
+const DEFAULT_LANDING_COLUMNS = [
   'landing_page',
   'visits',
   'lpclicks',

@@ -34,7 +34,7 @@ import { compareBy, sortAndPage, totals } from './totals';
 // consumer computes the result and stores it; the SPA polls for it. A repeat of the same
 // request within REUSE_MS is answered by the stored job unless forced.
 
-export const REUSE_MS = 30_000;
+const REUSE_MS = 30_000;
 export const JOB_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /** A campaign row as drizzle reads it (schema/campaigns.ts). */
@@ -69,7 +69,7 @@ export function tokenSlotsFor<T extends { parameter: string }>(slots: T[], param
 }
 
 /** The grouped parameters that are not among the campaign's live extra tokens. */
-export function unknownTokens(slots: { parameter: string }[], req: StatisticsRequest) {
+function unknownTokens(slots: { parameter: string }[], req: StatisticsRequest) {
   const known = new Set(slots.map((s) => s.parameter));
   return {
     extraTokens: groupedTokens(req, 'target').filter((p) => !known.has(p)),
@@ -97,7 +97,7 @@ export function keepRow(req: StatisticsRequest, tokens: { parameter: string }[])
 }
 
 /** metricParams: a target row without the metric columns that were not asked for. */
-export function onlyMetrics<T extends Record<string, unknown>>(row: T, metricParams: string[]): T {
+function onlyMetrics<T extends Record<string, unknown>>(row: T, metricParams: string[]): T {
   if (metricParams.length === 0) return row;
   const wanted = new Set(metricParams);
   for (const m of METRICS) if (!wanted.has(m.parameter)) delete row[m.parameter];

@@ -13,11 +13,11 @@ import { emptyTarget, type TargetAgg, targetAggregates } from './targets';
  */
 export const TOKEN_ROLLUP_LIMIT = 1000;
 /** The "other" bucket's tokens and the value shown for each grouped token. */
-export const OTHER_TOKENS = '*';
+const OTHER_TOKENS = '*';
 export const OTHER_VALUE = '(other)';
 
 /** All 20 slots' values as one JSON array, '' for none: the key of every grouping at once. */
-export const TOKENS_KEY = `json_array(${TOKEN_SLOTS.map((s) => `coalesce(t${s}, '')`).join(', ')})`;
+const TOKENS_KEY = `json_array(${TOKEN_SLOTS.map((s) => `coalesce(t${s}, '')`).join(', ')})`;
 
 const from = (column: string) => `(SELECT ${column} FROM ingest_marks WHERE id = ?1)`;
 /** Rows the ingest transaction of mark ?1 inserted plus the older ones it adopted. */

@@ -8,8 +8,8 @@ import { landingPoolKey, offerPoolKey } from './split';
 // `eligible` over the compiled campaign (the tracking path's rule); this file only explains.
 
 type ItemRow = { id: number; name: string; share: number; active: number; deleted: number; agents: string };
-export type LandingItem = ItemRow & { url: string; path_id: number };
-export type OfferItem = ItemRow & {
+type LandingItem = ItemRow & { url: string; path_id: number };
+type OfferItem = ItemRow & {
   url: string;
   path_id: number;
   option_id: number;

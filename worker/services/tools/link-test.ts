@@ -38,7 +38,7 @@ import { mintTestClickId, parseTestClickId } from './test-click-ids';
 
 export type Classify = (userAgent: string) => { device: Device; bot: boolean };
 
-export const REDIRECT_DESCRIPTIONS: Record<RedirectType, string> = {
+const REDIRECT_DESCRIPTIONS: Record<RedirectType, string> = {
   '302': 'HTTP 302 redirect straight to the page.',
   meta: 'A page that forwards the visitor with a meta refresh (no referrer).',
   double_meta: 'Two meta refreshes through this tracker: the page sees no referrer at all.',
@@ -78,7 +78,7 @@ export function visitValues(
   return { target, keyword, tokens };
 }
 
-export function forwardedTokens(
+function forwardedTokens(
   campaign: CompiledCampaign,
   values: Record<string, string>,
   to: 'toLanding' | 'toOffer',
@@ -91,7 +91,7 @@ export function forwardedTokens(
 }
 
 /** The visitor's device: chosen, else read from the user agent, else desktop. */
-export function toolVisitor(input: { device: '' | ToolDevice; userAgent: string }, classify: Classify) {
+function toolVisitor(input: { device: '' | ToolDevice; userAgent: string }, classify: Classify) {
   const read = input.userAgent ? classify(input.userAgent) : null;
   const device: Device = input.device || read?.device || 'desktop';
   const deviceFrom = input.device ? 'chosen' : read ? 'user_agent' : 'default';

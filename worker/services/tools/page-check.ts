@@ -7,7 +7,7 @@ import type { Settings } from '../settings/settings';
 // address, redirects checked one by one, a timeout), only from the Tools screen, never from the
 // tracking path.
 
-export const PAGE_CHECK_TIMEOUT_MS = 4_000;
+const PAGE_CHECK_TIMEOUT_MS = 4_000;
 const MAX_REDIRECTS = 3;
 const MAX_BYTES = 1024 * 1024;
 

@@ -15,7 +15,7 @@ import {
 // scaled by 1/√n (about 2.5 standard errors for a 50% share), and a chi-square test per pool
 // at p = 0.001 (docs/decisions/060-link-tester-dry-run.md).
 
-export const TOLERANCE_PCT_AT_1000 = 4;
+const TOLERANCE_PCT_AT_1000 = 4;
 
 /** Chi-square critical values at p = 0.001 for 1..30 degrees of freedom. */
 const CRITICAL_001 = [
@@ -39,7 +39,6 @@ export function tolerancePct(runs: number): number {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-export type PoolOf = (level: SplitRow['level'], id: number) => { pool: string; poolName: string };
 export type NameOf = (level: SplitRow['level'], id: number) => string;
 
 /** The pool of an offer as routeOffer picks it: the path's, the option's, else the campaign's. */

@@ -64,7 +64,7 @@ export function assetRules(row: TrafficRow | null, campaign: CampaignRow) {
 }
 
 /** Checks a batch of images by the campaign's rules; all or nothing. */
-export async function checkAssetBatch(
+async function checkAssetBatch(
   files: File[],
   rules: ReturnType<typeof assetRules>,
   existingCount: number,

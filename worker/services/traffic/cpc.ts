@@ -23,7 +23,7 @@ import { assetRows, listAssets } from './cpc-assets';
 import { providerFailure } from './provider-errors';
 import { ensureTrafficRow, type TrafficRow, trafficRow } from './traffic-row';
 
-export { ensureTrafficRow, type TrafficRow, trafficRow } from './traffic-row';
+export { type TrafficRow, trafficRow } from './traffic-row';
 
 // Tab 8, the CPC traffic campaign of a trrcpc or crane campaign (spec 2 §3-§9, spec 4's CPC
 // builder). Amounts are stored in micro-units and answered in dollars, as the form shows them.

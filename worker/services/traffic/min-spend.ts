@@ -15,7 +15,7 @@ import { refreshSpend } from './cpc';
 const isCpc = (source: string) => (CPC_TRAFFIC_SOURCES as readonly string[]).includes(source);
 
 /** Whether the rule forbids deactivating these campaigns; answers the ids it protects. */
-export async function protectedFromDeactivation(
+async function protectedFromDeactivation(
   env: Env,
   campaigns: { id: number; active: number; trafficSource: string; nextTrafficSource?: string }[],
 ): Promise<number[]> {

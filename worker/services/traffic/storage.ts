@@ -6,7 +6,7 @@ import { signedDownloadPath } from '../../lib/r2';
 // name; it lives under its campaign's own prefix, so no name can reach another campaign's files.
 
 export type ImageType = 'png' | 'jpeg' | 'gif';
-export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = {
+const IMAGE_CONTENT_TYPES: Record<ImageType, string> = {
   png: 'image/png',
   jpeg: 'image/jpeg',
   gif: 'image/gif',
@@ -45,7 +45,7 @@ export function sanitiseFileName(raw: string): string | null {
   return `${stem}${ext}`;
 }
 
-export const extensionOf = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+const extensionOf = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
 
 export type CheckedImage = { name: string; type: ImageType; contentType: string; bytes: Uint8Array };
 export type ImageProblem = 'name' | 'type' | 'size';
@@ -73,7 +73,7 @@ export async function checkImage(
 export type FileArea = 'banners' | 'traffic';
 
 /** The R2 prefix of one campaign's files of one area. */
-export const campaignPrefix = (area: FileArea, campaignId: number) => `${area}/${campaignId}/`;
+const campaignPrefix = (area: FileArea, campaignId: number) => `${area}/${campaignId}/`;
 
 /** Stores a checked image under the campaign's prefix; answers its key. */
 export async function putCampaignImage(

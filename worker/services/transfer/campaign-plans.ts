@@ -12,7 +12,7 @@ import { chunks, listItem } from '../campaigns/campaign-tree';
 // the same batch; if another writer took an id meanwhile, the batch fails on the primary key and
 // is retried.
 
-export type CampaignInsert = typeof campaigns.$inferInsert;
+type CampaignInsert = typeof campaigns.$inferInsert;
 
 /** A campaign or folder to write, with its items; keys are ids of the source (row or manifest). */
 export type Plan = {

@@ -63,7 +63,7 @@ export function archiveEntryNames(bytes: Uint8Array): Set<string> {
   return names;
 }
 
-export function readEntry(bytes: Uint8Array, name: string): Uint8Array {
+function readEntry(bytes: Uint8Array, name: string): Uint8Array {
   try {
     return inflateEntry(bytes, name, MAX_ENTRY_BYTES);
   } catch (err) {

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
-export type PickerOption = { key: string; label: string };
+type PickerOption = { key: string; label: string };
 
 type Props = {
   label: string;

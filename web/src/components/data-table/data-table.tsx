@@ -321,5 +321,3 @@ export function DataTable<R>({
     </div>
   );
 }
-
-export type { SortState } from './sorting';

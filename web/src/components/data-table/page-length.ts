@@ -2,9 +2,9 @@
 // localStorage, one value for every table, and every table hears a change at once.
 import { useCallback, useState, useSyncExternalStore } from 'react';
 
-export const PAGE_LENGTH_KEY = 'tablePageLength';
+const PAGE_LENGTH_KEY = 'tablePageLength';
 export const PAGE_LENGTHS = [10, 25, 50, 100] as const;
-export const DEFAULT_PAGE_LENGTH = 10;
+const DEFAULT_PAGE_LENGTH = 10;
 
 const listeners = new Set<() => void>();
 

@@ -1,6 +1,6 @@
 // Sorting and paging helpers of the data table, for tables whose rows are all in the browser.
 
-export type SortOrder = 'asc' | 'desc';
+type SortOrder = 'asc' | 'desc';
 export type SortState = { key: string; order: SortOrder };
 
 /** Clicking a column: a new column sorts descending first, the same column flips (spec 3 §2). */
@@ -10,7 +10,7 @@ export function nextSort(current: SortState | undefined, key: string): SortState
 }
 
 /** Numbers, or money written like '$1,234.56', compare as numbers; anything else as text. */
-export function sortValue(v: unknown): number | string {
+function sortValue(v: unknown): number | string {
   if (typeof v === 'number') return v;
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v === 'string') {
@@ -46,7 +46,7 @@ export function pageRows<R>(rows: readonly R[], page: number, perPage: number): 
 }
 
 /** Text longer than 30 characters gets a tooltip listing its comma-separated parts (spec 3 §9). */
-export const TOOLTIP_MIN_LENGTH = 30;
+const TOOLTIP_MIN_LENGTH = 30;
 export function tooltipParts(text: string): string[] | null {
   if (text.length <= TOOLTIP_MIN_LENGTH) return null;
   return text

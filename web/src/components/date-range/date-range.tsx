@@ -26,7 +26,7 @@ type Props = {
 
 const ALL_TIME = 'all-time';
 /** Said when an end date before the start was set to the start (the spec's rule, spec 1 §4). */
-export const END_MOVED = 'The end date cannot be before the start date, so it was set to the start date.';
+const END_MOVED = 'The end date cannot be before the start date, so it was set to the start date.';
 const CUSTOM = 'custom';
 
 /**

@@ -26,7 +26,7 @@ export const QUICK_LABELS: Record<RangeChoice, string> = {
   'last-n': 'Last N days',
 };
 
-export const DEFAULT_LAST_N = 90;
+const DEFAULT_LAST_N = 90;
 
 /** A range set by a quick choice, as the screens start. */
 export function initialRange(choice: QuickRange, today: string): DateRangeValue {

@@ -39,7 +39,7 @@ const ADVANCED_FIELDS = [
   'li_conversion_atc2',
 ];
 
-export const MENTORSHIP_NOTE =
+const MENTORSHIP_NOTE =
   'Affiliate mentorship is promoted through one specific partner only, so this campaign has no traffic source.';
 
 function readAdvancedOpen(): boolean {

@@ -105,14 +105,14 @@ export const labelOf = (options: readonly { value: string; label: string }[], va
   options.find((o) => o.value === value)?.label ?? value;
 
 /** 'New Campaign #' plus 4 random letters and digits (spec 2 §4). */
-export function defaultCampaignName(random: () => number = Math.random): string {
+function defaultCampaignName(random: () => number = Math.random): string {
   const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   let suffix = '';
   for (let i = 0; i < 4; i++) suffix += chars[Math.floor(random() * chars.length)];
   return `New Campaign #${suffix}`;
 }
 
-export const DEFAULT_URL_TOKEN = 'tid';
+const DEFAULT_URL_TOKEN = 'tid';
 
 /**
  * The URL token of a new campaign, built from its name (spec 2 §4): uppercase, non-alphanumerics

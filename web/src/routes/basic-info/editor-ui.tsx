@@ -5,10 +5,10 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { notify } from '../../components/toaster';
 import type { Agent } from './types';
 
-export const COPIED = 'Copied to Clipboard.';
-export const COPY_FAILED = 'Error Occured.';
+const COPIED = 'Copied to Clipboard.';
+const COPY_FAILED = 'Error Occured.';
 
-export async function copyToClipboard(text: string): Promise<void> {
+async function copyToClipboard(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
     notify.success(COPIED);
@@ -60,7 +60,7 @@ export function Switch({ id, checked, onChange, label, description, disabled, bu
   );
 }
 
-export const ANY_AGENT = 1;
+const ANY_AGENT = 1;
 
 export function parseAgents(list: string): number[] {
   const ids = list

@@ -131,7 +131,7 @@ export function LandingModal({
 
 // ---- offer page --------------------------------------------------------------------------------
 
-export const DUPLICATE_EMAIL_WARNING =
+const DUPLICATE_EMAIL_WARNING =
   'Another offer page already uses this rotator participant email. Select Save again to use it anyway.';
 
 export function OfferModal({

@@ -33,7 +33,7 @@ export type Column<T> = {
   className?: string;
 };
 
-export type Verbs = {
+type Verbs = {
   delete: string;
   deleteKey: string;
   undo: string;

@@ -14,7 +14,7 @@ import { api } from '../../api/client';
 import { useApi } from '../../api/hooks';
 import { uploadWithProgress } from '../../components/file-upload';
 
-export const bannersKey = (campaignId: number) => `blaze/banners?campaign_id=${campaignId}`;
+const bannersKey = (campaignId: number) => `blaze/banners?campaign_id=${campaignId}`;
 
 export const useBanners = (campaignId: number) =>
   useApi<BannersAnswer>(bannersKey(campaignId), { revalidateOnFocus: false });

@@ -28,7 +28,7 @@ const FAIL_RESET_MS = 30_000;
 type UploadState = { state: 'idle' | 'uploading' | 'fail'; uploaded: number; total: number; message: string };
 const IDLE: UploadState = { state: 'idle', uploaded: 0, total: 0, message: '' };
 
-export function assetRulesOf(traffic: string) {
+function assetRulesOf(traffic: string) {
   return traffic === 'Apple News'
     ? {
         extensions: APPLE_ASSET_EXTENSIONS,

@@ -6,20 +6,14 @@ import type { ExtraToken as ExtraTokenAnswer } from '../../../../schema/campaign
 export type {
   Agent,
   CampaignDetail,
-  CampaignSaveAnswer,
   Landing,
-  LinkPixel,
-  ListAnswer,
   Offer,
   OptionItem,
   PathItem,
 } from '../../../../schema/campaign-api';
 export type {
-  ItemKind,
-  ItemOf,
   ItemsUploadAnswer as UploadAnswer,
   OptimizationAnswer,
-  TokenTemplate,
 } from '../../../../schema/pages-operations-api';
 
 /** A token row as the campaign form holds it: the answer's fields; a row added in the form has no id yet. */

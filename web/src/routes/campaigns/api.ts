@@ -20,7 +20,7 @@ import { useApi } from '../../api/hooks';
 export type { CampaignListAnswer, CampaignListItem, CampaignUploadAnswer as UploadAnswer };
 
 /** The swr key of one folder's list; every mutation revalidates the keys starting with 'campaign?'. */
-export const listKey = (dir: number, includeDeleted: boolean) =>
+const listKey = (dir: number, includeDeleted: boolean) =>
   `campaign?dir=${dir}&includeDeleted=${includeDeleted ? 1 : 0}`;
 
 export const isListKey = (key: unknown) => typeof key === 'string' && key.startsWith('campaign?dir=');

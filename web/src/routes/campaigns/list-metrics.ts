@@ -3,7 +3,6 @@
 import { useCallback, useState } from 'react';
 import {
   type CampaignMetricsAnswer,
-  type CampaignMetricsRow,
   LIST_METRICS,
   type ListMetric,
   type ListMetrics,
@@ -12,9 +11,9 @@ import { cr, epc, roi } from '../../../../schema/metrics';
 import { useApi } from '../../api/hooks';
 import { formatDollars, formatInteger, formatPercent } from '../../lib/format';
 
-export type { CampaignMetricsRow, ListMetric, ListMetrics };
+export type { ListMetric, ListMetrics };
 
-export const metricsKey = (start: string, end: string) =>
+const metricsKey = (start: string, end: string) =>
   `campaign-metrics?start=${encodeURIComponent(start)}&end=${encodeURIComponent(end)}`;
 
 export const isMetricsKey = (key: unknown) => typeof key === 'string' && key.startsWith('campaign-metrics?');

@@ -3,12 +3,12 @@
 import { useCallback, useState } from 'react';
 import { KEYS, readKey, writeKey } from '../../lib/storage';
 
-export const SORTS = ['campaignId', '-campaignId', 'name', '-name'] as const;
+const SORTS = ['campaignId', '-campaignId', 'name', '-name'] as const;
 export type SortBy = (typeof SORTS)[number];
-export const DEFAULT_SORT: SortBy = 'campaignId';
+const DEFAULT_SORT: SortBy = 'campaignId';
 
 export const PAGE_LENGTHS = [10, 25, 50, 100] as const;
-export const DEFAULT_PAGE_LENGTH = 10;
+const DEFAULT_PAGE_LENGTH = 10;
 /** The tables' shared page-length preference (the statistics tables read the same key). */
 const PAGE_LENGTH_KEY = 'tablePageLength';
 

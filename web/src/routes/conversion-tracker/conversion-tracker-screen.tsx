@@ -13,7 +13,7 @@ import { KEYS, readKey, writeKey } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import '../../styles/integrations.css';
 
-export const COUNTDOWN_SECONDS = 10;
+const COUNTDOWN_SECONDS = 10;
 
 /** LiveIntent's tag: it reads the events queued on window.liQ (docs/decisions/076). */
 const PROVIDER_TAG = (accountId: string) =>
@@ -21,7 +21,7 @@ const PROVIDER_TAG = (accountId: string) =>
 
 type ConversionEvent = { event: 'addToCart' } | { event: 'conversion'; name: string };
 
-export function conversionEvent(eventType: string, name: string): ConversionEvent | null {
+function conversionEvent(eventType: string, name: string): ConversionEvent | null {
   if (eventType === 'AddToCart') return { event: 'addToCart' };
   if (eventType === 'ProductPurchase') return { event: 'conversion', name: 'product_purchase' };
   return name.trim() ? { event: 'conversion', name: name.trim() } : null;

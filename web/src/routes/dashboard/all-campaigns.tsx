@@ -20,7 +20,7 @@ export function useDashboardStats(choice: DashboardChoice | null, start: string,
   return choice === ALL ? all : one;
 }
 
-export const AD_DATA_HINT =
+const AD_DATA_HINT =
   'Counted by the ad platform, not the tracker: this shows 0 until ad data is imported (a connected platform’s cost sync, or costs entered or uploaded on the statistics screen).';
 
 /** Clicks on the ads as the platform counts them: not the tracker's visits (issue 27). */

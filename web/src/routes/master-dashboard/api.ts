@@ -43,7 +43,7 @@ export async function masterDashboardLoader(args: Parameters<typeof requireAuth>
   return { operator };
 }
 
-export const OPERATOR_STATUS_PATH = 'operator/status';
+const OPERATOR_STATUS_PATH = 'operator/status';
 
 export const mdApi = {
   students: () => api.get<StudentsAnswer>('operator/students'),

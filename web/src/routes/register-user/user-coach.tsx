@@ -18,7 +18,7 @@ const FORM = 'user-coach';
 const NO_COACH = '';
 
 const roleOf = (user: UserRecord) => splitRole(user.role).roleType;
-export const isStudent = (user: UserRecord) => roleOf(user) === 'student';
+const isStudent = (user: UserRecord) => roleOf(user) === 'student';
 const isCoach = (user: UserRecord) => roleOf(user) === 'coach';
 
 /** The Coach column: a student's coach and the button that changes it; nothing for other roles. */

@@ -68,7 +68,7 @@ export const dbReplace = (input: { field: FindField; find: string; replace: stri
 export const deactivateLicense = () => api.post<LicenseDeactivateAnswer>('license/deactivate', {});
 
 /** The installation's postback secret and its grace period (admins; docs/decisions/120). */
-export const POSTBACK_SECRET_PATH = 'postback-secret';
+const POSTBACK_SECRET_PATH = 'postback-secret';
 export const usePostbackSecret = (enabled: boolean) =>
   useApi<PostbackSecretAnswer>(enabled ? POSTBACK_SECRET_PATH : null, { revalidateOnFocus: false });
 

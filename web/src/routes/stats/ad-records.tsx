@@ -17,7 +17,7 @@ import { type Column, DataTable } from '../../components/data-table/data-table';
 import type { SortState } from '../../components/data-table/sorting';
 
 /** Spec 4 §9: the records poll every 3000 ms. */
-export const AD_RECORDS_POLL_MS = 3000;
+const AD_RECORDS_POLL_MS = 3000;
 
 const COLUMNS: Column<AdPerformanceRecord>[] = [
   { key: 'id', label: 'AD ID', kind: 'text' },

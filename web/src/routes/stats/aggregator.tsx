@@ -24,7 +24,7 @@ import type { TestSubject } from './test-results-modal';
 // per position, polled every 3 s with at most 20 empty tries; then each element's content is read
 // from its landing page, one element at a time, and shown as a CTA (an image) or a header.
 
-export const AGGREGATE_FAILED = 'Aggregate: Failed to get landing data';
+const AGGREGATE_FAILED = 'Aggregate: Failed to get landing data';
 
 type Props = {
   /** The request to aggregate for; a new object runs it again. */

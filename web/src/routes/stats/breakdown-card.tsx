@@ -44,7 +44,7 @@ const METRIC_COLUMNS = BREAKDOWN_METRICS.map((key) => ({
 type Line = BreakdownRow & { key: string; child: boolean };
 
 /** A value as the table shows it: the empty referrer is direct traffic, hours read 09:00. */
-export function valueLabel(by: BreakdownDimension, value: string): string {
+function valueLabel(by: BreakdownDimension, value: string): string {
   if (value === '') return by === 'referrer' ? '(direct or hidden)' : '(unknown)';
   if (by === 'hour') return `${value}:00`;
   return value;

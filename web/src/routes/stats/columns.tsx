@@ -10,7 +10,7 @@ import { totalsNoValue } from '../../components/data-table/no-value';
 type MetricSpec = { kind: ColumnKind; digits?: number; total?: keyof StatsTotals; totalDigits?: number };
 
 /** How each metric parameter of the picker is shown, and its totals field. */
-export const METRIC_SPECS: Record<string, MetricSpec> = {
+const METRIC_SPECS: Record<string, MetricSpec> = {
   lpclicks: { kind: 'int', total: 'lpclicksTotal' },
   lp_cpc: { kind: 'money', total: 'lp_cpc_total' },
   lpctr: { kind: 'percent', digits: 1, total: 'lpctrTotal', totalDigits: 2 },
@@ -65,7 +65,7 @@ export type TargetColumnsInput = {
 };
 
 /** The export sends these keys too; the server titles them by the event's name. */
-export const CUSTOM_PREFIX = CUSTOM_EVENT_PREFIX;
+const CUSTOM_PREFIX = CUSTOM_EVENT_PREFIX;
 
 /** A target row's "no value" reason for a ratio column (the server's no_value, issue 27). */
 const rowNoValue = (key: string) => (row: TargetRecord) => row.no_value?.[key];

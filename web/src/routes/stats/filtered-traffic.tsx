@@ -33,7 +33,7 @@ const COLUMNS: Column<FilteredDay>[] = [
 ];
 
 /** The filtered-traffic key of a campaign and range; `stamp` asks again after each search. */
-export function useFilteredTraffic(campaignId: number, start: string, end: string, stamp: unknown) {
+function useFilteredTraffic(campaignId: number, start: string, end: string, stamp: unknown) {
   const path = `stats-reports/filtered?campaignId=${campaignId}&startDate=${start ? toDmy(start) : ''}&endDate=${end ? toDmy(end) : ''}`;
   return useApi<FilteredTrafficAnswer>([path, stamp], { revalidateOnFocus: false });
 }

@@ -6,7 +6,7 @@ import { Button } from '../../components/button';
 import { STATS_FAILURE_MESSAGE } from './use-statistics';
 
 /** "12 s ago", "3 min ago", "2 h ago": how old the numbers on screen are. */
-export function ago(ms: number): string {
+function ago(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return s < 5 ? 'just now' : `${s} s ago`;
   const m = Math.floor(s / 60);

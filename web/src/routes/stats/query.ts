@@ -32,7 +32,7 @@ export const firstPage = (sort: SortState, search = ''): TableQuery => ({ page: 
 const dmy = (day: string) => (day ? toDmy(day) : '');
 
 /** The grouped tokens whose rows without a value are left out: every grouped one, or none. */
-export function noInputTokens(a: Applied): string[] {
+function noInputTokens(a: Applied): string[] {
   return a.noInput ? [...new Set([...a.extraTokens, ...(a.landingExtraTokens ?? [])])] : [];
 }
 

@@ -5,7 +5,7 @@ import { Modal } from '../../components/modal';
 // The landing test-results modal of spec 3 §2: a pie of Outperformed, Underperformed and
 // Insignificant tests (fixed colours) and the pairwise results behind it (docs/statistics.md).
 
-export const TEST_COLORS = { better: '#12b76a', worst: '#f04438', insignificant: '#98a2b3' } as const;
+const TEST_COLORS = { better: '#12b76a', worst: '#f04438', insignificant: '#98a2b3' } as const;
 
 export type TestSubject = {
   name: string;

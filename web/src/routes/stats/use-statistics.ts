@@ -48,7 +48,7 @@ export const STATS_FAILURE_MESSAGE =
   'The statistics could not be loaded because the server did not answer in time. Your filters are kept; press Retry to ask again.';
 
 /** A failure worth one more try: the network, a server error, a failed or endless job. A 4xx is an answer. */
-export function retryable(err: unknown): boolean {
+function retryable(err: unknown): boolean {
   if (isAbort(err)) return false;
   if (err instanceof ApiError) return err.status >= 500 || err.status === 408 || err.status === 429;
   return true;

@@ -60,7 +60,7 @@ function savePng({ dark, extent }: Drawing, name: string) {
 }
 
 /** 'qr-go-12' for https://t.example.com/go/12?tid={ad_id}: the link's path names the file. */
-export function qrFileName(value: string): string {
+function qrFileName(value: string): string {
   let path = value;
   try {
     path = new URL(value).pathname;
