@@ -14,7 +14,7 @@ import { TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { basicId } from './campaign-form';
 
-export const PLATFORM_NAMES: Record<PlatformSyncStatus['platform'], string> = {
+const PLATFORM_NAMES: Record<PlatformSyncStatus['platform'], string> = {
   facebook: 'Facebook',
   tiktok: 'TikTok',
   taboola: 'Taboola',
@@ -54,7 +54,7 @@ export function UsdRateField({ link, value, onValueChange, error }: FieldProps) 
 }
 
 /** Saves a link as it is with the rate entered; answers the field error, if any. */
-export async function saveUsdRate(link: PlatformSyncStatus, campaignId: number, usdRate: string) {
+async function saveUsdRate(link: PlatformSyncStatus, campaignId: number, usdRate: string) {
   try {
     const answer = await api.post<MessageAnswer>('integrations/campaign-link', {
       campaignId,
