@@ -123,6 +123,18 @@ export function TextField({
   );
 }
 
+type PresetFieldProps = Omit<TextFieldProps, 'type' | 'label'> & { label?: ReactNode };
+
+/** A password with its Show button; a new password unless autoComplete says otherwise. */
+export function PasswordField(props: PresetFieldProps) {
+  return <TextField label="Password" type="password" autoComplete="new-password" {...props} />;
+}
+
+/** An email address, not spell-checked; the user's own unless autoComplete says otherwise. */
+export function EmailField(props: PresetFieldProps) {
+  return <TextField label="Email" type="email" autoComplete="email" spellCheck={false} {...props} />;
+}
+
 type SelectFieldProps = Common &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id'> & {
     value: string;

@@ -16,7 +16,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
-import { SelectField, TextField } from '../../components/field';
+import { EmailField, PasswordField, SelectField, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../components/toaster';
@@ -96,25 +96,9 @@ function CreateUserDialog({
             spellCheck={false}
             data-autofocus
           />
-          <TextField
-            {...form.field('email')}
-            label="Email"
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <TextField
-            {...form.field('password', stripSpaces)}
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <TextField
-            {...form.field('password_confirmation', stripSpaces)}
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-          />
+          <EmailField {...form.field('email')} autoComplete="off" />
+          <PasswordField {...form.field('password', stripSpaces)} />
+          <PasswordField {...form.field('password_confirmation', stripSpaces)} label="Confirm password" />
         </div>
         <SelectField
           {...form.field('role')}

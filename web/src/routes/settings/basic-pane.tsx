@@ -21,7 +21,7 @@ import { useTimezones } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { Field, SelectField, TextField } from '../../components/field';
+import { EmailField, Field, SelectField, TextField } from '../../components/field';
 import { LogoMark, Wordmark } from '../../components/logo';
 import { notify } from '../../components/toaster';
 import { useForm } from '../../lib/forms';
@@ -136,52 +136,34 @@ export function BasicPane({ settings }: { settings: InstallationSettings }) {
           {formError && <Alert>{formError}</Alert>}
           <div className="form-grid">
             <TextField
-              id={id('baseUrl')}
+              {...form.field('baseUrl')}
               label="Base URL"
-              value={values.baseUrl}
-              onValueChange={(v) => setValue('baseUrl', v)}
-              error={errors.baseUrl}
               hint="The address this installation answers on, e.g. https://track.example.com"
               inputMode="url"
               spellCheck={false}
               autoComplete="off"
             />
-            <TextField
-              id={id('email')}
-              label="Email"
-              type="email"
-              value={values.email}
-              onValueChange={(v) => setValue('email', v)}
-              error={errors.email}
+            <EmailField
+              {...form.field('email')}
               hint="Where the installation’s notices go."
               autoComplete="off"
-              spellCheck={false}
             />
             <TextField
-              id={id('title')}
+              {...form.field('title')}
               label="Title"
-              value={values.title}
-              onValueChange={(v) => setValue('title', v)}
-              error={errors.title}
               hint="Shown in the header and on the sign-in page."
               autoComplete="off"
             />
             <SelectField
-              id={id('timeZone')}
+              {...form.field('timeZone')}
               label="Time zone"
-              value={values.timeZone}
-              onValueChange={(v) => setValue('timeZone', v)}
               options={zoneOptions}
-              error={errors.timeZone}
               hint="Statistics days begin at midnight in this zone."
             />
             <TextField
-              id={id('customDomain')}
+              {...form.field('customDomain')}
               label="Custom tracking domain"
               optional
-              value={values.customDomain}
-              onValueChange={(v) => setValue('customDomain', v)}
-              error={errors.customDomain}
               hint="A domain of yours pointed at this tracker; links use it instead of the base URL."
               placeholder="track.yourbrand.com"
               spellCheck={false}

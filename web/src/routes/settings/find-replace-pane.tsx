@@ -20,7 +20,6 @@ import { useForm } from '../../lib/forms';
 import { dbFind, dbReplace, type FindAnswer } from './api';
 
 const FORM = 'dbfind';
-const id = (name: string) => `${FORM}-${name}`;
 const FIELD_OPTIONS = FIND_FIELDS.map((f) => ({ value: f.value, label: f.label }));
 
 /** `text` with every occurrence of `part` marked. */
@@ -46,7 +45,7 @@ function marked(text: string, part: string, tone: 'before' | 'after'): ReactNode
 export function FindReplacePane({ canManage }: { canManage: boolean }) {
   const confirm = useConfirm();
   const form = useForm(FORM, { field: DEFAULT_FIND_FIELD as string, find: '', replace: '' });
-  const { values, setValue, errors, formError, setFormError, busy } = form;
+  const { values, formError, setFormError, busy } = form;
   const [preview, setPreview] = useState<(FindAnswer & { find: string; replace: string }) | null>(null);
   const [replacing, setReplacing] = useState(false);
 
@@ -111,30 +110,17 @@ export function FindReplacePane({ canManage }: { canManage: boolean }) {
       <form id={FORM} className="form" onSubmit={search} noValidate>
         {formError && <Alert>{formError}</Alert>}
         <div className="find-grid">
-          <SelectField
-            id={id('field')}
-            label="Field"
-            value={values.field}
-            onValueChange={(v) => setValue('field', v)}
-            options={FIELD_OPTIONS}
-            error={errors.field}
-          />
+          <SelectField {...form.field('field')} label="Field" options={FIELD_OPTIONS} />
           <TextField
-            id={id('find')}
+            {...form.field('find')}
             label="Find"
-            value={values.find}
-            onValueChange={(v) => setValue('find', v)}
-            error={errors.find}
             placeholder="old-domain.com"
             spellCheck={false}
             autoComplete="off"
           />
           <TextField
-            id={id('replace')}
+            {...form.field('replace')}
             label="Replace with"
-            value={values.replace}
-            onValueChange={(v) => setValue('replace', v)}
-            error={errors.replace}
             placeholder="new-domain.com"
             spellCheck={false}
             autoComplete="off"

@@ -12,7 +12,7 @@ import {
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { SelectField, TextField } from '../../components/field';
+import { PasswordField, SelectField, TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { useForm } from '../../lib/forms';
 import { type InstallationSettings, SETTINGS_PATH, updateSetting } from './api';
@@ -150,16 +150,14 @@ function AccountForm({ prefix, settings }: { prefix: Prefix; settings: Installat
           autoComplete="off"
           spellCheck={false}
         />
-        <TextField
+        <PasswordField
           id={id(k('Password'))}
           label="Client secret or access token"
-          type="password"
           value={values[k('Password')]}
           onValueChange={(v) => setValue(k('Password'), v.replace(/\s+/g, ''))}
           error={errors[k('Password')]}
           placeholder={passwordSet ? '•••••••• stored' : ''}
           hint={passwordSet ? 'Leave blank to keep the stored secret.' : undefined}
-          autoComplete="new-password"
         />
         <SelectField
           id={id(daysKey)}
