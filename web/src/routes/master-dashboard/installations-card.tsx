@@ -8,7 +8,7 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { PasswordField, TextField } from '../../components/field';
-import { Modal } from '../../components/modal';
+import { FormModalFooter, Modal } from '../../components/modal';
 import { notify } from '../../components/toaster';
 import { mdApi } from './api';
 
@@ -137,16 +137,7 @@ export function InstallationsCard({
         open={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? 'Add student installation' : 'Edit student installation'}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setEditing(null)}>
-              Cancel
-            </Button>
-            <Button variant="primary" type="submit" form="md-installation" busy={busy}>
-              Save
-            </Button>
-          </>
-        }
+        footer={<FormModalFooter form="md-installation" busy={busy} onCancel={() => setEditing(null)} />}
       >
         <form id="md-installation" className="md-add-form" onSubmit={save} noValidate>
           <TextField

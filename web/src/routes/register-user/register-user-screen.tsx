@@ -17,7 +17,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { EmailField, PasswordField, SelectField, TextField } from '../../components/field';
-import { Modal } from '../../components/modal';
+import { FormModalFooter, Modal } from '../../components/modal';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../components/toaster';
 import { getStoredUser, rememberIntendedUrl, splitRole } from '../../lib/auth';
@@ -68,20 +68,9 @@ function CreateUserDialog({
       onClose={close}
       title="New user"
       footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={FORM}
-            variant="primary"
-            busy={busy}
-            icon={<UserPlus size={16} aria-hidden />}
-          >
-            Create user
-          </Button>
-        </>
+        <FormModalFooter form={FORM} busy={busy} onCancel={close} icon={<UserPlus size={16} aria-hidden />}>
+          Create user
+        </FormModalFooter>
       }
     >
       <form id={FORM} className="form" onSubmit={onSubmit} noValidate>

@@ -9,7 +9,7 @@ import { ApiError, api } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/field';
-import { Modal } from '../../components/modal';
+import { FormModalFooter, Modal } from '../../components/modal';
 import { notify } from '../../components/toaster';
 import { splitRole } from '../../lib/auth';
 import { useForm } from '../../lib/forms';
@@ -119,16 +119,7 @@ export function CoachDialog({
       onClose={onClose}
       title="Coach"
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM} variant="primary" busy={busy}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<FormModalFooter form={FORM} busy={busy} onCancel={onClose} />}
     >
       {student && (
         <form id={FORM} className="form" onSubmit={onSubmit} noValidate>
