@@ -4,6 +4,7 @@ import { ApiError, api, apiUrl, type ErrorEnvelope, NETWORK_ERROR_MESSAGE } from
 import { KEYS, readKey } from '../lib/storage';
 import { Button } from './button';
 import { notify } from './toaster';
+import { UploadProgressBar } from './upload-progress';
 
 // The one upload building block (spec 1 §4/§5, spec 2 §4/§5): the file is checked by its
 // extension before anything is sent, a wrong or missing file shows the spec's hint for five
@@ -264,9 +265,6 @@ export function FileUpload<T = unknown>({
     setDragging(true);
   };
 
-  const percent = progress === null ? 0 : Math.round(progress * 100);
-  const processing = busy && progress !== null && progress >= 1;
-
   const input = (
     <input
       ref={inputRef}
@@ -284,19 +282,12 @@ export function FileUpload<T = unknown>({
   );
 
   const progressBar = busy && (
-    <div className="upload-progress" id={`${id}-progress`}>
-      <div
-        className={processing ? 'upload-progress-track is-processing' : 'upload-progress-track'}
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={processing ? undefined : percent}
-        aria-label="Upload progress"
-      >
-        <div className="upload-progress-bar" style={{ width: processing ? '100%' : `${percent}%` }} />
-      </div>
-      <span className="upload-progress-label">{processing ? 'Processing…' : `${percent}%`}</span>
-    </div>
+    <UploadProgressBar
+      id={`${id}-progress`}
+      progress={progress ?? 0}
+      label="Upload progress"
+      doing="Processing…"
+    />
   );
 
   const hintLine = hint && (

@@ -13,6 +13,7 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { TextField } from '../../components/field';
 import { formatBytes, hasExtension } from '../../components/file-upload';
 import { notify } from '../../components/toaster';
+import { UploadProgressBar } from '../../components/upload-progress';
 import { cleanRecords, exportInstall, importInstall } from './api';
 
 /** Every cached answer is stale after an import or a delete: refetch what is on screen. */
@@ -120,9 +121,6 @@ function ImportSection() {
     if (!busy) choose(e.dataTransfer.files?.[0] ?? null);
   };
 
-  const percent = Math.round((progress ?? 0) * 100);
-  const processing = busy && (progress ?? 0) >= 1;
-
   return (
     <section className="data-row data-row-stack" aria-labelledby="import-title">
       <div className="data-row-text">
@@ -189,21 +187,7 @@ function ImportSection() {
             )}
           </div>
         )}
-        {busy && (
-          <div className="upload-progress">
-            <div
-              className={processing ? 'upload-progress-track is-processing' : 'upload-progress-track'}
-              role="progressbar"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={processing ? undefined : percent}
-              aria-label="Import progress"
-            >
-              <div className="upload-progress-bar" style={{ width: processing ? '100%' : `${percent}%` }} />
-            </div>
-            <span className="upload-progress-label">{processing ? 'Importing…' : `${percent}%`}</span>
-          </div>
-        )}
+        {busy && <UploadProgressBar progress={progress ?? 0} label="Import progress" doing="Importing…" />}
         {hint && (
           <p className="upload-hint" role="alert" id="import-hint">
             {hint}
