@@ -25,6 +25,15 @@ export function formatPercent(value: number | null | undefined, digits = 2): str
   return `${v.toFixed(digits)}%`;
 }
 
+/**
+ * A calendar day 'yyyy-MM-dd' (or a month 'yyyy-MM') written en-US, read in UTC so the
+ * browser's zone never shifts it to the day before.
+ */
+export function formatCalendarDay(day: string, options: Intl.DateTimeFormatOptions): string {
+  const [y, m, d = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { ...options, timeZone: 'UTC' });
+}
+
 function toDate(value: number | string | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }
