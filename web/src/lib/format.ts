@@ -25,6 +25,13 @@ export function formatPercent(value: number | null | undefined, digits = 2): str
   return `${v.toFixed(digits)}%`;
 }
 
+/** A file's size: 512 B, 12.3 KB, 4.5 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
 /**
  * A calendar day 'yyyy-MM-dd' (or a month 'yyyy-MM') written en-US, read in UTC so the
  * browser's zone never shifts it to the day before.

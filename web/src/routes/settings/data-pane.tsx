@@ -1,4 +1,4 @@
-import { CloudUpload, Download, FileArchive, Trash2, Upload, X } from 'lucide-react';
+import { CloudUpload, Download, FileArchive, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, type FormEvent, useRef, useState } from 'react';
 import { mutate } from 'swr';
 import {
@@ -11,9 +11,9 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
 import { TextField } from '../../components/field';
-import { formatBytes, hasExtension } from '../../components/file-upload';
+import { hasExtension } from '../../components/file-upload';
 import { notify } from '../../components/toaster';
-import { UploadProgressBar } from '../../components/upload-progress';
+import { ChosenFile, UploadProgressBar } from '../../components/upload-parts';
 import { cleanRecords, exportInstall, importInstall } from './api';
 
 /** Every cached answer is stale after an import or a delete: refetch what is on screen. */
@@ -170,23 +170,7 @@ function ImportSection() {
             </button>
           </p>
         </section>
-        {file && (
-          <div className="upload-file">
-            <FileArchive size={16} aria-hidden className="upload-file-icon" />
-            <span className="upload-file-name">{file.name}</span>
-            <span className="upload-file-size">{formatBytes(file.size)}</span>
-            {!busy && (
-              <button
-                type="button"
-                className="icon-btn upload-file-clear"
-                onClick={clear}
-                aria-label={`Remove ${file.name}`}
-              >
-                <X size={14} aria-hidden />
-              </button>
-            )}
-          </div>
-        )}
+        {file && <ChosenFile file={file} icon={FileArchive} busy={busy} onClear={clear} />}
         {busy && <UploadProgressBar progress={progress ?? 0} label="Import progress" doing="Importing…" />}
         {hint && (
           <p className="upload-hint" role="alert" id="import-hint">

@@ -1,7 +1,8 @@
 import { ImageUp, RotateCcw } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/button';
-import { formatBytes, hasExtension } from '../../components/file-upload';
+import { hasExtension } from '../../components/file-upload';
+import { formatBytes } from '../../lib/format';
 
 /** What kind of image a picker takes: its label, file types, size limit and their messages. */
 export type ImageSpec = {
