@@ -5,9 +5,10 @@ import { Pencil } from 'lucide-react';
 import { useEffect } from 'react';
 import { type UserCoachAnswer, userCoachSchema } from '../../../../schema/accounts-api';
 import type { UserRecord } from '../../../../schema/auth-api';
-import { ApiError, api } from '../../api/client';
+import { api } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { toastFailure } from '../../components/confirmed-action';
 import { SelectField } from '../../components/field';
 import { FormModalFooter, Modal } from '../../components/modal';
 import { notify } from '../../components/toaster';
@@ -108,7 +109,7 @@ export function CoachDialog({
       onClose();
     },
     failure: (err, message) => {
-      notify.error(err instanceof ApiError ? err.firstMessage : String(err));
+      toastFailure(err);
       return message;
     },
   });
