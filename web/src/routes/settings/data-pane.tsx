@@ -10,6 +10,7 @@ import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
+import { useBusyAction, useConfirmedAction } from '../../components/confirmed-action';
 import { TextField } from '../../components/field';
 import { hasExtension } from '../../components/file-upload';
 import { notify } from '../../components/toaster';
@@ -20,19 +21,18 @@ import { cleanRecords, exportInstall, importInstall } from './api';
 const refreshAll = () => mutate(() => true);
 
 function ExportSection() {
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const answer = await exportInstall();
-      notify.success(answer.message);
-      window.location.assign(answer.downloadLink);
-    } catch (err) {
-      notify.error(err instanceof ApiError ? err.firstMessage : 'The export failed. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run: runBusy } = useBusyAction();
+  const run = () =>
+    runBusy(
+      'run',
+      async () => {
+        const answer = await exportInstall();
+        notify.success(answer.message);
+        window.location.assign(answer.downloadLink);
+      },
+      (err) =>
+        notify.error(err instanceof ApiError ? err.firstMessage : 'The export failed. Please try again.'),
+    );
   return (
     <section className="data-row" aria-labelledby="export-title">
       <div className="data-row-text">
@@ -44,7 +44,7 @@ function ExportSection() {
           move this tracker or keep a backup. Users and stored credentials stay here.
         </p>
       </div>
-      <Button icon={<Download size={16} aria-hidden />} busy={busy} onClick={() => void run()}>
+      <Button icon={<Download size={16} aria-hidden />} busy={busy !== null} onClick={() => void run()}>
         Export
       </Button>
     </section>
@@ -188,10 +188,9 @@ function ImportSection() {
 }
 
 function DeleteSection() {
-  const confirm = useConfirm();
+  const { busy, run } = useConfirmedAction();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -200,32 +199,32 @@ function DeleteSection() {
       notify.error(M.deleteConfirmWrong);
       return;
     }
-    const ok = await confirm({
-      title: 'Delete all records?',
-      message:
-        'Every campaign, landing and offer page, path, option, token, statistic and cost is deleted. Users and settings stay. This cannot be undone.',
-      confirmLabel: 'Delete everything',
-      cancelLabel: 'Cancel',
-      danger: true,
-    });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      const answer = await cleanRecords(code.trim());
-      setCode('');
-      setError(null);
-      notify.success(answer.message);
-      void refreshAll();
-    } catch (err) {
-      if (err instanceof ApiError && err.isValidation) {
-        setError(err.firstMessage);
-        notify.error(err.firstMessage);
-      } else {
-        notify.error(M.deleteFailed);
-      }
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      'run',
+      {
+        title: 'Delete all records?',
+        message:
+          'Every campaign, landing and offer page, path, option, token, statistic and cost is deleted. Users and settings stay. This cannot be undone.',
+        confirmLabel: 'Delete everything',
+        cancelLabel: 'Cancel',
+        danger: true,
+      },
+      async () => {
+        const answer = await cleanRecords(code.trim());
+        setCode('');
+        setError(null);
+        notify.success(answer.message);
+        void refreshAll();
+      },
+      (err) => {
+        if (err instanceof ApiError && err.isValidation) {
+          setError(err.firstMessage);
+          notify.error(err.firstMessage);
+        } else {
+          notify.error(M.deleteFailed);
+        }
+      },
+    );
   };
 
   return (
@@ -253,7 +252,7 @@ function DeleteSection() {
           autoComplete="off"
           fieldClassName="delete-field"
         />
-        <Button type="submit" variant="danger" busy={busy} icon={<Trash2 size={16} aria-hidden />}>
+        <Button type="submit" variant="danger" busy={busy !== null} icon={<Trash2 size={16} aria-hidden />}>
           Delete all records
         </Button>
       </form>
