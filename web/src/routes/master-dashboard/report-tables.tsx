@@ -35,7 +35,23 @@ function moneyColumns<R extends StudentReport>(): Column<R>[] {
   }));
 }
 
-const studentRow = (r: StudentReport) => ({ 'data-student': r.name });
+/** A table of students' reports: a row a student, found by its name (data-student). */
+function StudentTable<R extends StudentReport>(props: {
+  id: string;
+  label: string;
+  columns: Column<R>[];
+  rows: readonly R[];
+  footer?: Record<string, ReactNode>;
+}) {
+  return (
+    <DataTable<R>
+      {...props}
+      rowKey={(r) => r.id_hash}
+      rowAttributes={(r) => ({ 'data-student': r.name })}
+      tableClassName="md-table"
+    />
+  );
+}
 
 /** Detailed mode: the selected students' totals with a View Graph button each. */
 export function DetailedTable({
@@ -61,17 +77,7 @@ export function DetailedTable({
       ),
     },
   ];
-  return (
-    <DataTable<StudentReport>
-      id="detailed"
-      label="Selected students"
-      columns={columns}
-      rows={rows}
-      rowKey={(r) => r.id_hash}
-      rowAttributes={studentRow}
-      tableClassName="md-table"
-    />
-  );
+  return <StudentTable id="detailed" label="Selected students" columns={columns} rows={rows} />;
 }
 
 type GeneralRow = StudentReport & { refreshed_at: number | null; error: string | null };
@@ -102,14 +108,11 @@ export function GeneralTable({ rows, total }: { rows: readonly GeneralRow[]; tot
     ...moneyColumns<GeneralRow>(),
   ];
   return (
-    <DataTable<GeneralRow>
+    <StudentTable
       id="general"
       label="All students"
       columns={columns}
       rows={rows}
-      rowKey={(r) => r.id_hash}
-      rowAttributes={studentRow}
-      tableClassName="md-table"
       footer={totalCells(total)}
     />
   );
