@@ -4,9 +4,10 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { logout } from '../api/endpoints';
 import { useCurrentUser } from '../api/hooks';
 import { clearSession, getStoredUser, rememberIntendedUrl } from '../lib/auth';
-import { APP_NAME, APP_VERSION } from '../lib/constants';
+import { APP_NAME } from '../lib/constants';
 import { initials } from '../lib/format';
 import { KEYS, readKey, writeKey } from '../lib/storage';
+import { AppFooter } from './app-footer';
 import { HeaderBalance } from './balance/header-balance';
 import { Button } from './button';
 import { Logo } from './logo';
@@ -119,11 +120,7 @@ export function AppShell() {
         <main id="main" className="main" tabIndex={-1}>
           <Outlet />
         </main>
-        <footer className="app-footer">
-          <span>{APP_NAME}</span>
-          <span aria-hidden>·</span>
-          <span>Version {APP_VERSION}</span>
-        </footer>
+        <AppFooter />
       </div>
     </div>
   );

@@ -48,6 +48,25 @@ function describedBy(id: string, error?: string | null, hint?: ReactNode, hintOn
   return hint ? `${id}-hint` : undefined;
 }
 
+/** What every control of a field carries: its id and name, value, change and the message it is described by. */
+function controlProps(
+  id: string,
+  value: string,
+  onValueChange: (value: string) => void,
+  error?: string | null,
+  hint?: ReactNode,
+  hintOnError?: boolean,
+) {
+  return {
+    id,
+    name: id,
+    value,
+    onChange: (e: { target: { value: string } }) => onValueChange(e.target.value),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, error, hint, hintOnError),
+  };
+}
+
 type Common = {
   id: string;
   label: ReactNode;
@@ -81,14 +100,9 @@ export function TextField({
   const isPassword = type === 'password';
   const input = (
     <input
-      id={id}
-      name={id}
+      {...controlProps(id, value, onValueChange, error, hint, hintOnError)}
       className="input"
       type={isPassword && reveal ? 'text' : type}
-      value={value}
-      onChange={(e) => onValueChange(e.target.value)}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy(id, error, hint, hintOnError)}
       {...rest}
     />
   );
@@ -123,6 +137,18 @@ export function TextField({
   );
 }
 
+type PresetFieldProps = Omit<TextFieldProps, 'type' | 'label'> & { label?: ReactNode };
+
+/** A password with its Show button; a new password unless autoComplete says otherwise. */
+export function PasswordField(props: PresetFieldProps) {
+  return <TextField label="Password" type="password" autoComplete="new-password" {...props} />;
+}
+
+/** An email address, not spell-checked; the user's own unless autoComplete says otherwise. */
+export function EmailField(props: PresetFieldProps) {
+  return <TextField label="Email" type="email" autoComplete="email" spellCheck={false} {...props} />;
+}
+
 type SelectFieldProps = Common &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id'> & {
     value: string;
@@ -145,16 +171,7 @@ export function SelectField({
 }: SelectFieldProps) {
   return (
     <Field id={id} label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
-      <select
-        id={id}
-        name={id}
-        className="input select"
-        value={value}
-        onChange={(e) => onValueChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...rest}
-      >
+      <select {...controlProps(id, value, onValueChange, error, hint)} className="input select" {...rest}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -195,14 +212,9 @@ export function TextareaField({
   return (
     <Field id={id} label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
       <textarea
-        id={id}
-        name={id}
+        {...controlProps(id, value, onValueChange, error, hint)}
         className="input textarea"
-        value={value}
-        onChange={(e) => onValueChange(e.target.value)}
         onKeyDown={onKeyDown}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
         {...rest}
       />
     </Field>

@@ -1,9 +1,11 @@
-import { CloudUpload, FileText, Upload, X } from 'lucide-react';
+import { CloudUpload, FileText, Upload } from 'lucide-react';
 import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api, apiUrl, type ErrorEnvelope, NETWORK_ERROR_MESSAGE } from '../api/client';
+import { formatBytes } from '../lib/format';
 import { KEYS, readKey } from '../lib/storage';
 import { Button } from './button';
 import { notify } from './toaster';
+import { ChosenFile, UploadProgressBar } from './upload-parts';
 
 // The one upload building block (spec 1 §4/§5, spec 2 §4/§5): the file is checked by its
 // extension before anything is sent, a wrong or missing file shows the spec's hint for five
@@ -74,12 +76,6 @@ export function hasExtension(name: string, extensions: readonly string[]): boole
   if (dot < 0) return false;
   const ext = name.slice(dot + 1).toLowerCase();
   return extensions.some((e) => e.toLowerCase() === ext);
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /** A message shown under the control that goes away by itself after UPLOAD_HINT_MS. */
@@ -264,9 +260,6 @@ export function FileUpload<T = unknown>({
     setDragging(true);
   };
 
-  const percent = progress === null ? 0 : Math.round(progress * 100);
-  const processing = busy && progress !== null && progress >= 1;
-
   const input = (
     <input
       ref={inputRef}
@@ -284,19 +277,12 @@ export function FileUpload<T = unknown>({
   );
 
   const progressBar = busy && (
-    <div className="upload-progress" id={`${id}-progress`}>
-      <div
-        className={processing ? 'upload-progress-track is-processing' : 'upload-progress-track'}
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={processing ? undefined : percent}
-        aria-label="Upload progress"
-      >
-        <div className="upload-progress-bar" style={{ width: processing ? '100%' : `${percent}%` }} />
-      </div>
-      <span className="upload-progress-label">{processing ? 'Processing…' : `${percent}%`}</span>
-    </div>
+    <UploadProgressBar
+      id={`${id}-progress`}
+      progress={progress ?? 0}
+      label="Upload progress"
+      doing="Processing…"
+    />
   );
 
   const hintLine = hint && (
@@ -351,24 +337,7 @@ export function FileUpload<T = unknown>({
         </p>
         {description && <div className="upload-zone-text">{description}</div>}
       </section>
-      {file && (
-        <div className="upload-file">
-          <FileText size={16} aria-hidden className="upload-file-icon" />
-          <span className="upload-file-name">{file.name}</span>
-          <span className="upload-file-size">{formatBytes(file.size)}</span>
-          {!busy && (
-            <button
-              type="button"
-              className="icon-btn upload-file-clear"
-              onClick={reset}
-              aria-label={`Remove ${file.name}`}
-              title="Remove"
-            >
-              <X size={14} aria-hidden />
-            </button>
-          )}
-        </div>
-      )}
+      {file && <ChosenFile file={file} icon={FileText} busy={busy} onClear={reset} />}
       {progressBar}
       {hintLine}
       <div className="upload-actions">

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Button } from './button';
 
 type Props = {
   open: boolean;
@@ -62,5 +63,32 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', ale
         </div>
       )}
     </dialog>
+  );
+}
+
+/** The footer of a modal around a form: Cancel, then the form's submit button on the right. */
+export function FormModalFooter({
+  form,
+  busy,
+  onCancel,
+  icon,
+  children = 'Save',
+}: {
+  /** The id of the form the submit button sends. */
+  form: string;
+  busy: boolean;
+  onCancel: () => void;
+  icon?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" form={form} variant="primary" busy={busy} icon={icon}>
+        {children}
+      </Button>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { APP_NAME, APP_VERSION } from '../lib/constants';
+import { AppFooter } from './app-footer';
 import { Logo } from './logo';
 
 /** Public pages that are read without signing in (the rotator offer report). */
@@ -16,11 +16,7 @@ export function PublicLayout() {
       <main className="main public-main" id="main">
         <Outlet />
       </main>
-      <footer className="app-footer">
-        <span>{APP_NAME}</span>
-        <span aria-hidden>·</span>
-        <span>Version {APP_VERSION}</span>
-      </footer>
+      <AppFooter />
     </div>
   );
 }

@@ -25,6 +25,22 @@ export function formatPercent(value: number | null | undefined, digits = 2): str
   return `${v.toFixed(digits)}%`;
 }
 
+/** A file's size: 512 B, 12.3 KB, 4.5 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * A calendar day 'yyyy-MM-dd' (or a month 'yyyy-MM') written en-US, read in UTC so the
+ * browser's zone never shifts it to the day before.
+ */
+export function formatCalendarDay(day: string, options: Intl.DateTimeFormatOptions): string {
+  const [y, m, d = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { ...options, timeZone: 'UTC' });
+}
+
 function toDate(value: number | string | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }

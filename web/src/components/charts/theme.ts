@@ -1,4 +1,5 @@
 import { buildChartTheme } from '@visx/xychart';
+import { formatCalendarDay } from '../../lib/format';
 
 // One chart look for the app: the accent colour, the neutral grid and the UI's small type.
 export const CHART_COLORS = {
@@ -27,25 +28,10 @@ export const chartTheme = buildChartTheme({
 });
 
 /** 'Nov 10' from 'yyyy-MM-dd' (read as a calendar day, never shifted by the browser's zone). */
-export function shortDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+export const shortDay = (day: string): string => formatCalendarDay(day, { month: 'short', day: 'numeric' });
 
-export function longDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+export const longDay = (day: string): string =>
+  formatCalendarDay(day, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
 
 /** At most `max` evenly spread labels out of `days` (band axes cannot thin their own ticks). */
 export function spreadTicks<T>(items: readonly T[], max: number): T[] {

@@ -15,6 +15,8 @@ export type ColumnKind = 'text' | 'int' | 'money' | 'percent' | 'decimal';
 export type Column<R> = {
   key: string;
   label: string;
+  /** The header is read out but not shown (an actions column). */
+  hideLabel?: boolean;
   kind?: ColumnKind;
   /** Decimals of percent and decimal columns (default 2). */
   digits?: number;
@@ -93,6 +95,10 @@ type Props<R> = {
   /** Controls at the right of the toolbar (pickers, toggles). */
   toolbar?: ReactNode;
   rowClassName?: (row: R) => string | undefined;
+  /** Attributes of a row's <tr> that tests and styles find it by (data-student="…"). */
+  rowAttributes?: (row: R) => Record<`data-${string}`, string>;
+  /** Classes added to the <table> (a screen's own cell styles). */
+  tableClassName?: string;
   empty?: ReactNode;
   /** Taller tables scroll inside with the header stuck to the top. */
   maxHeight?: number;
@@ -155,6 +161,8 @@ export function DataTable<R>({
   search,
   toolbar,
   rowClassName,
+  rowAttributes,
+  tableClassName,
   empty,
   maxHeight = 560,
 }: Props<R>) {
@@ -181,7 +189,7 @@ export function DataTable<R>({
         tabIndex={0}
         aria-label={`${label}, scrollable`}
       >
-        <table className="table dt-table" aria-label={label}>
+        <table className={['table dt-table', tableClassName].filter(Boolean).join(' ')} aria-label={label}>
           <thead>
             <tr>
               {columns.map((c) => {
@@ -197,7 +205,9 @@ export function DataTable<R>({
                     aria-sort={active ? (sort?.order === 'asc' ? 'ascending' : 'descending') : undefined}
                     data-col={c.key}
                   >
-                    {sortable ? (
+                    {c.hideLabel ? (
+                      <span className="sr-only">{c.label}</span>
+                    ) : sortable ? (
                       <button
                         type="button"
                         className={active ? 'dt-sort is-active' : 'dt-sort'}
@@ -232,7 +242,12 @@ export function DataTable<R>({
               </tr>
             ) : (
               rows.map((row, i) => (
-                <tr key={rowKey(row, i)} className={rowClassName?.(row)} data-row={String(rowKey(row, i))}>
+                <tr
+                  key={rowKey(row, i)}
+                  className={rowClassName?.(row)}
+                  data-row={String(rowKey(row, i))}
+                  {...rowAttributes?.(row)}
+                >
                   {columns.map((c) => {
                     const cls =
                       [isNumeric(c.kind) && 'num', c.className].filter(Boolean).join(' ') || undefined;

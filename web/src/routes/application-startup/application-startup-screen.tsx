@@ -8,7 +8,7 @@ import { useTimezones } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { AuthCard } from '../../components/auth-layout';
 import { Button } from '../../components/button';
-import { SelectField, TextareaField, TextField } from '../../components/field';
+import { EmailField, PasswordField, SelectField, TextareaField, TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { stripSpaces, useForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -86,18 +86,8 @@ export function ApplicationStartupScreen() {
             autoFocus
           />
           <div className="form-grid">
-            <TextField
-              {...form.field('password', stripSpaces)}
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-            />
-            <TextField
-              {...form.field('confirm_password', stripSpaces)}
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-            />
+            <PasswordField {...form.field('password', stripSpaces)} />
+            <PasswordField {...form.field('confirm_password', stripSpaces)} label="Confirm password" />
           </div>
         </section>
 
@@ -114,14 +104,7 @@ export function ApplicationStartupScreen() {
               autoComplete="url"
               spellCheck={false}
             />
-            <TextField
-              {...form.field('email')}
-              label="Email"
-              type="email"
-              hint="The license's email, also used for password resets."
-              autoComplete="email"
-              spellCheck={false}
-            />
+            <EmailField {...form.field('email')} hint="The license's email, also used for password resets." />
           </div>
           <SelectField
             {...form.field('timezone')}

@@ -16,9 +16,10 @@ import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { Field, TextField } from '../../components/field';
-import { formatBytes, hasExtension } from '../../components/file-upload';
+import { hasExtension } from '../../components/file-upload';
 import { Spinner } from '../../components/spinner';
 import { notify } from '../../components/toaster';
+import { formatBytes } from '../../lib/format';
 import { deleteTrafficAssets, idBatches, saveTrafficAssets, saveTrafficHeadlines } from './traffic-api';
 
 // Tab 8's assets and headlines (spec 2 §4, §5, §9; spec 4's CPC builder): assets upload 5 at a

@@ -26,6 +26,7 @@ import {
   initialRange,
 } from '../../components/date-range/date-range';
 import { EmptyState } from '../../components/empty-state';
+import { GraphTabs } from '../../components/graph-tabs';
 import { LiveSwitch } from '../../components/live-switch';
 import { PageHeader } from '../../components/page-header';
 import { formatDollars, formatInteger, formatPercent, isoDay } from '../../lib/format';
@@ -284,21 +285,12 @@ export function DashboardScreen() {
             description={range ? describeRange(range) : undefined}
             className="stats-card"
             actions={
-              <div className="graph-tabs" role="tablist" aria-label="Graph">
-                {GRAPH_METRICS.map((m) => (
-                  <button
-                    key={m}
-                    type="button"
-                    role="tab"
-                    className="graph-tab"
-                    aria-selected={metric === m}
-                    onClick={() => setMetric(m)}
-                    data-metric={m}
-                  >
-                    {GRAPH_LABELS[m]}
-                  </button>
-                ))}
-              </div>
+              <GraphTabs
+                label="Graph"
+                options={GRAPH_METRICS.map((m) => ({ value: m, label: GRAPH_LABELS[m] }))}
+                selected={metric}
+                onSelect={setMetric}
+              />
             }
           >
             {loading ? (

@@ -4,7 +4,7 @@ import { forgotPasswordSchema } from '../../../../schema/auth-api';
 import { requestPasswordReset } from '../../api/endpoints';
 import { Alert } from '../../components/alert';
 import { AuthCard, AuthSubmit } from '../../components/auth-layout';
-import { TextField } from '../../components/field';
+import { EmailField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { useForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -40,14 +40,7 @@ export function ForgotPasswordScreen() {
     >
       <form className="form" onSubmit={onSubmit} noValidate>
         {formError && <Alert>{formError}</Alert>}
-        <TextField
-          {...form.field('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          autoFocus
-        />
+        <EmailField {...form.field('email')} autoFocus />
         <AuthSubmit busy={busy} icon={<Mail size={16} aria-hidden />}>
           Send reset link
         </AuthSubmit>

@@ -7,6 +7,7 @@ import { WALLET_LABELS, WALLETS, type Wallet } from '../../components/balance/wa
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
+import { toastFailure } from '../../components/confirmed-action';
 import { EmptyState } from '../../components/empty-state';
 import { SelectField, TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
@@ -71,7 +72,7 @@ export function RotatorFunding({ balance }: Props) {
       await Promise.all([offers.mutate(), reloadBalances()]);
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) setErrors(err.fieldErrors);
-      notify.error(err instanceof ApiError ? err.firstMessage : String(err));
+      toastFailure(err);
     } finally {
       inFlight.current = false;
       setBusy(false);

@@ -13,7 +13,7 @@ import {
 } from '../../../../schema/connections-api';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { TextField } from '../../components/field';
+import { PasswordField, TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { useForm } from '../../lib/forms';
 import {
@@ -65,10 +65,9 @@ export function PlatformTokenForm({ platform, label }: { platform: 'tiktok' | 'm
     <Card title={label} description={`The ${label} API token the cost import and ad records use.`}>
       <form id={`${platform}-form`} className="form" onSubmit={onSubmit} noValidate>
         <Stored label="Stored token" value={stored.data?.token} testId={`${platform}-stored`} />
-        <TextField
+        <PasswordField
           {...form.field('api_token')}
           label={`${label} API token`}
-          type="password"
           autoComplete="off"
           spellCheck={false}
         />
@@ -116,10 +115,9 @@ export function TaboolaForm() {
         </div>
         <div className="form-grid">
           <TextField {...form.field('client_id')} label="Client ID" autoComplete="off" spellCheck={false} />
-          <TextField
+          <PasswordField
             {...form.field('client_secret')}
             label="Client secret"
-            type="password"
             autoComplete="off"
             spellCheck={false}
           />

@@ -7,7 +7,7 @@ import { activateLicense } from '../../api/endpoints';
 import { useLicense } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { AuthCard, AuthSubmit } from '../../components/auth-layout';
-import { TextareaField, TextField } from '../../components/field';
+import { EmailField, TextareaField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { formatDate } from '../../lib/format';
 import { useForm } from '../../lib/forms';
@@ -38,7 +38,7 @@ export function LicenseScreen() {
   useDocumentTitle('License');
   const navigate = useNavigate();
   const form = useForm(FORM, { email: '', licenseKey: '' });
-  const { values, setValue, errors, formError, setFormError, busy } = form;
+  const { values, formError, setFormError, busy } = form;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -74,23 +74,10 @@ export function LicenseScreen() {
       <LicenseStatus />
       <form className="form" onSubmit={onSubmit} noValidate>
         {formError && <Alert>{formError}</Alert>}
-        <TextField
-          id={`${FORM}-email`}
-          label="Email"
-          type="email"
-          value={values.email}
-          onValueChange={(v) => setValue('email', v)}
-          error={errors.email}
-          autoComplete="email"
-          spellCheck={false}
-          autoFocus
-        />
+        <EmailField {...form.field('email')} autoFocus />
         <TextareaField
-          id={`${FORM}-licenseKey`}
+          {...form.field('licenseKey', (v) => v.trim())}
           label="License key"
-          value={values.licenseKey}
-          onValueChange={(v) => setValue('licenseKey', v.trim())}
-          error={errors.licenseKey}
           rows={4}
           spellCheck={false}
           submitOnEnter

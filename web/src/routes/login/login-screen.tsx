@@ -6,7 +6,7 @@ import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/client';
 import { type LoginInput, login } from '../../api/endpoints';
 import { Alert } from '../../components/alert';
 import { AuthCard, AuthSubmit } from '../../components/auth-layout';
-import { TextField } from '../../components/field';
+import { PasswordField, TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { storeSession, takeIntendedUrl } from '../../lib/auth';
 import { focusField, stripSpaces, useForm } from '../../lib/forms';
@@ -117,12 +117,7 @@ export function LoginScreen() {
           autoCapitalize="none"
           spellCheck={false}
         />
-        <TextField
-          {...form.field('password', stripSpaces)}
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-        />
+        <PasswordField {...form.field('password', stripSpaces)} autoComplete="current-password" />
         <div className="form-row-between">
           <Link to="/forgot-password" className="link-muted">
             Forgot password?

@@ -2,9 +2,8 @@ import { type FormEvent, useState } from 'react';
 import type { ModifyVerb } from '../../../../schema/masterdashboard-api';
 import type { Student } from '../../../../schema/operator-api';
 import { ApiError } from '../../api/client';
-import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
-import { Modal } from '../../components/modal';
+import { FormModalFooter, Modal } from '../../components/modal';
 import { notify } from '../../components/toaster';
 import { useOnOpen } from '../../lib/use-on-open';
 import { mdApi } from './api';
@@ -24,6 +23,39 @@ const KINDS: readonly { value: Kind; label: string; verb: ModifyVerb; field?: st
   { value: 'lpcpc', label: 'LP CPC', verb: 'modify-lpcpc', field: 'lpcpc' },
 ];
 
+type Values = {
+  value: string;
+  sid_token: string;
+  ad_clicks: string;
+  ad_spend: string;
+  conversions: string;
+  payout: string;
+};
+type Input = {
+  key: keyof Values;
+  id: string;
+  label: string;
+  inputMode?: 'numeric' | 'decimal';
+  optional?: boolean;
+};
+
+const PAYOUT: Input = { key: 'payout', id: 'md-add-payout', label: 'Payout ($)', inputMode: 'decimal' };
+
+/** A whole row of the day: the SID token and the four numbers. */
+const ROW_FIELDS: Input[] = [
+  { key: 'sid_token', id: 'md-add-sid', label: 'SID token', optional: true },
+  { key: 'ad_clicks', id: 'md-add-clicks', label: 'Ad clicks', inputMode: 'numeric' },
+  { key: 'ad_spend', id: 'md-add-spend', label: 'Ad spend ($)', inputMode: 'decimal' },
+  { key: 'conversions', id: 'md-add-conversions', label: 'Conversions', inputMode: 'numeric' },
+  PAYOUT,
+];
+
+/** One metric's value, and the payout with conversions. */
+const valueFields = (label: string, withPayout: boolean): Input[] => [
+  { key: 'value', id: 'md-add-value', label, inputMode: 'decimal' },
+  ...(withPayout ? [PAYOUT] : []),
+];
+
 type Props = {
   open: boolean;
   student: Student;
@@ -36,7 +68,7 @@ type Props = {
 export function AddDataModal({ open, student, campaignId, defaultDate, onClose, onSaved }: Props) {
   const [kind, setKind] = useState<Kind>('row');
   const [date, setDate] = useState(defaultDate);
-  const [v, setV] = useState({
+  const [v, setV] = useState<Values>({
     value: '',
     sid_token: '',
     ad_clicks: '',
@@ -50,7 +82,7 @@ export function AddDataModal({ open, student, campaignId, defaultDate, onClose, 
     setDate(defaultDate);
     setError(null);
   });
-  const set = (k: keyof typeof v) => (value: string) => {
+  const set = (k: keyof Values) => (value: string) => {
     setV((s) => ({ ...s, [k]: value }));
     setError(null);
   };
@@ -100,16 +132,7 @@ export function AddDataModal({ open, student, campaignId, defaultDate, onClose, 
       onClose={onClose}
       size="md"
       title={`Add data for ${student.name}`}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form="md-add-data" busy={busy}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<FormModalFooter form="md-add-data" busy={busy} onCancel={onClose} />}
     >
       <form id="md-add-data" className="md-add-form" onSubmit={submit} noValidate>
         <SelectField
@@ -120,64 +143,17 @@ export function AddDataModal({ open, student, campaignId, defaultDate, onClose, 
           options={KINDS.map((k) => ({ value: k.value, label: k.label }))}
         />
         <TextField id="md-add-date" label="Date" type="date" value={date} onValueChange={setDate} required />
-        {kind === 'row' ? (
-          <>
-            <TextField
-              id="md-add-sid"
-              label="SID token"
-              value={v.sid_token}
-              onValueChange={set('sid_token')}
-              optional
-            />
-            <TextField
-              id="md-add-clicks"
-              label="Ad clicks"
-              inputMode="numeric"
-              value={v.ad_clicks}
-              onValueChange={set('ad_clicks')}
-            />
-            <TextField
-              id="md-add-spend"
-              label="Ad spend ($)"
-              inputMode="decimal"
-              value={v.ad_spend}
-              onValueChange={set('ad_spend')}
-            />
-            <TextField
-              id="md-add-conversions"
-              label="Conversions"
-              inputMode="numeric"
-              value={v.conversions}
-              onValueChange={set('conversions')}
-            />
-            <TextField
-              id="md-add-payout"
-              label="Payout ($)"
-              inputMode="decimal"
-              value={v.payout}
-              onValueChange={set('payout')}
-            />
-          </>
-        ) : (
-          <>
-            <TextField
-              id="md-add-value"
-              label={spec.label}
-              inputMode="decimal"
-              value={v.value}
-              onValueChange={set('value')}
-            />
-            {kind === 'conversions' && (
-              <TextField
-                id="md-add-payout"
-                label="Payout ($)"
-                inputMode="decimal"
-                value={v.payout}
-                onValueChange={set('payout')}
-              />
-            )}
-          </>
-        )}
+        {(kind === 'row' ? ROW_FIELDS : valueFields(spec.label, kind === 'conversions')).map((f) => (
+          <TextField
+            key={f.id}
+            id={f.id}
+            label={f.label}
+            inputMode={f.inputMode}
+            optional={f.optional}
+            value={v[f.key]}
+            onValueChange={set(f.key)}
+          />
+        ))}
         {error && (
           <p className="field-error md-add-error" role="alert">
             {error}

@@ -7,6 +7,7 @@ import type { Student } from '../../../../schema/operator-api';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { BarChart } from '../../components/charts/bar-chart';
+import { GraphTabs } from '../../components/graph-tabs';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/toaster';
 import { formatDollars, formatInteger, formatPercent } from '../../lib/format';
@@ -159,21 +160,13 @@ export function GraphModal({
               </div>
             ))}
           </section>
-          <div className="graph-tabs md-graph-tabs" role="tablist" aria-label="Graph">
-            {TABS.map((t) => (
-              <button
-                key={t.metric}
-                type="button"
-                role="tab"
-                className="graph-tab"
-                aria-selected={metric === t.metric}
-                onClick={() => setMetric(t.metric)}
-                data-metric={t.metric}
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
+          <GraphTabs
+            label="Graph"
+            className="graph-tabs md-graph-tabs"
+            options={TABS.map((t) => ({ value: t.metric, label: t.label }))}
+            selected={metric}
+            onSelect={setMetric}
+          />
           {!data.data ? (
             <div className="chart-placeholder skeleton" />
           ) : list.length === 0 ? (

@@ -5,9 +5,10 @@ import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
+import { type Column, DataTable } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
-import { TextField } from '../../components/field';
-import { Modal } from '../../components/modal';
+import { PasswordField, TextField } from '../../components/field';
+import { FormModalFooter, Modal } from '../../components/modal';
 import { notify } from '../../components/toaster';
 import { mdApi } from './api';
 
@@ -77,6 +78,35 @@ export function InstallationsCard({
     }
   }
 
+  const columns: Column<Student>[] = [
+    { key: 'name', label: 'Name' },
+    { key: 'domain', label: 'Domain', className: 'md-domain', render: (s) => s.domain },
+    { key: 'server', label: 'Server', render: (s) => s.server || '—' },
+    {
+      key: 'actions',
+      label: 'Actions',
+      hideLabel: true,
+      className: 'actions',
+      render: (s) => (
+        <>
+          <button type="button" className="icon-btn" aria-label={`Edit ${s.name}`} onClick={() => open(s)}>
+            <Pencil size={15} aria-hidden />
+          </button>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={`Remove ${s.name}`}
+            aria-busy={removing === s.id || undefined}
+            disabled={removing === s.id}
+            onClick={() => remove(s)}
+          >
+            <Trash2 size={15} aria-hidden />
+          </button>
+        </>
+      ),
+    },
+  ];
+
   return (
     <Card
       title="Student installations"
@@ -93,73 +123,21 @@ export function InstallationsCard({
           Add a student's installation with its address and master-dashboard credential.
         </EmptyState>
       ) : (
-        <section
-          className="table-wrap"
-          aria-label="Installations, scrollable"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
-          tabIndex={0}
-        >
-          <table
-            className="table md-table"
-            aria-label="Student installations"
-            data-testid="installations-table"
-          >
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Domain</th>
-                <th scope="col">Server</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {students.map((s) => (
-                <tr key={s.id} data-installation={s.name}>
-                  <td>{s.name}</td>
-                  <td className="md-domain">{s.domain}</td>
-                  <td>{s.server || '—'}</td>
-                  <td className="actions">
-                    <button
-                      type="button"
-                      className="icon-btn"
-                      aria-label={`Edit ${s.name}`}
-                      onClick={() => open(s)}
-                    >
-                      <Pencil size={15} aria-hidden />
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-btn"
-                      aria-label={`Remove ${s.name}`}
-                      aria-busy={removing === s.id || undefined}
-                      disabled={removing === s.id}
-                      onClick={() => remove(s)}
-                    >
-                      <Trash2 size={15} aria-hidden />
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <DataTable<Student>
+          id="installations"
+          label="Student installations"
+          columns={columns}
+          rows={students}
+          rowKey={(s) => s.id}
+          rowAttributes={(s) => ({ 'data-installation': s.name })}
+          tableClassName="md-table"
+        />
       )}
       <Modal
         open={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? 'Add student installation' : 'Edit student installation'}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setEditing(null)}>
-              Cancel
-            </Button>
-            <Button variant="primary" type="submit" form="md-installation" busy={busy}>
-              Save
-            </Button>
-          </>
-        }
+        footer={<FormModalFooter form="md-installation" busy={busy} onCancel={() => setEditing(null)} />}
       >
         <form id="md-installation" className="md-add-form" onSubmit={save} noValidate>
           <TextField
@@ -193,10 +171,9 @@ export function InstallationsCard({
             optional
             hint="Left empty, one is made from the id, server and domain."
           />
-          <TextField
+          <PasswordField
             id="inst-credential"
             label="Credential"
-            type="password"
             autoComplete="off"
             value={form.credential}
             onValueChange={set('credential')}

@@ -15,6 +15,7 @@ import {
   initialRange,
 } from '../../components/date-range/date-range';
 import { EmptyState } from '../../components/empty-state';
+import { GraphTabs } from '../../components/graph-tabs';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../components/toaster';
 import { getStoredUser } from '../../lib/auth';
@@ -27,6 +28,10 @@ import { DetailedTable, GeneralTable } from './report-tables';
 import { StudentSelect } from './student-select';
 
 type Mode = 'detailed' | 'general';
+const MODES: readonly { value: Mode; label: string }[] = [
+  { value: 'detailed', label: 'Detailed' },
+  { value: 'general', label: 'General' },
+];
 
 const failure = (err: unknown, fallback: string) =>
   err instanceof ApiError && err.status !== 401 ? `${fallback}: ${err.firstMessage}` : fallback;
@@ -137,21 +142,14 @@ function OperatorDashboard() {
         description={range ? describeRange(range) : 'Ad spend, revenue, ROI and net profit of every student.'}
       />
       <section className="card md-filters" aria-label="Filters">
-        <div className="md-modes" role="tablist" aria-label="Mode">
-          {(['detailed', 'general'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="tab"
-              className="graph-tab"
-              aria-selected={mode === m}
-              onClick={() => setMode(m)}
-              data-mode={m}
-            >
-              {m === 'detailed' ? 'Detailed' : 'General'}
-            </button>
-          ))}
-        </div>
+        <GraphTabs
+          label="Mode"
+          className="md-modes"
+          options={MODES}
+          selected={mode}
+          onSelect={setMode}
+          dataName="mode"
+        />
         {range && today && <DateRange id="md" value={range} today={today} onChange={setRange} />}
         {mode === 'detailed' && (
           <div className="md-detailed-bar">

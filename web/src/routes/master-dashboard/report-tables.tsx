@@ -1,26 +1,55 @@
 import { ChartLine } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { ReportTotal } from '../../../../schema/masterdashboard-api';
 import type { Student, StudentReport } from '../../../../schema/operator-api';
+import { type Column, DataTable } from '../../components/data-table/data-table';
 import { formatDollars, formatPercent } from '../../lib/format';
 
-const signed = (v: number) => (v > 0 ? 'num is-positive' : v < 0 ? 'num is-negative' : 'num');
+type Figure = 'ad_spend' | 'revenue' | 'roi' | 'net_profit';
 
-function Money({ total }: { total: ReportTotal }) {
+const tone = (v: number) => (v > 0 ? 'is-positive' : v < 0 ? 'is-negative' : undefined);
+
+/** The four figures of a report total, as shown in a row and in the footer. */
+function totalCells(total: ReportTotal): Record<Figure, ReactNode> {
+  return {
+    ad_spend: formatDollars(total.ad_spend),
+    revenue: formatDollars(total.revenue),
+    roi: <span className={tone(total.roi)}>{formatPercent(total.roi, 2)}</span>,
+    net_profit: <span className={tone(total.net_profit)}>{formatDollars(total.net_profit)}</span>,
+  };
+}
+
+const LABELS: Record<Figure, string> = {
+  ad_spend: 'Ad spend',
+  revenue: 'Revenue',
+  roi: 'ROI',
+  net_profit: 'Net Profit',
+};
+
+function moneyColumns<R extends StudentReport>(): Column<R>[] {
+  return (Object.keys(LABELS) as Figure[]).map((key) => ({
+    key,
+    label: LABELS[key],
+    kind: key === 'roi' ? 'percent' : 'money',
+    render: (r) => totalCells(r.total)[key],
+  }));
+}
+
+/** A table of students' reports: a row a student, found by its name (data-student). */
+function StudentTable<R extends StudentReport>(props: {
+  id: string;
+  label: string;
+  columns: Column<R>[];
+  rows: readonly R[];
+  footer?: Record<string, ReactNode>;
+}) {
   return (
-    <>
-      <td className="num" data-col="ad_spend">
-        {formatDollars(total.ad_spend)}
-      </td>
-      <td className="num" data-col="revenue">
-        {formatDollars(total.revenue)}
-      </td>
-      <td className={signed(total.roi)} data-col="roi">
-        {formatPercent(total.roi, 2)}
-      </td>
-      <td className={signed(total.net_profit)} data-col="net_profit">
-        {formatDollars(total.net_profit)}
-      </td>
-    </>
+    <DataTable<R>
+      {...props}
+      rowKey={(r) => r.id_hash}
+      rowAttributes={(r) => ({ 'data-student': r.name })}
+      tableClassName="md-table"
+    />
   );
 }
 
@@ -32,108 +61,59 @@ export function DetailedTable({
   rows: readonly StudentReport[];
   onGraph: (s: Student) => void;
 }) {
-  return (
-    <section
-      className="table-wrap"
-      aria-label="Table, scrollable"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
-      tabIndex={0}
-    >
-      <table className="table md-table" aria-label="Selected students" data-testid="detailed-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col" className="num">
-              Ad spend
-            </th>
-            <th scope="col" className="num">
-              Revenue
-            </th>
-            <th scope="col" className="num">
-              ROI
-            </th>
-            <th scope="col" className="num">
-              Net Profit
-            </th>
-            <th scope="col">
-              <span className="sr-only">Graph</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id_hash} data-student={r.name}>
-              <td>{r.name}</td>
-              <Money total={r.total} />
-              <td className="actions">
-                <button type="button" className="btn btn-secondary btn-sm" onClick={() => onGraph(r)}>
-                  <ChartLine size={14} aria-hidden />
-                  <span>View Graph</span>
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
-  );
+  const columns: Column<StudentReport>[] = [
+    { key: 'name', label: 'Name' },
+    ...moneyColumns<StudentReport>(),
+    {
+      key: 'graph',
+      label: 'Graph',
+      hideLabel: true,
+      className: 'actions',
+      render: (r) => (
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => onGraph(r)}>
+          <ChartLine size={14} aria-hidden />
+          <span>View Graph</span>
+        </button>
+      ),
+    },
+  ];
+  return <StudentTable id="detailed" label="Selected students" columns={columns} rows={rows} />;
 }
 
 type GeneralRow = StudentReport & { refreshed_at: number | null; error: string | null };
 
 /** General mode: every student from the operator's cache, and the sum over all of them. */
 export function GeneralTable({ rows, total }: { rows: readonly GeneralRow[]; total: ReportTotal }) {
+  const columns: Column<GeneralRow>[] = [
+    {
+      key: 'name',
+      label: 'Name',
+      render: (r) => (
+        <>
+          {r.name}
+          {r.error && (
+            <span className="md-stale" title={r.error}>
+              Not refreshed: {r.error}
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'domain',
+      label: 'Domain',
+      className: 'md-domain',
+      render: (r) => r.domain.replace(/^https?:\/\//, ''),
+    },
+    ...moneyColumns<GeneralRow>(),
+  ];
   return (
-    <section
-      className="table-wrap"
-      aria-label="Table, scrollable"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
-      tabIndex={0}
-    >
-      <table className="table md-table" aria-label="All students" data-testid="general-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Domain</th>
-            <th scope="col" className="num">
-              Ad spend
-            </th>
-            <th scope="col" className="num">
-              Revenue
-            </th>
-            <th scope="col" className="num">
-              ROI
-            </th>
-            <th scope="col" className="num">
-              Net Profit
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id_hash} data-student={r.name}>
-              <td>
-                {r.name}
-                {r.error && (
-                  <span className="md-stale" title={r.error}>
-                    Not refreshed: {r.error}
-                  </span>
-                )}
-              </td>
-              <td className="md-domain">{r.domain.replace(/^https?:\/\//, '')}</td>
-              <Money total={r.total} />
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr data-student="total">
-            <th scope="row" colSpan={2}>
-              Total
-            </th>
-            <Money total={total} />
-          </tr>
-        </tfoot>
-      </table>
-    </section>
+    <StudentTable
+      id="general"
+      label="All students"
+      columns={columns}
+      rows={rows}
+      footer={totalCells(total)}
+    />
   );
 }

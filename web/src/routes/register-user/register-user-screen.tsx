@@ -15,9 +15,10 @@ import { useUsers } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { useBusyAction } from '../../components/confirmed-action';
 import { EmptyState } from '../../components/empty-state';
-import { SelectField, TextField } from '../../components/field';
-import { Modal } from '../../components/modal';
+import { EmailField, PasswordField, SelectField, TextField } from '../../components/field';
+import { FormModalFooter, Modal } from '../../components/modal';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../components/toaster';
 import { getStoredUser, rememberIntendedUrl, splitRole } from '../../lib/auth';
@@ -68,20 +69,9 @@ function CreateUserDialog({
       onClose={close}
       title="New user"
       footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={FORM}
-            variant="primary"
-            busy={busy}
-            icon={<UserPlus size={16} aria-hidden />}
-          >
-            Create user
-          </Button>
-        </>
+        <FormModalFooter form={FORM} busy={busy} onCancel={close} icon={<UserPlus size={16} aria-hidden />}>
+          Create user
+        </FormModalFooter>
       }
     >
       <form id={FORM} className="form" onSubmit={onSubmit} noValidate>
@@ -96,25 +86,9 @@ function CreateUserDialog({
             spellCheck={false}
             data-autofocus
           />
-          <TextField
-            {...form.field('email')}
-            label="Email"
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <TextField
-            {...form.field('password', stripSpaces)}
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <TextField
-            {...form.field('password_confirmation', stripSpaces)}
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-          />
+          <EmailField {...form.field('email')} autoComplete="off" />
+          <PasswordField {...form.field('password', stripSpaces)} />
+          <PasswordField {...form.field('password_confirmation', stripSpaces)} label="Confirm password" />
         </div>
         <SelectField
           {...form.field('role')}
@@ -136,27 +110,21 @@ function RoleSelect({
   isSelf: boolean;
   onChanged: () => void;
 }) {
-  const [saving, setSaving] = useState(false);
+  const { busy, run } = useBusyAction();
   const current = splitRole(user.role).roleType as Role;
   const change = async (role: Role) => {
     if (role === current) return;
-    setSaving(true);
-    try {
-      const answer = await changeUserRole(user.id, role);
-      notify.success(answer.message);
+    await run('run', async () => {
+      notify.success((await changeUserRole(user.id, role)).message);
       onChanged();
-    } catch (err) {
-      notify.error(err instanceof ApiError ? err.firstMessage : String(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <select
       className="input select input-sm"
       value={current}
       onChange={(e) => void change(e.target.value as Role)}
-      disabled={saving || isSelf}
+      disabled={busy !== null || isSelf}
       aria-label={`Role of ${user.username}`}
       title={isSelf ? 'You cannot change your own role' : undefined}
       data-testid={`role-${user.username}`}
@@ -247,23 +215,17 @@ function Email({ address }: { address: string }) {
 function UsersTable() {
   const me = getStoredUser();
   const { data, error, isLoading, mutate: reload } = useUsers(true);
-  const [linkBusy, setLinkBusy] = useState<number | null>(null);
+  const { busy: linkBusy, run: runLink } = useBusyAction<number>();
   const [link, setLink] = useState<{ user: UserRecord; link: LoginLink } | null>(null);
   const [coachOf, setCoachOf] = useState<UserRecord | null>(null);
   const users = data?.result ?? [];
 
-  const copyLoginLink = async (user: UserRecord) => {
-    setLinkBusy(user.id);
-    try {
+  const copyLoginLink = (user: UserRecord) =>
+    runLink(user.id, async () => {
       const answer = await createLoginLink(user.id);
       setLink({ user, link: answer });
       if (await copyText(answer.url)) notify.success('Copied to Clipboard.');
-    } catch (err) {
-      notify.error(err instanceof ApiError ? err.firstMessage : String(err));
-    } finally {
-      setLinkBusy(null);
-    }
-  };
+    });
 
   return (
     <Card

@@ -1,12 +1,12 @@
 // Disable, enable and delete a user (issue 17; docs/decisions/116). The server enforces the
 // admin role and refuses the admin's own account; the buttons are not offered for it either.
 import { Trash2, UserCheck, UserX } from 'lucide-react';
-import { useState } from 'react';
 import type { UserDeleteAnswer, UserStatusAnswer } from '../../../../schema/accounts-api';
 import type { UserRecord } from '../../../../schema/auth-api';
-import { ApiError, api } from '../../api/client';
+import { api } from '../../api/client';
 import { Button } from '../../components/button';
 import { useConfirm } from '../../components/confirm-dialog';
+import { useBusyAction } from '../../components/confirmed-action';
 import { notify } from '../../components/toaster';
 
 export function UserActions({
@@ -19,20 +19,14 @@ export function UserActions({
   onChanged: () => void;
 }) {
   const confirm = useConfirm();
-  const [busy, setBusy] = useState<'status' | 'delete' | null>(null);
+  const { busy, run: runBusy } = useBusyAction<'status' | 'delete'>();
   if (isSelf) return null;
 
-  const run = async (kind: 'status' | 'delete', call: () => Promise<{ message: string }>) => {
-    setBusy(kind);
-    try {
+  const run = (kind: 'status' | 'delete', call: () => Promise<{ message: string }>) =>
+    runBusy(kind, async () => {
       notify.success((await call()).message);
       onChanged();
-    } catch (err) {
-      notify.error(err instanceof ApiError ? err.firstMessage : String(err));
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
   const toggle = () =>
     run('status', () => api.put<UserStatusAnswer>(`users/${user.id}/status`, { disabled: !user.disabled }));

@@ -5,11 +5,12 @@ import { Pencil } from 'lucide-react';
 import { useEffect } from 'react';
 import { type UserCoachAnswer, userCoachSchema } from '../../../../schema/accounts-api';
 import type { UserRecord } from '../../../../schema/auth-api';
-import { ApiError, api } from '../../api/client';
+import { api } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { toastFailure } from '../../components/confirmed-action';
 import { SelectField } from '../../components/field';
-import { Modal } from '../../components/modal';
+import { FormModalFooter, Modal } from '../../components/modal';
 import { notify } from '../../components/toaster';
 import { splitRole } from '../../lib/auth';
 import { useForm } from '../../lib/forms';
@@ -108,7 +109,7 @@ export function CoachDialog({
       onClose();
     },
     failure: (err, message) => {
-      notify.error(err instanceof ApiError ? err.firstMessage : String(err));
+      toastFailure(err);
       return message;
     },
   });
@@ -119,16 +120,7 @@ export function CoachDialog({
       onClose={onClose}
       title="Coach"
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM} variant="primary" busy={busy}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<FormModalFooter form={FORM} busy={busy} onCancel={onClose} />}
     >
       {student && (
         <form id={FORM} className="form" onSubmit={onSubmit} noValidate>

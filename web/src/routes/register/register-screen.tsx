@@ -7,7 +7,7 @@ import { register } from '../../api/endpoints';
 import { useApi } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { AuthCard, AuthSubmit } from '../../components/auth-layout';
-import { TextField } from '../../components/field';
+import { EmailField, PasswordField, TextField } from '../../components/field';
 import { Spinner } from '../../components/spinner';
 import { notify } from '../../components/toaster';
 import { stripSpaces, useForm } from '../../lib/forms';
@@ -80,19 +80,8 @@ function RegisterForm({ footer }: { footer: React.ReactNode }) {
       <form className="form" onSubmit={onSubmit} noValidate>
         {formError && <Alert>{formError}</Alert>}
         <TextField {...form.field('name')} label="Name" autoComplete="name" autoFocus />
-        <TextField
-          {...form.field('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-        />
-        <TextField
-          {...form.field('password', stripSpaces)}
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <EmailField {...form.field('email')} />
+        <PasswordField {...form.field('password', stripSpaces)} />
         <AuthSubmit busy={busy} icon={<UserPlus size={16} aria-hidden />}>
           Create account
         </AuthSubmit>

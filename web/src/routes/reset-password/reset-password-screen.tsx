@@ -4,7 +4,7 @@ import { MESSAGES, RESET_FIELD_ORDER, resetPasswordSchema } from '../../../../sc
 import { resetPassword } from '../../api/endpoints';
 import { Alert } from '../../components/alert';
 import { AuthCard, AuthSubmit } from '../../components/auth-layout';
-import { TextField } from '../../components/field';
+import { PasswordField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { stripSpaces, useForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -49,19 +49,8 @@ export function ResetPasswordScreen() {
     >
       <form className="form" onSubmit={onSubmit} noValidate>
         {formError && <Alert>{formError}</Alert>}
-        <TextField
-          {...form.field('password', stripSpaces)}
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-        />
-        <TextField
-          {...form.field('password_confirmation', stripSpaces)}
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <PasswordField {...form.field('password', stripSpaces)} label="New password" autoFocus />
+        <PasswordField {...form.field('password_confirmation', stripSpaces)} label="Confirm new password" />
         <AuthSubmit busy={busy} icon={<Lock size={16} aria-hidden />}>
           Change password
         </AuthSubmit>

@@ -1,5 +1,6 @@
 import { cpa, cr, epc, roi } from '../../../../schema/metrics';
 import type { ReportRow } from '../../../../schema/money-api';
+import { formatCalendarDay } from '../../lib/format';
 
 /** A report row with the spec 4 §9 derived metrics: 0 when the divisor is 0, 2 decimals. */
 export type ReportFigures = ReportRow & { conversion_rate: number; roi: number; epc: number; cpa: number };
@@ -34,25 +35,14 @@ export function totalOf(rows: readonly ReportRow[]): ReportFigures {
 }
 
 /** 'Jan 2024' from '2024-01' (spec 4 §9). */
-export function monthLabel(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+export const monthLabel = (month: string): string =>
+  formatCalendarDay(month, { month: 'short', year: 'numeric' });
+
+/** 'Nov 1, 2026' from '2026-11-01'. */
+export const dayLabel = (day: string): string =>
+  formatCalendarDay(day, { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** 'Nov 1, 2026 – Nov 30, 2026' for the period selector. */
 export function periodLabel(start: string, end: string): string {
-  const f = (day: string) => {
-    const [y, m, d] = day.split('-').map(Number);
-    return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-  };
-  return `${f(start)} – ${f(end)}`;
+  return `${dayLabel(start)} – ${dayLabel(end)}`;
 }

@@ -1,17 +1,7 @@
 import type { ReportRow } from '../../../../schema/money-api';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { formatDollars } from '../../lib/format';
-import { figures, monthLabel, type ReportFigures, totalOf } from './report-metrics';
-
-const dayLabel = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-};
+import { dayLabel, figures, monthLabel, type ReportFigures, totalOf } from './report-metrics';
 
 function columns(first: Column<ReportFigures>): Column<ReportFigures>[] {
   return [

@@ -2,6 +2,7 @@ import { ChartColumn, Link2Off } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import useSWR from 'swr';
+import type { ReportRow } from '../../../../schema/money-api';
 import { ApiError } from '../../api/client';
 import { reportData, reportPeriods } from '../../api/money';
 import { Card } from '../../components/card';
@@ -95,32 +96,20 @@ export function RotatorReportScreen() {
           />
         }
       />
-      <Card
+      <ReportCard
+        id="report-months"
         title="Monthly totals"
         description={periods.data ? `Since ${periods.data.start_date}.` : undefined}
-        flush
-      >
-        <ReportTable
-          id="report-months"
-          label="Monthly totals"
-          by="month"
-          rows={months.data?.report}
-          loading={!months.data}
-        />
-      </Card>
-      <Card
+        by="month"
+        answer={months.data}
+      />
+      <ReportCard
+        id="report-days"
         title="Daily figures"
         description={period ? periodLabel(period.start_date, period.end_date) : undefined}
-        flush
-      >
-        <ReportTable
-          id="report-days"
-          label="Daily figures"
-          by="day"
-          rows={days.data?.report}
-          loading={!days.data}
-        />
-      </Card>
+        by="day"
+        answer={days.data}
+      />
       <Card title="Charts" description="Each day of the selected period.">
         {days.data ? (
           days.data.report.length ? (
@@ -133,5 +122,26 @@ export function RotatorReportScreen() {
         )}
       </Card>
     </div>
+  );
+}
+
+/** A card holding one report table, titled like the table; skeleton rows until the answer is in. */
+function ReportCard({
+  id,
+  title,
+  description,
+  by,
+  answer,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  by: 'month' | 'day';
+  answer: { report: readonly ReportRow[] } | undefined;
+}) {
+  return (
+    <Card title={title} description={description} flush>
+      <ReportTable id={id} label={title} by={by} rows={answer?.report} loading={!answer} />
+    </Card>
   );
 }

@@ -21,15 +21,35 @@ import { useTimezones } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { Field, SelectField, TextField } from '../../components/field';
+import { EmailField, Field, SelectField, TextField } from '../../components/field';
 import { LogoMark, Wordmark } from '../../components/logo';
 import { notify } from '../../components/toaster';
 import { useForm } from '../../lib/forms';
 import { type InstallationSettings, SETTINGS_PATH, updateSetting } from './api';
-import { ImagePicker } from './image-picker';
+import { ImagePicker, type ImageSpec, useImageChoice } from './image-picker';
 
 const FORM = 'settings';
 const id = (name: string) => `${FORM}-${name}`;
+
+const LOGO: ImageSpec = {
+  label: 'Logo',
+  variant: 'logo',
+  extensions: LOGO_EXTENSIONS,
+  maxBytes: LOGO_MAX_BYTES,
+  typeMessage: M.logoType,
+  sizeMessage: M.logoSize,
+  hint: 'PNG, JPG or JPEG up to 2 MB; about 180 × 28 pixels shows best.',
+};
+
+const FAVICON: ImageSpec = {
+  label: 'Favicon',
+  variant: 'favicon',
+  extensions: FAVICON_EXTENSIONS,
+  maxBytes: FAVICON_MAX_BYTES,
+  typeMessage: M.faviconType,
+  sizeMessage: M.faviconSize,
+  hint: 'PNG or ICO up to 512 KB. Without one, the built-in icon is used.',
+};
 
 const ROUTE_HINTS: Record<RouteKey, string> = {
   route_main: 'The ad link: /{route}/{campaign id}',
@@ -61,11 +81,8 @@ export function BasicPane({ settings }: { settings: InstallationSettings }) {
   const form = useForm(FORM, initialValues(settings));
   const { values, setValue, errors, setErrors, formError, setFormError, busy } = form;
   const { data: zones } = useTimezones();
-  const [logo, setLogo] = useState<File | null>(null);
-  const [favicon, setFavicon] = useState<File | null>(null);
-  const [resetLogo, setResetLogo] = useState(false);
-  const [resetFavicon, setResetFavicon] = useState(false);
-  const [fileErrors, setFileErrors] = useState<{ logo?: string | null; favicon?: string | null }>({});
+  const logo = useImageChoice();
+  const favicon = useImageChoice();
   const [progress, setProgress] = useState<number | null>(null);
 
   const zoneOptions = useMemo(() => {
@@ -86,27 +103,25 @@ export function BasicPane({ settings }: { settings: InstallationSettings }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    if (fileErrors.logo || fileErrors.favicon) return;
+    if (logo.error || favicon.error) return;
     const checked = form.check(basicSettingsSchema, UPDATE_SETTING_FIELD_ORDER);
     if (!checked.ok) return;
     void form.submit(async () => {
-      setProgress(logo || favicon ? 0 : null);
+      setProgress(logo.file || favicon.file ? 0 : null);
       try {
         const answer = await updateSetting(
           {
             ...values,
-            logo,
-            favicon,
-            resetLogo: resetLogo && !logo ? '1' : undefined,
-            resetFavicon: resetFavicon && !favicon ? '1' : undefined,
+            logo: logo.file,
+            favicon: favicon.file,
+            resetLogo: logo.reset && !logo.file ? '1' : undefined,
+            resetFavicon: favicon.reset && !favicon.file ? '1' : undefined,
           },
           ({ loaded, total }) => setProgress(total ? loaded / total : 0),
         );
         notify.success(answer.message);
-        setLogo(null);
-        setFavicon(null);
-        setResetLogo(false);
-        setResetFavicon(false);
+        logo.clear();
+        favicon.clear();
         // The header, the sidebar and the tab icon read GET /api/logo.
         await Promise.all([mutate(paths.logo), mutate(SETTINGS_PATH)]);
       } catch (err) {
@@ -114,7 +129,8 @@ export function BasicPane({ settings }: { settings: InstallationSettings }) {
         // toasted too, since the field may be scrolled out of view (spec 2 §8).
         const message = form.applyServerError(err, UPDATE_SETTING_FIELD_ORDER);
         const fields = err instanceof ApiError ? err.fieldErrors : {};
-        setFileErrors({ logo: fields.logo ?? null, favicon: fields.favicon ?? null });
+        logo.setError(fields.logo ?? null);
+        favicon.setError(fields.favicon ?? null);
         if (message) setFormError(message);
         notify.error(
           err instanceof ApiError ? err.firstMessage : (message ?? 'The settings could not be saved.'),
@@ -136,52 +152,34 @@ export function BasicPane({ settings }: { settings: InstallationSettings }) {
           {formError && <Alert>{formError}</Alert>}
           <div className="form-grid">
             <TextField
-              id={id('baseUrl')}
+              {...form.field('baseUrl')}
               label="Base URL"
-              value={values.baseUrl}
-              onValueChange={(v) => setValue('baseUrl', v)}
-              error={errors.baseUrl}
               hint="The address this installation answers on, e.g. https://track.example.com"
               inputMode="url"
               spellCheck={false}
               autoComplete="off"
             />
-            <TextField
-              id={id('email')}
-              label="Email"
-              type="email"
-              value={values.email}
-              onValueChange={(v) => setValue('email', v)}
-              error={errors.email}
+            <EmailField
+              {...form.field('email')}
               hint="Where the installation’s notices go."
               autoComplete="off"
-              spellCheck={false}
             />
             <TextField
-              id={id('title')}
+              {...form.field('title')}
               label="Title"
-              value={values.title}
-              onValueChange={(v) => setValue('title', v)}
-              error={errors.title}
               hint="Shown in the header and on the sign-in page."
               autoComplete="off"
             />
             <SelectField
-              id={id('timeZone')}
+              {...form.field('timeZone')}
               label="Time zone"
-              value={values.timeZone}
-              onValueChange={(v) => setValue('timeZone', v)}
               options={zoneOptions}
-              error={errors.timeZone}
               hint="Statistics days begin at midnight in this zone."
             />
             <TextField
-              id={id('customDomain')}
+              {...form.field('customDomain')}
               label="Custom tracking domain"
               optional
-              value={values.customDomain}
-              onValueChange={(v) => setValue('customDomain', v)}
-              error={errors.customDomain}
               hint="A domain of yours pointed at this tracker; links use it instead of the base URL."
               placeholder="track.yourbrand.com"
               spellCheck={false}
@@ -208,45 +206,17 @@ export function BasicPane({ settings }: { settings: InstallationSettings }) {
         <div className="branding-grid">
           <ImagePicker
             id={id('logo')}
-            label="Logo"
-            variant="logo"
+            {...LOGO}
             current={settings.logo}
-            file={logo}
-            reset={resetLogo}
-            extensions={LOGO_EXTENSIONS}
-            maxBytes={LOGO_MAX_BYTES}
-            typeMessage={M.logoType}
-            sizeMessage={M.logoSize}
-            error={fileErrors.logo}
-            hint="PNG, JPG or JPEG up to 2 MB; about 180 × 28 pixels shows best."
+            choice={logo}
             fallback={<Wordmark title={values.title || 'Edge Tracker'} size={24} />}
-            onFile={(f) => {
-              setLogo(f);
-              if (f) setResetLogo(false);
-            }}
-            onReset={() => setResetLogo(true)}
-            onError={(m) => setFileErrors((e) => ({ ...e, logo: m }))}
           />
           <ImagePicker
             id={id('favicon')}
-            label="Favicon"
-            variant="favicon"
+            {...FAVICON}
             current={settings.favicon}
-            file={favicon}
-            reset={resetFavicon}
-            extensions={FAVICON_EXTENSIONS}
-            maxBytes={FAVICON_MAX_BYTES}
-            typeMessage={M.faviconType}
-            sizeMessage={M.faviconSize}
-            error={fileErrors.favicon}
-            hint="PNG or ICO up to 512 KB. Without one, the built-in icon is used."
+            choice={favicon}
             fallback={<LogoMark size={32} />}
-            onFile={(f) => {
-              setFavicon(f);
-              if (f) setResetFavicon(false);
-            }}
-            onReset={() => setResetFavicon(true)}
-            onError={(m) => setFileErrors((e) => ({ ...e, favicon: m }))}
           />
         </div>
       </Card>

@@ -1,4 +1,4 @@
-import { CloudUpload, Download, FileArchive, Trash2, Upload, X } from 'lucide-react';
+import { CloudUpload, Download, FileArchive, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, type FormEvent, useRef, useState } from 'react';
 import { mutate } from 'swr';
 import {
@@ -10,28 +10,29 @@ import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
+import { useBusyAction, useConfirmedAction } from '../../components/confirmed-action';
 import { TextField } from '../../components/field';
-import { formatBytes, hasExtension } from '../../components/file-upload';
+import { hasExtension } from '../../components/file-upload';
 import { notify } from '../../components/toaster';
+import { ChosenFile, UploadProgressBar } from '../../components/upload-parts';
 import { cleanRecords, exportInstall, importInstall } from './api';
 
 /** Every cached answer is stale after an import or a delete: refetch what is on screen. */
 const refreshAll = () => mutate(() => true);
 
 function ExportSection() {
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const answer = await exportInstall();
-      notify.success(answer.message);
-      window.location.assign(answer.downloadLink);
-    } catch (err) {
-      notify.error(err instanceof ApiError ? err.firstMessage : 'The export failed. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run: runBusy } = useBusyAction();
+  const run = () =>
+    runBusy(
+      'run',
+      async () => {
+        const answer = await exportInstall();
+        notify.success(answer.message);
+        window.location.assign(answer.downloadLink);
+      },
+      (err) =>
+        notify.error(err instanceof ApiError ? err.firstMessage : 'The export failed. Please try again.'),
+    );
   return (
     <section className="data-row" aria-labelledby="export-title">
       <div className="data-row-text">
@@ -43,7 +44,7 @@ function ExportSection() {
           move this tracker or keep a backup. Users and stored credentials stay here.
         </p>
       </div>
-      <Button icon={<Download size={16} aria-hidden />} busy={busy} onClick={() => void run()}>
+      <Button icon={<Download size={16} aria-hidden />} busy={busy !== null} onClick={() => void run()}>
         Export
       </Button>
     </section>
@@ -120,9 +121,6 @@ function ImportSection() {
     if (!busy) choose(e.dataTransfer.files?.[0] ?? null);
   };
 
-  const percent = Math.round((progress ?? 0) * 100);
-  const processing = busy && (progress ?? 0) >= 1;
-
   return (
     <section className="data-row data-row-stack" aria-labelledby="import-title">
       <div className="data-row-text">
@@ -172,38 +170,8 @@ function ImportSection() {
             </button>
           </p>
         </section>
-        {file && (
-          <div className="upload-file">
-            <FileArchive size={16} aria-hidden className="upload-file-icon" />
-            <span className="upload-file-name">{file.name}</span>
-            <span className="upload-file-size">{formatBytes(file.size)}</span>
-            {!busy && (
-              <button
-                type="button"
-                className="icon-btn upload-file-clear"
-                onClick={clear}
-                aria-label={`Remove ${file.name}`}
-              >
-                <X size={14} aria-hidden />
-              </button>
-            )}
-          </div>
-        )}
-        {busy && (
-          <div className="upload-progress">
-            <div
-              className={processing ? 'upload-progress-track is-processing' : 'upload-progress-track'}
-              role="progressbar"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={processing ? undefined : percent}
-              aria-label="Import progress"
-            >
-              <div className="upload-progress-bar" style={{ width: processing ? '100%' : `${percent}%` }} />
-            </div>
-            <span className="upload-progress-label">{processing ? 'Importing…' : `${percent}%`}</span>
-          </div>
-        )}
+        {file && <ChosenFile file={file} icon={FileArchive} busy={busy} onClear={clear} />}
+        {busy && <UploadProgressBar progress={progress ?? 0} label="Import progress" doing="Importing…" />}
         {hint && (
           <p className="upload-hint" role="alert" id="import-hint">
             {hint}
@@ -220,10 +188,9 @@ function ImportSection() {
 }
 
 function DeleteSection() {
-  const confirm = useConfirm();
+  const { busy, run } = useConfirmedAction();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -232,32 +199,32 @@ function DeleteSection() {
       notify.error(M.deleteConfirmWrong);
       return;
     }
-    const ok = await confirm({
-      title: 'Delete all records?',
-      message:
-        'Every campaign, landing and offer page, path, option, token, statistic and cost is deleted. Users and settings stay. This cannot be undone.',
-      confirmLabel: 'Delete everything',
-      cancelLabel: 'Cancel',
-      danger: true,
-    });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      const answer = await cleanRecords(code.trim());
-      setCode('');
-      setError(null);
-      notify.success(answer.message);
-      void refreshAll();
-    } catch (err) {
-      if (err instanceof ApiError && err.isValidation) {
-        setError(err.firstMessage);
-        notify.error(err.firstMessage);
-      } else {
-        notify.error(M.deleteFailed);
-      }
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      'run',
+      {
+        title: 'Delete all records?',
+        message:
+          'Every campaign, landing and offer page, path, option, token, statistic and cost is deleted. Users and settings stay. This cannot be undone.',
+        confirmLabel: 'Delete everything',
+        cancelLabel: 'Cancel',
+        danger: true,
+      },
+      async () => {
+        const answer = await cleanRecords(code.trim());
+        setCode('');
+        setError(null);
+        notify.success(answer.message);
+        void refreshAll();
+      },
+      (err) => {
+        if (err instanceof ApiError && err.isValidation) {
+          setError(err.firstMessage);
+          notify.error(err.firstMessage);
+        } else {
+          notify.error(M.deleteFailed);
+        }
+      },
+    );
   };
 
   return (
@@ -285,7 +252,7 @@ function DeleteSection() {
           autoComplete="off"
           fieldClassName="delete-field"
         />
-        <Button type="submit" variant="danger" busy={busy} icon={<Trash2 size={16} aria-hidden />}>
+        <Button type="submit" variant="danger" busy={busy !== null} icon={<Trash2 size={16} aria-hidden />}>
           Delete all records
         </Button>
       </form>

@@ -11,7 +11,7 @@ import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { useConfirm } from '../../components/confirm-dialog';
+import { useConfirmedAction } from '../../components/confirmed-action';
 import { EmptyState } from '../../components/empty-state';
 import { SelectField, TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
@@ -20,7 +20,6 @@ import { useForm } from '../../lib/forms';
 import { dbFind, dbReplace, type FindAnswer } from './api';
 
 const FORM = 'dbfind';
-const id = (name: string) => `${FORM}-${name}`;
 const FIELD_OPTIONS = FIND_FIELDS.map((f) => ({ value: f.value, label: f.label }));
 
 /** `text` with every occurrence of `part` marked. */
@@ -44,11 +43,10 @@ function marked(text: string, part: string, tone: 'before' | 'after'): ReactNode
 
 /** Database find-and-replace with a preview of every match before anything changes. */
 export function FindReplacePane({ canManage }: { canManage: boolean }) {
-  const confirm = useConfirm();
   const form = useForm(FORM, { field: DEFAULT_FIND_FIELD as string, find: '', replace: '' });
-  const { values, setValue, errors, formError, setFormError, busy } = form;
+  const { values, formError, setFormError, busy } = form;
   const [preview, setPreview] = useState<(FindAnswer & { find: string; replace: string }) | null>(null);
-  const [replacing, setReplacing] = useState(false);
+  const { busy: replacing, run } = useConfirmedAction();
 
   const input = () => ({ field: values.field as FindField, find: values.find, replace: values.replace });
   const stale =
@@ -73,29 +71,29 @@ export function FindReplacePane({ canManage }: { canManage: boolean }) {
   const replaceAll = async () => {
     if (!preview || stale || !preview.total) return;
     const label = FIELD_OPTIONS.find((f) => f.value === preview.field)?.label.toLowerCase() ?? 'field';
-    const ok = await confirm({
-      title: 'Replace in the database?',
-      message: `“${preview.find}” becomes “${preview.replace}” in the ${label} of ${formatInteger(preview.total)} ${
-        preview.total === 1 ? 'record' : 'records'
-      }. This cannot be undone.`,
-      confirmLabel: 'Replace',
-      cancelLabel: 'Cancel',
-      danger: true,
-    });
-    if (!ok) return;
-    setReplacing(true);
-    try {
-      const answer = await dbReplace(input());
-      notify.success(answer.message);
-      const again = await dbFind(input());
-      setPreview({ ...again, find: values.find, replace: values.replace });
-    } catch (err) {
-      const message = err instanceof ApiError ? err.firstMessage : String(err);
-      notify.error(message);
-      if (err instanceof ApiError && err.isValidation) setFormError(message);
-    } finally {
-      setReplacing(false);
-    }
+    await run(
+      'run',
+      {
+        title: 'Replace in the database?',
+        message: `“${preview.find}” becomes “${preview.replace}” in the ${label} of ${formatInteger(preview.total)} ${
+          preview.total === 1 ? 'record' : 'records'
+        }. This cannot be undone.`,
+        confirmLabel: 'Replace',
+        cancelLabel: 'Cancel',
+        danger: true,
+      },
+      async () => {
+        const answer = await dbReplace(input());
+        notify.success(answer.message);
+        const again = await dbFind(input());
+        setPreview({ ...again, find: values.find, replace: values.replace });
+      },
+      (err) => {
+        const message = err instanceof ApiError ? err.firstMessage : String(err);
+        notify.error(message);
+        if (err instanceof ApiError && err.isValidation) setFormError(message);
+      },
+    );
   };
 
   return (
@@ -111,30 +109,17 @@ export function FindReplacePane({ canManage }: { canManage: boolean }) {
       <form id={FORM} className="form" onSubmit={search} noValidate>
         {formError && <Alert>{formError}</Alert>}
         <div className="find-grid">
-          <SelectField
-            id={id('field')}
-            label="Field"
-            value={values.field}
-            onValueChange={(v) => setValue('field', v)}
-            options={FIELD_OPTIONS}
-            error={errors.field}
-          />
+          <SelectField {...form.field('field')} label="Field" options={FIELD_OPTIONS} />
           <TextField
-            id={id('find')}
+            {...form.field('find')}
             label="Find"
-            value={values.find}
-            onValueChange={(v) => setValue('find', v)}
-            error={errors.find}
             placeholder="old-domain.com"
             spellCheck={false}
             autoComplete="off"
           />
           <TextField
-            id={id('replace')}
+            {...form.field('replace')}
             label="Replace with"
-            value={values.replace}
-            onValueChange={(v) => setValue('replace', v)}
-            error={errors.replace}
             placeholder="new-domain.com"
             spellCheck={false}
             autoComplete="off"
@@ -163,7 +148,7 @@ export function FindReplacePane({ canManage }: { canManage: boolean }) {
             <Button
               variant="danger"
               icon={<Replace size={16} aria-hidden />}
-              busy={replacing}
+              busy={replacing !== null}
               disabled={stale || preview.total === 0}
               onClick={() => void replaceAll()}
             >

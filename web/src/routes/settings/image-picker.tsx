@@ -1,29 +1,53 @@
 import { ImageUp, RotateCcw } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/button';
-import { formatBytes, hasExtension } from '../../components/file-upload';
+import { hasExtension } from '../../components/file-upload';
+import { formatBytes } from '../../lib/format';
 
-type Props = {
-  id: string;
+/** What kind of image a picker takes: its label, file types, size limit and their messages. */
+export type ImageSpec = {
   label: string;
-  /** The image stored now ('' for the built-in one). */
-  current: string;
-  /** The chosen file, not uploaded yet (it goes with Save). */
-  file: File | null;
-  /** Reset to the built-in image asked for. */
-  reset: boolean;
   extensions: readonly string[];
   maxBytes: number;
   typeMessage: string;
   sizeMessage: string;
-  error?: string | null;
   hint: ReactNode;
+  variant: 'logo' | 'favicon';
+};
+
+/**
+ * The state of one picker: the chosen file, not uploaded yet (it goes with Save), whether the
+ * reset to the built-in image was asked for, and the picker's message.
+ */
+export function useImageChoice() {
+  const [file, setFile] = useState<File | null>(null);
+  const [reset, setReset] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return {
+    file,
+    reset,
+    error,
+    setError,
+    choose: (chosen: File | null) => {
+      setFile(chosen);
+      if (chosen) setReset(false);
+    },
+    askReset: () => setReset(true),
+    /** After a save: nothing chosen any more. */
+    clear: () => {
+      setFile(null);
+      setReset(false);
+    },
+  };
+}
+
+type Props = ImageSpec & {
+  id: string;
+  /** The image stored now ('' for the built-in one). */
+  current: string;
+  choice: ReturnType<typeof useImageChoice>;
   /** What shows when there is no image of the installation's own. */
   fallback: ReactNode;
-  variant: 'logo' | 'favicon';
-  onFile: (file: File | null) => void;
-  onReset?: () => void;
-  onError: (message: string | null) => void;
 };
 
 /** An image chosen for the form: checked here, previewed at once, uploaded with Save. */
@@ -31,20 +55,16 @@ export function ImagePicker({
   id,
   label,
   current,
-  file,
-  reset,
+  choice,
   extensions,
   maxBytes,
   typeMessage,
   sizeMessage,
-  error,
   hint,
   fallback,
   variant,
-  onFile,
-  onReset,
-  onError,
 }: Props) {
+  const { file, reset, error, choose: onFile, askReset: onReset, setError: onError } = choice;
   const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
 

@@ -1,11 +1,10 @@
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SETTINGS_MESSAGES as M } from '../../../../schema/settings-api';
 import { useLicense } from '../../api/hooks';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { useConfirm } from '../../components/confirm-dialog';
+import { useConfirmedAction } from '../../components/confirmed-action';
 import { notify } from '../../components/toaster';
 import { formatDate } from '../../lib/format';
 import { deactivateLicense } from './api';
@@ -13,32 +12,28 @@ import { deactivateLicense } from './api';
 /** The license of the installation; deactivating it goes to /license (spec 2 §2). */
 export function LicensePane() {
   const navigate = useNavigate();
-  const confirm = useConfirm();
+  const { busy, run } = useConfirmedAction();
   const { data, mutate } = useLicense();
-  const [busy, setBusy] = useState(false);
   const active = data?.status === 'active';
 
-  const deactivate = async () => {
-    const ok = await confirm({
-      title: 'Deactivate the license?',
-      message:
-        'Nobody can sign in to this installation until a license is activated again. Tracking links keep working.',
-      confirmLabel: 'Deactivate',
-      cancelLabel: 'Cancel',
-      danger: true,
-    });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      await deactivateLicense();
-      await mutate();
-      navigate('/license');
-    } catch {
-      notify.error(M.licenseDeactivateFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const deactivate = () =>
+    run(
+      'run',
+      {
+        title: 'Deactivate the license?',
+        message:
+          'Nobody can sign in to this installation until a license is activated again. Tracking links keep working.',
+        confirmLabel: 'Deactivate',
+        cancelLabel: 'Cancel',
+        danger: true,
+      },
+      async () => {
+        await deactivateLicense();
+        await mutate();
+        navigate('/license');
+      },
+      () => notify.error(M.licenseDeactivateFailed),
+    );
 
   return (
     <Card id="license" title="License" description="The license that lets this installation run.">
@@ -63,7 +58,7 @@ export function LicensePane() {
         <Button
           variant="danger"
           icon={<KeyRound size={16} aria-hidden />}
-          busy={busy}
+          busy={busy !== null}
           onClick={() => void deactivate()}
         >
           Deactivate license

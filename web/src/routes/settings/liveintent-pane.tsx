@@ -12,9 +12,9 @@ import {
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { SelectField, TextField } from '../../components/field';
+import { PasswordField, SelectField, TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
-import { useForm } from '../../lib/forms';
+import { stripSpaces, useForm } from '../../lib/forms';
 import { type InstallationSettings, SETTINGS_PATH, updateSetting } from './api';
 
 const DAY_OPTIONS = RETRIEVE_DAY_OPTIONS.map((d) => ({
@@ -81,7 +81,7 @@ function AccountForm({ prefix, settings }: { prefix: Prefix; settings: Installat
     [daysKey]: String(own ? settings.retrieveNumDays : settings.pretrieveNumDays),
     ...(own ? {} : { pliPauseAll: String(settings.pliPauseAll) }),
   } as Record<string, string>);
-  const { values, setValue, errors, formError, setFormError, busy } = form;
+  const { values, setValue, formError, setFormError, busy } = form;
   const fetching = values[k('FetchEnable')] === '1';
 
   const onSubmit = (event: FormEvent) => {
@@ -121,53 +121,36 @@ function AccountForm({ prefix, settings }: { prefix: Prefix; settings: Installat
       />
       <div className="form-grid">
         <TextField
-          id={id(k('AdvertiserId'))}
+          {...form.field(k('AdvertiserId'))}
           label="Advertiser ID"
-          value={values[k('AdvertiserId')]}
-          onValueChange={(v) => setValue(k('AdvertiserId'), v)}
-          error={errors[k('AdvertiserId')]}
           autoComplete="off"
           spellCheck={false}
         />
         <TextField
-          id={id(k('Aid'))}
+          {...form.field(k('Aid'))}
           label="Advertiser app ID"
-          value={values[k('Aid')]}
-          onValueChange={(v) => setValue(k('Aid'), v)}
           onBlur={() => setValue(k('Aid'), extractAid(values[k('Aid')]))}
-          error={errors[k('Aid')]}
           hint="Or paste a LiveIntent link with aid=."
           autoComplete="off"
           spellCheck={false}
         />
         <TextField
-          id={id(k('Username'))}
+          {...form.field(k('Username'))}
           label="Client ID"
-          value={values[k('Username')]}
-          onValueChange={(v) => setValue(k('Username'), v)}
-          error={errors[k('Username')]}
           hint='Your LiveIntent API client. With a personal access token, enter "pat".'
           autoComplete="off"
           spellCheck={false}
         />
-        <TextField
-          id={id(k('Password'))}
+        <PasswordField
+          {...form.field(k('Password'), stripSpaces)}
           label="Client secret or access token"
-          type="password"
-          value={values[k('Password')]}
-          onValueChange={(v) => setValue(k('Password'), v.replace(/\s+/g, ''))}
-          error={errors[k('Password')]}
           placeholder={passwordSet ? '•••••••• stored' : ''}
           hint={passwordSet ? 'Leave blank to keep the stored secret.' : undefined}
-          autoComplete="new-password"
         />
         <SelectField
-          id={id(daysKey)}
+          {...form.field(daysKey)}
           label="Retrieval days"
-          value={values[daysKey]}
-          onValueChange={(v) => setValue(daysKey, v)}
           options={DAY_OPTIONS}
-          error={errors[daysKey]}
           hint="How far back each fetch reaches."
         />
       </div>

@@ -4,20 +4,19 @@ import { PASSWORD_FIELDS, passwordChangeSchema } from '../../../../schema/settin
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { TextField } from '../../components/field';
+import { PasswordField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { stripSpaces, useForm } from '../../lib/forms';
 import { KEYS, writeKey } from '../../lib/storage';
 import { updateSetting } from './api';
 
 const FORM = 'password';
-const id = (name: string) => `${FORM}-${name}`;
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Any user's own password. Saving signs out every other session of the user. */
 export function PasswordPane({ username }: { username: string }) {
   const form = useForm(FORM, EMPTY);
-  const { values, setValue, setValues, errors, formError, setFormError, busy } = form;
+  const { values, setValues, formError, setFormError, busy } = form;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,33 +47,13 @@ export function PasswordPane({ username }: { username: string }) {
         {/* A hidden username helps password managers file the new password under the account. */}
         <input type="text" name="username" value={username} autoComplete="username" readOnly hidden />
         <div className="form-grid form-grid-3">
-          <TextField
-            id={id('oldPassword')}
+          <PasswordField
+            {...form.field('oldPassword', stripSpaces)}
             label="Old password"
-            type="password"
-            value={values.oldPassword}
-            onValueChange={(v) => setValue('oldPassword', stripSpaces(v))}
-            error={errors.oldPassword}
             autoComplete="current-password"
           />
-          <TextField
-            id={id('newPassword')}
-            label="New password"
-            type="password"
-            value={values.newPassword}
-            onValueChange={(v) => setValue('newPassword', stripSpaces(v))}
-            error={errors.newPassword}
-            autoComplete="new-password"
-          />
-          <TextField
-            id={id('confirmPassword')}
-            label="Confirm password"
-            type="password"
-            value={values.confirmPassword}
-            onValueChange={(v) => setValue('confirmPassword', stripSpaces(v))}
-            error={errors.confirmPassword}
-            autoComplete="new-password"
-          />
+          <PasswordField {...form.field('newPassword', stripSpaces)} label="New password" />
+          <PasswordField {...form.field('confirmPassword', stripSpaces)} label="Confirm password" />
         </div>
         <div className="form-actions">
           <Button type="submit" variant="primary" busy={busy} icon={<KeyRound size={16} aria-hidden />}>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { useConfirm } from '../../components/confirm-dialog';
+import { useConfirmedAction } from '../../components/confirmed-action';
 import { notify } from '../../components/toaster';
 import { formatDate, formatDateTime, formatInteger } from '../../lib/format';
 import { endLegacyGrace, rotatePostbackSecret, usePostbackSecret } from './api';
@@ -17,55 +17,53 @@ const failed = (err: unknown, fallback: string) =>
   notify.error(err instanceof ApiError ? err.firstMessage : fallback);
 
 export function PostbackSecretPane() {
-  const confirm = useConfirm();
   const { data, mutate } = usePostbackSecret(true);
-  const [busy, setBusy] = useState<'rotate' | 'end' | null>(null);
+  const { busy, run } = useConfirmedAction<'rotate' | 'end'>();
   const [shown, setShown] = useState(false);
   const legacy = data?.legacy;
 
-  const rotate = async () => {
-    const ok = await confirm({
-      title: 'Rotate the postback secret?',
-      message:
-        'Every campaign without a secret of its own gets a new one at once: conversions with the old URLs are refused until the networks have the new ones.',
-      confirmLabel: 'Rotate',
-      cancelLabel: 'Cancel',
-      danger: true,
-    });
-    if (!ok) return;
-    setBusy('rotate');
-    try {
-      const answer = await rotatePostbackSecret();
-      notify.success(answer.message);
-      await mutate();
-    } catch (err) {
-      failed(err, 'The postback secret could not be rotated. Please try again.');
-    } finally {
-      setBusy(null);
-    }
-  };
+  /** Asked first as a danger; the answer's message toasted and the secret read again. */
+  const act = (
+    key: 'rotate' | 'end',
+    ask: { title: string; message: string; confirmLabel: string },
+    call: () => Promise<{ message: string }>,
+    fallback: string,
+  ) =>
+    run(
+      key,
+      { ...ask, cancelLabel: 'Cancel', danger: true },
+      async () => {
+        notify.success((await call()).message);
+        await mutate();
+      },
+      (err) => failed(err, fallback),
+    );
 
-  const end = async () => {
-    const ok = await confirm({
-      title: 'End the grace period?',
-      message:
-        'From now on each campaign converts only with its own secret. Postback URLs that still carry the installation’s secret are refused.',
-      confirmLabel: 'End grace period',
-      cancelLabel: 'Cancel',
-      danger: true,
-    });
-    if (!ok) return;
-    setBusy('end');
-    try {
-      const answer = await endLegacyGrace();
-      notify.success(answer.message);
-      await mutate();
-    } catch (err) {
-      failed(err, 'The grace period could not be ended. Please try again.');
-    } finally {
-      setBusy(null);
-    }
-  };
+  const rotate = () =>
+    act(
+      'rotate',
+      {
+        title: 'Rotate the postback secret?',
+        message:
+          'Every campaign without a secret of its own gets a new one at once: conversions with the old URLs are refused until the networks have the new ones.',
+        confirmLabel: 'Rotate',
+      },
+      rotatePostbackSecret,
+      'The postback secret could not be rotated. Please try again.',
+    );
+
+  const end = () =>
+    act(
+      'end',
+      {
+        title: 'End the grace period?',
+        message:
+          'From now on each campaign converts only with its own secret. Postback URLs that still carry the installation’s secret are refused.',
+        confirmLabel: 'End grace period',
+      },
+      endLegacyGrace,
+      'The grace period could not be ended. Please try again.',
+    );
 
   return (
     <Card

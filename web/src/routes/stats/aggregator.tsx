@@ -1,4 +1,4 @@
-import { Info, Puzzle } from 'lucide-react';
+import { Puzzle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { type LandingElementsAnswer, STATS_MESSAGES } from '../../../../schema/stats-api';
 import { api } from '../../api/client';
@@ -18,6 +18,7 @@ import { EmptyState } from '../../components/empty-state';
 import { notify } from '../../components/toaster';
 import { isAbort, pollUntilDone } from '../../lib/poll';
 import { type ElementContent, elementKey, elementPreview, readElementContents } from './element-content';
+import { testsColumn } from './item-columns';
 import type { TestSubject } from './test-results-modal';
 
 // The landing-element aggregator of spec 3: landing pages grouped by the parts of their names,
@@ -73,28 +74,7 @@ function ElementTable({
     { key: 'adSpent', label: 'Ad Spend', kind: 'money' },
     { key: 'revenue', label: 'Revenue', kind: 'money' },
     { key: 'netProfit', label: 'Net', kind: 'money' },
-    {
-      key: 'tests',
-      label: 'Tests',
-      sortable: false,
-      className: 'actions',
-      render: (r) =>
-        r.test_data.length > 0 ? (
-          <button
-            type="button"
-            className="icon-btn test-info"
-            aria-label={`Test results of ${r.page}`}
-            title="Test results"
-            onClick={() => onShowTests(r)}
-          >
-            <Info size={16} aria-hidden />
-            {r.test_summary.better > 0 && <span className="test-dot is-better" aria-hidden />}
-            {r.test_summary.worst > 0 && <span className="test-dot is-worst" aria-hidden />}
-          </button>
-        ) : (
-          <span className="cell-muted">—</span>
-        ),
-    },
+    testsColumn<ElementRow>((r) => r.page, onShowTests),
     {
       key: 'status',
       label: 'Status',

@@ -1,10 +1,11 @@
-import { FileText, Info } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { landingNoValue } from '../../../../schema/undefined-ratios';
 import type { LandingRecord, StatsExtraToken } from '../../api/endpoints';
 import { type Column, DataTable, formatCell, valueCell } from '../../components/data-table/data-table';
 import { totalsNoValue } from '../../components/data-table/no-value';
 import { statusColumn } from '../../components/data-table/status-switch';
 import { EmptyState } from '../../components/empty-state';
+import { nameColumn, testsColumn } from './item-columns';
 import type { TableQuery } from './query';
 import { groupedRowKey, TokenPicker, tokenColumns } from './token-picker';
 import type { LandingState } from './use-statistics';
@@ -62,22 +63,12 @@ export function LandingTable({
 }: Props) {
   const total = state.total;
   const columns: Column<LandingRecord>[] = [
-    {
-      key: 'landing_page',
-      label: 'Landing page',
-      kind: 'text',
-      render: (r) => (
-        <div className="cell-name">
-          <span className="cell-strong">{r.landing_page}</span>
-          {r.deleted ? <span className="badge badge-neutral">Deleted</span> : null}
-          {r.url && (
-            <span className="cell-sub" title={r.url}>
-              {r.url}
-            </span>
-          )}
-        </div>
-      ),
-    },
+    nameColumn<LandingRecord>(
+      'landing_page',
+      'Landing page',
+      (r) => r.landing_page,
+      (r) => r.url,
+    ),
     ...tokenColumns<LandingRecord>(tokens, selectedTokens),
     { key: 'visits', label: 'Visits', kind: 'int' },
     { key: 'lpclicks', label: 'LP Clicks', kind: 'int' },
@@ -87,28 +78,7 @@ export function LandingTable({
     { key: 'cpa', label: 'CPA', kind: 'money', noValue: (r) => landingNoValue(r).cpa },
     { key: 'ad_spent', label: 'Ad Spend', kind: 'money' },
     { key: 'revenue', label: 'Revenue', kind: 'money' },
-    {
-      key: 'tests',
-      label: 'Tests',
-      sortable: false,
-      className: 'actions',
-      render: (r) =>
-        r.test_data.length > 0 ? (
-          <button
-            type="button"
-            className="icon-btn test-info"
-            aria-label={`Test results of ${r.landing_page}`}
-            title="Test results"
-            onClick={() => onShowTests(r)}
-          >
-            <Info size={16} aria-hidden />
-            {r.test_summary.better > 0 && <span className="test-dot is-better" aria-hidden />}
-            {r.test_summary.worst > 0 && <span className="test-dot is-worst" aria-hidden />}
-          </button>
-        ) : (
-          <span className="cell-muted">—</span>
-        ),
-    },
+    testsColumn<LandingRecord>((r) => r.landing_page, onShowTests),
     statusColumn<LandingRecord>({
       kind: 'Landing page',
       testPrefix: 'landing',

@@ -1,5 +1,5 @@
 import { GitBranch, ShoppingBag } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { NO_VALUE_REASONS } from '../../../../schema/undefined-ratios';
 import type { OfferRecord, PathRecord } from '../../api/endpoints';
 import { type Column, DataTable, formatCell } from '../../components/data-table/data-table';
@@ -7,7 +7,11 @@ import { usePaging } from '../../components/data-table/page-length';
 import { pageRows, type SortState, sortRows } from '../../components/data-table/sorting';
 import { statusColumn } from '../../components/data-table/status-switch';
 import { EmptyState } from '../../components/empty-state';
+import { nameColumn } from './item-columns';
 import { DeletedToggle, rowTone } from './landing-table';
+
+type Placement = { visits: number; conversion: number; cr: number; active: number; deleted: number };
+type PlacementTotal = { visitsTotal: number; conversionsTotal: number; crTotal: number; revenue?: number };
 
 type Common<R> = {
   rows: R[];
@@ -36,30 +40,79 @@ function useLocalTable<R>(rows: R[], initial: SortState) {
   };
 }
 
-export function OfferTable({
-  rows,
+const crColumn = <R extends Placement>(): Column<R> => ({
+  key: 'cr',
+  label: 'CR',
+  kind: 'percent',
+  noValue: (r) => (r.visits ? undefined : NO_VALUE_REASONS.visits),
+});
+
+/** An offer or path table: the rows sorted and paged here, totals in the footer, a Show deleted toggle. */
+function PlacementTable<R extends Placement>({
+  id,
+  label,
+  columns,
+  rowKey,
   total,
+  empty,
+  rows,
   loading,
   showDeleted,
   onShowDeletedChange,
-  onToggle,
-  busyIds,
-}: Common<OfferRecord> & {
-  total: { visitsTotal: number; conversionsTotal: number; crTotal: number; revenue?: number } | null;
+}: Omit<Common<R>, 'onToggle' | 'busyIds'> & {
+  id: string;
+  label: string;
+  columns: Column<R>[];
+  rowKey: (row: R) => number;
+  total: PlacementTotal | null;
+  empty: ReactNode;
 }) {
   const t = useLocalTable(rows, { key: 'visits', order: 'desc' });
+  return (
+    <DataTable<R>
+      id={id}
+      label={label}
+      columns={columns}
+      rows={t.visible}
+      rowKey={rowKey}
+      loading={loading}
+      footer={
+        total
+          ? {
+              visits: formatCell('int', total.visitsTotal),
+              conversion: formatCell('int', total.conversionsTotal),
+              cr: formatCell('percent', total.crTotal),
+              ...(columns.some((c) => c.key === 'revenue')
+                ? { revenue: total.revenue === undefined ? '' : formatCell('money', total.revenue) }
+                : {}),
+            }
+          : null
+      }
+      sort={t.sort}
+      onSortChange={t.setSort}
+      page={t.page}
+      perPage={t.perPage}
+      totalCount={rows.length}
+      onPageChange={t.setPage}
+      toolbar={
+        <DeletedToggle id={`${id}-show-deleted`} checked={showDeleted} onChange={onShowDeletedChange} />
+      }
+      rowClassName={rowTone}
+      maxHeight={420}
+      empty={empty}
+    />
+  );
+}
+
+export function OfferTable({
+  onToggle,
+  busyIds,
+  ...rest
+}: Common<OfferRecord> & {
+  total: PlacementTotal | null;
+}) {
   const columns: Column<OfferRecord>[] = [
-    {
-      key: 'offer_name',
-      label: 'Offer page',
-      kind: 'text',
-      render: (r) => (
-        <div className="cell-name">
-          <span className="cell-strong">{r.offer_name}</span>
-          {r.deleted ? <span className="badge badge-neutral">Deleted</span> : null}
-        </div>
-      ),
-    },
+    nameColumn<OfferRecord>('offer_name', 'Offer page', (r) => r.offer_name),
     {
       key: 'visits',
       label: 'Visits',
@@ -67,12 +120,7 @@ export function OfferTable({
       hint: 'Clicks from the landing pages, or visits sent straight to the offer',
     },
     { key: 'conversion', label: 'Purchase Event', kind: 'int' },
-    {
-      key: 'cr',
-      label: 'CR',
-      kind: 'percent',
-      noValue: (r) => (r.visits ? undefined : NO_VALUE_REASONS.visits),
-    },
+    crColumn<OfferRecord>(),
     { key: 'revenue', label: 'Revenue', kind: 'money' },
     statusColumn<OfferRecord>({
       kind: 'Offer page',
@@ -84,32 +132,12 @@ export function OfferTable({
     }),
   ];
   return (
-    <DataTable<OfferRecord>
+    <PlacementTable<OfferRecord>
+      {...rest}
       id="offer"
       label="Offer pages"
       columns={columns}
-      rows={t.visible}
       rowKey={(r) => r.offer_id}
-      loading={loading}
-      footer={
-        total
-          ? {
-              visits: formatCell('int', total.visitsTotal),
-              conversion: formatCell('int', total.conversionsTotal),
-              cr: formatCell('percent', total.crTotal),
-              revenue: total.revenue === undefined ? '' : formatCell('money', total.revenue),
-            }
-          : null
-      }
-      sort={t.sort}
-      onSortChange={t.setSort}
-      page={t.page}
-      perPage={t.perPage}
-      totalCount={rows.length}
-      onPageChange={t.setPage}
-      toolbar={<DeletedToggle id="offer-show-deleted" checked={showDeleted} onChange={onShowDeletedChange} />}
-      rowClassName={rowTone}
-      maxHeight={420}
       empty={
         <EmptyState icon={ShoppingBag} title="No offer pages">
           Add offer pages to the campaign to see which one earns.
@@ -120,37 +148,17 @@ export function OfferTable({
 }
 
 export function PathTable({
-  rows,
-  total,
-  loading,
-  showDeleted,
-  onShowDeletedChange,
   onToggle,
   busyIds,
+  ...rest
 }: Common<PathRecord> & {
-  total: { visitsTotal: number; conversionsTotal: number; crTotal: number } | null;
+  total: PlacementTotal | null;
 }) {
-  const t = useLocalTable(rows, { key: 'visits', order: 'desc' });
   const columns: Column<PathRecord>[] = [
-    {
-      key: 'path_name',
-      label: 'Path',
-      kind: 'text',
-      render: (r) => (
-        <div className="cell-name">
-          <span className="cell-strong">{r.path_name}</span>
-          {r.deleted ? <span className="badge badge-neutral">Deleted</span> : null}
-        </div>
-      ),
-    },
+    nameColumn<PathRecord>('path_name', 'Path', (r) => r.path_name),
     { key: 'visits', label: 'Visits', kind: 'int' },
     { key: 'conversion', label: 'Purchase Event', kind: 'int' },
-    {
-      key: 'cr',
-      label: 'CR',
-      kind: 'percent',
-      noValue: (r) => (r.visits ? undefined : NO_VALUE_REASONS.visits),
-    },
+    crColumn<PathRecord>(),
     statusColumn<PathRecord>({
       kind: 'Path',
       testPrefix: 'path',
@@ -161,31 +169,12 @@ export function PathTable({
     }),
   ];
   return (
-    <DataTable<PathRecord>
+    <PlacementTable<PathRecord>
+      {...rest}
       id="path"
       label="Paths"
       columns={columns}
-      rows={t.visible}
       rowKey={(r) => r.path_id}
-      loading={loading}
-      footer={
-        total
-          ? {
-              visits: formatCell('int', total.visitsTotal),
-              conversion: formatCell('int', total.conversionsTotal),
-              cr: formatCell('percent', total.crTotal),
-            }
-          : null
-      }
-      sort={t.sort}
-      onSortChange={t.setSort}
-      page={t.page}
-      perPage={t.perPage}
-      totalCount={rows.length}
-      onPageChange={t.setPage}
-      toolbar={<DeletedToggle id="path-show-deleted" checked={showDeleted} onChange={onShowDeletedChange} />}
-      rowClassName={rowTone}
-      maxHeight={420}
       empty={
         <p className="dt-empty">
           <GitBranch size={14} aria-hidden /> No paths: visitors go straight to the landing pages. Add paths

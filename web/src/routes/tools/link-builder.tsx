@@ -28,6 +28,39 @@ function useSettled<T>(value: T, ms: number): T {
 
 let nextKey = 1;
 
+/** One half of an extra parameter row: its input, named for screen readers only. */
+function ParamInput({
+  id,
+  label,
+  placeholder,
+  value,
+  invalid,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  invalid?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label className="field-label sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        placeholder={placeholder}
+        value={value}
+        aria-invalid={invalid || undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
 export function LinkBuilder() {
   const choices = useCampaignChoices();
   const sources = useTrafficSources();
@@ -97,31 +130,21 @@ export function LinkBuilder() {
             )}
             {params.map((p, i) => (
               <div className="tools-param-row" key={p.key}>
-                <div className="field">
-                  <label className="field-label sr-only" htmlFor={`lb-param-name-${p.key}`}>
-                    Parameter {i + 1} name
-                  </label>
-                  <input
-                    id={`lb-param-name-${p.key}`}
-                    className="input"
-                    placeholder="name"
-                    value={p.name}
-                    aria-invalid={errors[`params.${i}.name`] ? true : undefined}
-                    onChange={(e) => update(p.key, { name: e.target.value })}
-                  />
-                </div>
-                <div className="field">
-                  <label className="field-label sr-only" htmlFor={`lb-param-value-${p.key}`}>
-                    Parameter {i + 1} value
-                  </label>
-                  <input
-                    id={`lb-param-value-${p.key}`}
-                    className="input"
-                    placeholder="value or macro"
-                    value={p.value}
-                    onChange={(e) => update(p.key, { value: e.target.value })}
-                  />
-                </div>
+                <ParamInput
+                  id={`lb-param-name-${p.key}`}
+                  label={`Parameter ${i + 1} name`}
+                  placeholder="name"
+                  value={p.name}
+                  invalid={!!errors[`params.${i}.name`]}
+                  onChange={(name) => update(p.key, { name })}
+                />
+                <ParamInput
+                  id={`lb-param-value-${p.key}`}
+                  label={`Parameter ${i + 1} value`}
+                  placeholder="value or macro"
+                  value={p.value}
+                  onChange={(value) => update(p.key, { value })}
+                />
                 <button
                   type="button"
                   className="btn btn-ghost btn-md tools-icon-btn"

@@ -3,6 +3,7 @@
 import { ArrowRight, CircleAlert, CircleCheck } from 'lucide-react';
 import type { Candidate, LinkTestAnswer, SplitAnswer } from '../../../../schema/tools-api';
 import { Card } from '../../components/card';
+import { type Column, DataTable } from '../../components/data-table/data-table';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { CopyField } from '../basic-info/editor-ui';
 
@@ -18,8 +19,6 @@ const FALLBACK_TEXT = {
   deleted: 'The campaign is deleted',
 } as const;
 
-const pct = (n: number | null) => (n === null ? '—' : `${n.toFixed(2)}%`);
-
 function Step({ label, value }: { label: string; value: string | null }) {
   return (
     <div className="tools-step">
@@ -29,62 +28,88 @@ function Step({ label, value }: { label: string; value: string | null }) {
   );
 }
 
+const CANDIDATE_COLUMNS: Column<Candidate>[] = [
+  {
+    key: 'name',
+    label: 'Name',
+    render: (c) => (
+      <>
+        <span className="cell-strong">{c.name}</span>
+        {c.url && <span className="tools-url-hint">{c.url}</span>}
+      </>
+    ),
+  },
+  { key: 'poolName', label: 'Picked within', render: (c) => c.poolName },
+  { key: 'share', label: 'Share', kind: 'int' },
+  { key: 'sharePct', label: 'Chance', kind: 'percent' },
+  {
+    key: 'status',
+    label: 'Status',
+    render: (c) =>
+      c.chosen ? (
+        <span className="badge badge-accent">Chosen</span>
+      ) : c.eligible ? (
+        <span className="badge badge-success">Eligible</span>
+      ) : (
+        <span className="tools-reason">
+          <span className="badge badge-warning">Not eligible</span> {c.reasonText}
+        </span>
+      ),
+  },
+];
+
 function CandidateTable({ title, rows }: { title: string; rows: Candidate[] }) {
   if (rows.length === 0) return null;
   return (
     <div className="tools-table-block">
       <h3 className="tools-subtitle">{title}</h3>
-      <section
-        className="table-wrap"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
-        tabIndex={0}
-        aria-label={`${title}, scrollable`}
-      >
-        <table className="table tools-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Picked within</th>
-              <th scope="col" className="num">
-                Share
-              </th>
-              <th scope="col" className="num">
-                Chance
-              </th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((c) => (
-              <tr key={c.id} className={c.eligible ? undefined : 'tools-row-muted'}>
-                <td>
-                  <span className="cell-strong">{c.name}</span>
-                  {c.url && <span className="tools-url-hint">{c.url}</span>}
-                </td>
-                <td>{c.poolName}</td>
-                <td className="num">{formatInteger(c.share)}</td>
-                <td className="num">{pct(c.sharePct)}</td>
-                <td>
-                  {c.chosen ? (
-                    <span className="badge badge-accent">Chosen</span>
-                  ) : c.eligible ? (
-                    <span className="badge badge-success">Eligible</span>
-                  ) : (
-                    <span className="tools-reason">
-                      <span className="badge badge-warning">Not eligible</span> {c.reasonText}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <DataTable<Candidate>
+        id={`candidates-${title.toLowerCase().replace(/ /g, '-')}`}
+        label={title}
+        columns={CANDIDATE_COLUMNS}
+        rows={rows}
+        rowKey={(c) => c.id}
+        rowClassName={(c) => (c.eligible ? undefined : 'tools-row-muted')}
+        tableClassName="tools-table"
+      />
     </div>
   );
 }
 
 const LEVEL = { path: 'Path', landing: 'Landing page', offer: 'Offer' } as const;
+
+type SplitRow = SplitAnswer['rows'][number];
+
+const SPLIT_COLUMNS: Column<SplitRow>[] = [
+  {
+    key: 'name',
+    label: 'Item',
+    render: (r) => (
+      <>
+        <span className="tools-level">{LEVEL[r.level]}</span> <span className="cell-strong">{r.name}</span>
+      </>
+    ),
+  },
+  { key: 'poolName', label: 'Picked within', render: (r) => r.poolName },
+  { key: 'configuredPct', label: 'Configured', kind: 'percent' },
+  { key: 'observedPct', label: 'Observed', kind: 'percent' },
+  {
+    key: 'count',
+    label: 'Picks',
+    kind: 'int',
+    render: (r) => `${formatInteger(r.count)} / ${formatInteger(r.poolRuns)}`,
+  },
+  {
+    key: 'withinTolerance',
+    label: 'Check',
+    render: (r) =>
+      r.withinTolerance ? (
+        <span className="badge badge-success">Within tolerance</span>
+      ) : (
+        <span className="badge badge-warning">Off by more</span>
+      ),
+  },
+];
 
 function SplitCard({ split }: { split: SplitAnswer }) {
   return (
@@ -93,54 +118,14 @@ function SplitCard({ split }: { split: SplitAnswer }) {
       description={`${formatInteger(split.runs)} dry runs against the configured shares. Within tolerance: the observed share is within the stated points of the configured one (±4 points at 1,000 runs of a group, wider for fewer).`}
       flush
     >
-      <section
-        className="table-wrap"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
-        tabIndex={0}
-        aria-label="Observed split, scrollable"
-      >
-        <table className="table tools-table" aria-label="Observed split">
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Picked within</th>
-              <th scope="col" className="num">
-                Configured
-              </th>
-              <th scope="col" className="num">
-                Observed
-              </th>
-              <th scope="col" className="num">
-                Picks
-              </th>
-              <th scope="col">Check</th>
-            </tr>
-          </thead>
-          <tbody>
-            {split.rows.map((r) => (
-              <tr key={`${r.level}-${r.id}`}>
-                <td>
-                  <span className="tools-level">{LEVEL[r.level]}</span>{' '}
-                  <span className="cell-strong">{r.name}</span>
-                </td>
-                <td>{r.poolName}</td>
-                <td className="num">{pct(r.configuredPct)}</td>
-                <td className="num">{pct(r.observedPct)}</td>
-                <td className="num">
-                  {formatInteger(r.count)} / {formatInteger(r.poolRuns)}
-                </td>
-                <td>
-                  {r.withinTolerance ? (
-                    <span className="badge badge-success">Within tolerance</span>
-                  ) : (
-                    <span className="badge badge-warning">Off by more</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <DataTable<SplitRow>
+        id="split"
+        label="Observed split"
+        columns={SPLIT_COLUMNS}
+        rows={split.rows}
+        rowKey={(r) => `${r.level}-${r.id}`}
+        tableClassName="tools-table"
+      />
       <ul className="tools-pools">
         {split.pools.map((p) => (
           <li key={`${p.level}-${p.pool}`}>

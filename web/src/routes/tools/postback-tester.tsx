@@ -3,11 +3,12 @@
 import { Inbox, MousePointerClick, Send, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { mutate } from 'swr';
-import type { TestClickAnswer, TestPostbackAnswer } from '../../../../schema/tools-api';
+import type { TestClickAnswer, TestConversionRow, TestPostbackAnswer } from '../../../../schema/tools-api';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
+import { type Column, DataTable } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { SelectField, TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
@@ -44,6 +45,25 @@ const POSTBACK_LABEL: Record<string, string> = {
   duplicate: 'None (duplicate)',
   '': '—',
 };
+
+const CONVERSION_COLUMNS: Column<TestConversionRow>[] = [
+  {
+    key: 'createdAt',
+    label: 'When',
+    className: 'tools-nowrap',
+    render: (r) => formatDateTime(r.createdAt),
+  },
+  { key: 'campaignName', label: 'Campaign', render: (r) => r.campaignName },
+  { key: 'event', label: 'Event', render: (r) => r.event },
+  { key: 'transactionId', label: 'Transaction', render: (r) => r.transactionId || '—' },
+  { key: 'payout', label: 'Payout', kind: 'money' },
+  { key: 'duplicates', label: 'Duplicates', kind: 'int' },
+  {
+    key: 'postbackStatus',
+    label: 'Postback',
+    render: (r) => POSTBACK_LABEL[r.postbackStatus] ?? r.postbackStatus,
+  },
+];
 
 function errorsOf(err: unknown): Record<string, string> {
   return err instanceof ApiError && err.isValidation ? err.fieldErrors : {};
@@ -344,43 +364,14 @@ export function PostbackTester() {
             Make a test click and send a conversion to it: it shows up here.
           </EmptyState>
         ) : (
-          <section
-            className="table-wrap"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
-            tabIndex={0}
-            aria-label="Test conversions, scrollable"
-          >
-            <table className="table tools-table" aria-label="Test conversions">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Campaign</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Transaction</th>
-                  <th scope="col" className="num">
-                    Payout
-                  </th>
-                  <th scope="col" className="num">
-                    Duplicates
-                  </th>
-                  <th scope="col">Postback</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.id}>
-                    <td className="tools-nowrap">{formatDateTime(r.createdAt)}</td>
-                    <td>{r.campaignName}</td>
-                    <td>{r.event}</td>
-                    <td>{r.transactionId || '—'}</td>
-                    <td className="num">{formatDollars(r.payout)}</td>
-                    <td className="num">{r.duplicates}</td>
-                    <td>{POSTBACK_LABEL[r.postbackStatus] ?? r.postbackStatus}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <DataTable<TestConversionRow>
+            id="test-conversions"
+            label="Test conversions"
+            columns={CONVERSION_COLUMNS}
+            rows={rows}
+            rowKey={(r) => r.id}
+            tableClassName="tools-table"
+          />
         )}
       </Card>
     </div>

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { ApiError } from '../api/client';
+import { type ConfirmOptions, useConfirm } from './confirm-dialog';
+import { notify } from './toaster';
+
+/** The toast of a failed action: the server's first message, or what went wrong. */
+export const toastFailure = (err: unknown) =>
+  notify.error(err instanceof ApiError ? err.firstMessage : String(err));
+
+/**
+ * An action that shows where it runs: `busy` names it (a button, a row) until it ends, and a
+ * failure goes to `onError` (a toast of its message unless said otherwise).
+ */
+export function useBusyAction<K extends string | number = 'run'>() {
+  const [busy, setBusy] = useState<K | null>(null);
+  const run = async (
+    key: K,
+    action: () => Promise<unknown>,
+    onError: (err: unknown) => void = toastFailure,
+  ) => {
+    setBusy(key);
+    try {
+      await action();
+    } catch (err) {
+      onError(err);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, run };
+}
+
+/** The same, asked first (HOUSE-STYLE 24): declined, nothing happens. */
+export function useConfirmedAction<K extends string | number = 'run'>() {
+  const confirm = useConfirm();
+  const { busy, run: runBusy } = useBusyAction<K>();
+  const run = async (
+    key: K,
+    ask: ConfirmOptions,
+    action: () => Promise<unknown>,
+    onError: (err: unknown) => void,
+  ) => {
+    if (await confirm(ask)) await runBusy(key, action, onError);
+  };
+  return { busy, run };
+}

@@ -1,0 +1,74 @@
+import type { LucideIcon } from 'lucide-react';
+import { X } from 'lucide-react';
+import { formatBytes } from '../lib/format';
+
+// The parts of an upload that FileUpload and the installation import share.
+
+/** The file chosen, its size, and (while nothing is sending) a button that removes it. */
+export function ChosenFile({
+  file,
+  icon: Icon,
+  busy,
+  onClear,
+}: {
+  file: File;
+  icon: LucideIcon;
+  busy: boolean;
+  onClear: () => void;
+}) {
+  return (
+    <div className="upload-file">
+      <Icon size={16} aria-hidden className="upload-file-icon" />
+      <span className="upload-file-name">{file.name}</span>
+      <span className="upload-file-size">{formatBytes(file.size)}</span>
+      {!busy && (
+        <button
+          type="button"
+          className="icon-btn upload-file-clear"
+          onClick={onClear}
+          aria-label={`Remove ${file.name}`}
+          title="Remove"
+        >
+          <X size={14} aria-hidden />
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The bar of an upload: the percent sent, then a moving bar with what the server is doing
+ * once every byte is sent (`progress` 1).
+ */
+export function UploadProgressBar({
+  id,
+  progress,
+  label,
+  doing,
+}: {
+  id?: string;
+  /** 0 to 1. */
+  progress: number;
+  /** The bar's accessible name. */
+  label: string;
+  /** What shows once every byte is sent ("Processing…"). */
+  doing: string;
+}) {
+  const percent = Math.round(progress * 100);
+  const processing = progress >= 1;
+  return (
+    <div className="upload-progress" id={id}>
+      <div
+        className={processing ? 'upload-progress-track is-processing' : 'upload-progress-track'}
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={processing ? undefined : percent}
+        aria-label={label}
+      >
+        <div className="upload-progress-bar" style={{ width: processing ? '100%' : `${percent}%` }} />
+      </div>
+      <span className="upload-progress-label">{processing ? doing : `${percent}%`}</span>
+    </div>
+  );
+}
