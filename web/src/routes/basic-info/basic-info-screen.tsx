@@ -64,7 +64,8 @@ import {
 } from './campaign-form';
 import { LinksTab } from './links-tab';
 import type { OptimizationFields } from './optimization-card';
-import { LandingTab, OfferTab, OptionsTab, PathsTab } from './pages-tabs';
+import { LandingTab, OfferTab } from './pages-tabs';
+import { OptionsTab, PathsTab } from './paths-options-tabs';
 import { TrafficTab } from './traffic-tab';
 
 type TabKey = 'basic' | 'landing' | 'offer' | 'links' | 'paths' | 'options' | 'banners' | 'traffic';
