@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { TextField } from '../../components/field';
 import type { useForm } from '../../lib/forms';
 import { send } from './api';
 import { errorText, SuccessDialog, toast } from './shared';
@@ -55,6 +56,29 @@ export function LiFormCard({
       </form>
       {success && <SuccessDialog message={success.message} back={success.back} />}
     </Card>
+  );
+}
+
+type DateKey = 'startDate' | 'startTime' | 'endDate' | 'endTime';
+
+/** The start and end date and time of a campaign or line item (the platform's schedule). */
+export function ScheduleFields({
+  field,
+}: {
+  field: (name: DateKey) => {
+    id: string;
+    value: string;
+    onValueChange: (value: string) => void;
+    error?: string;
+  };
+}) {
+  return (
+    <div className="form-grid li-dates">
+      <TextField {...field('startDate')} label="Start date" type="date" />
+      <TextField {...field('startTime')} label="Start time" type="time" />
+      <TextField {...field('endDate')} label="End date" type="date" />
+      <TextField {...field('endTime')} label="End time" type="time" />
+    </div>
   );
 }
 

@@ -15,7 +15,7 @@ import { SelectField, TextField } from '../../components/field';
 import { PageSpinner } from '../../components/spinner';
 import { useForm } from '../../lib/forms';
 import { getLineItem, useLiCampaigns } from './api';
-import { LiFormCard, useLiSave } from './li-form';
+import { LiFormCard, ScheduleFields, useLiSave } from './li-form';
 import { dayOf, managePath, platformDate, timeOf, todayIso } from './shared';
 
 const FORM = 'li-lineitem-form';
@@ -180,12 +180,7 @@ export function LineItemForm({ id }: { id: number }) {
           autoComplete="off"
         />
       </div>
-      <div className="form-grid li-dates">
-        <TextField {...form.field('startDate')} label="Start date" type="date" />
-        <TextField {...form.field('startTime')} label="Start time" type="time" />
-        <TextField {...form.field('endDate')} label="End date" type="date" />
-        <TextField {...form.field('endTime')} label="End time" type="time" />
-      </div>
+      <ScheduleFields field={form.field} />
       <div className="form-grid">
         <div>
           <SelectField
