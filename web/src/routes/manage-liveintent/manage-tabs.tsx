@@ -9,6 +9,7 @@ import { STRATEGY_LABELS } from '../../../../schema/liveintent-api';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
 import { StatusSwitch } from '../../components/data-table/status-switch';
+import { TabBar } from '../../components/tab-bar';
 import { formatDollars } from '../../lib/format';
 import {
   getTrackerStatus,
@@ -288,29 +289,17 @@ export function ManageTabs({ id }: { id: number }) {
         </Link>
       }
     >
-      <div className="li-tabs" role="tablist" aria-label="LiveIntent objects" onKeyDown={onKey}>
-        {TABS.map((t) => {
-          const Icon = t.icon;
-          const selected = t.key === tab;
-          return (
-            <button
-              key={t.key}
-              type="button"
-              role="tab"
-              id={`li-tab-${t.key}`}
-              aria-selected={selected}
-              aria-controls="li-tabpanel"
-              tabIndex={selected ? 0 : -1}
-              className={selected ? 'li-tab is-active' : 'li-tab'}
-              onClick={() => go(t.key)}
-              data-testid={`li-tab-${t.key}`}
-            >
-              <Icon size={15} aria-hidden />
-              {t.label}
-            </button>
-          );
-        })}
-      </div>
+      <TabBar
+        tabs={TABS}
+        selected={tab}
+        onSelect={go}
+        label="LiveIntent objects"
+        idPrefix="li-tab"
+        panelId="li-tabpanel"
+        className="li-tabs"
+        tabClassName="li-tab"
+        onKeyDown={onKey}
+      />
       <div id="li-tabpanel" role="tabpanel" aria-labelledby={`li-tab-${tab}`}>
         {tab === 'trackers' && <TrackersTab id={id} />}
         {tab === 'lineitems' && <LineItemsTab id={id} />}
