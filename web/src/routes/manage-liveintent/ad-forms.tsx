@@ -73,6 +73,18 @@ function ImagePicker({
   );
 }
 
+/** Where a click on the ad goes. */
+function ClickUrlField(props: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  placeholder?: string;
+}) {
+  const { onChange, ...rest } = props;
+  return <TextField {...rest} label="Click URL" onValueChange={onChange} type="url" />;
+}
+
 const baseName = (name: string) => name.replace(/\.[^.]+$/, '');
 
 export function CreateAdsForm({ id }: { id: number }) {
@@ -171,13 +183,11 @@ export function CreateAdsForm({ id }: { id: number }) {
             ...items.map((l) => ({ value: l.li_refid, label: l.li_name })),
           ]}
         />
-        <TextField
+        <ClickUrlField
           id="li-ads-click-url"
-          label="Click URL"
           value={clickUrl}
-          onValueChange={setClickUrl}
+          onChange={setClickUrl}
           error={errors.clickUrl}
-          type="url"
           placeholder="https://offer.example/landing"
         />
       </div>
@@ -311,14 +321,7 @@ export function EditAdForm({ id }: { id: number }) {
           onValueChange={setName}
           error={errors.adName}
         />
-        <TextField
-          id="li-ad-click-url"
-          label="Click URL"
-          value={clickUrl}
-          onValueChange={setClickUrl}
-          error={errors.clickUrl}
-          type="url"
-        />
+        <ClickUrlField id="li-ad-click-url" value={clickUrl} onChange={setClickUrl} error={errors.clickUrl} />
       </div>
       <Field id={inputId} label="Image" error={errors.mediaUrl}>
         <div className="li-edit-image">
