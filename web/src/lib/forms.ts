@@ -18,7 +18,7 @@ export function zodErrors<T>(error: z.ZodError, order: readonly string[] = []): 
   return ordered as FieldErrors<T>;
 }
 
-function fieldId(form: string, name: string): string {
+export function fieldId(form: string, name: string): string {
   return `${form}-${name}`;
 }
 

@@ -53,22 +53,16 @@ export const editCampaign = (body: Record<string, unknown>) =>
 export const listTokens = (campaignId: number) =>
   api.get<ListAnswer<ExtraToken>>('extratokens', { query: { campaignId } });
 
-export const saveLanding = (body: Record<string, unknown>, id?: number) =>
-  id
-    ? api.put<LandingSaveAnswer>('edit-landing', { ...body, landingPageId: id })
-    : api.post<LandingSaveAnswer>('add-landing', body);
-export const saveOffer = (body: Record<string, unknown>, id?: number) =>
-  id
-    ? api.put<OfferSaveAnswer>('edit-offer', { ...body, offerPageId: id })
-    : api.post<OfferSaveAnswer>('add-offer', body);
-export const savePath = (body: Record<string, unknown>, id?: number) =>
-  id
-    ? api.put<PathSaveAnswer>('edit-path', { ...body, pathId: id })
-    : api.post<PathSaveAnswer>('add-path', body);
-export const saveOption = (body: Record<string, unknown>, id?: number) =>
-  id
-    ? api.put<OptionSaveAnswer>('edit-option', { ...body, optionId: id })
-    : api.post<OptionSaveAnswer>('add-option', body);
+/** An item's save call: `add` for a new item, `edit` with its id under `idKey` for a stored one. */
+const saveCall =
+  <A>(add: string, edit: string, idKey: string) =>
+  (body: Record<string, unknown>, id?: number) =>
+    id ? api.put<A>(edit, { ...body, [idKey]: id }) : api.post<A>(add, body);
+
+export const saveLanding = saveCall<LandingSaveAnswer>('add-landing', 'edit-landing', 'landingPageId');
+export const saveOffer = saveCall<OfferSaveAnswer>('add-offer', 'edit-offer', 'offerPageId');
+export const savePath = saveCall<PathSaveAnswer>('add-path', 'edit-path', 'pathId');
+export const saveOption = saveCall<OptionSaveAnswer>('add-option', 'edit-option', 'optionId');
 
 /**
  * A pages-operation verb (delete-landing, clone-paths, landing-equal-share...): each answers a

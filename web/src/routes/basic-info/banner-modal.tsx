@@ -5,6 +5,7 @@ import { Button } from '../../components/button';
 import { Field, SelectField, TextField } from '../../components/field';
 import { hasExtension } from '../../components/file-upload';
 import { Modal } from '../../components/modal';
+import { draftFields } from '../../lib/draft-field';
 
 // The add and edit banner modal of tab 7 (spec 2 §3, §5): name, url, placement type (default
 // EMAIL_PLACEMENT), width, height, active and images: at least one to create, one at most to edit.
@@ -60,6 +61,7 @@ export function BannerModal({ open, editing, busy, onClose, onSubmit }: Props) {
   }
   const set = <K extends keyof BannerDraft>(key: K, value: BannerDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
+  const field = draftFields(draft, set, errors);
 
   const submit = () => {
     const next: Record<string, string> = {};
@@ -102,24 +104,8 @@ export function BannerModal({ open, editing, busy, onClose, onSubmit }: Props) {
           submit();
         }}
       >
-        <TextField
-          id="banner-name"
-          label="Name"
-          maxLength={NAME_MAX}
-          value={draft.name}
-          onValueChange={(v) => set('name', v)}
-          error={errors.name}
-          data-autofocus
-        />
-        <TextField
-          id="banner-url"
-          label="Click URL"
-          type="url"
-          value={draft.url}
-          onValueChange={(v) => set('url', v)}
-          error={errors.url}
-          placeholder="https://"
-        />
+        <TextField {...field('name', 'banner-name')} label="Name" maxLength={NAME_MAX} data-autofocus />
+        <TextField {...field('url', 'banner-url')} label="Click URL" type="url" placeholder="https://" />
         <SelectField
           id="banner-type"
           label="Placement type"
@@ -128,22 +114,8 @@ export function BannerModal({ open, editing, busy, onClose, onSubmit }: Props) {
           options={BLAZE_PLACEMENT_TYPES.map((t) => ({ value: t, label: placementLabel(t) }))}
         />
         <div className="tr-pair">
-          <TextField
-            id="banner-width"
-            label="Width (px)"
-            inputMode="numeric"
-            value={draft.width}
-            onValueChange={(v) => set('width', v)}
-            error={errors.width}
-          />
-          <TextField
-            id="banner-height"
-            label="Height (px)"
-            inputMode="numeric"
-            value={draft.height}
-            onValueChange={(v) => set('height', v)}
-            error={errors.height}
-          />
+          <TextField {...field('width', 'banner-width')} label="Width (px)" inputMode="numeric" />
+          <TextField {...field('height', 'banner-height')} label="Height (px)" inputMode="numeric" />
         </div>
         <label className="tr-check" htmlFor="banner-active">
           <input

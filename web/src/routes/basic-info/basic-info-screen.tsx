@@ -1,21 +1,9 @@
 // The campaign editor, /basic-info (new) and /basic-info/:id (spec 2 §2-§9). Tab 1 edits the
 // campaign itself; moving to any other tab validates it and saves it when it changed (a new
 // campaign is created and the URL replaced with its id). The other tabs save on their own.
-import {
-  BarChart3,
-  CircleAlert,
-  GitBranch,
-  Image,
-  Link2,
-  ListChecks,
-  MousePointerClick,
-  Route,
-  Save,
-  Settings2,
-  Truck,
-} from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Save } from 'lucide-react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { mutate as globalMutate } from 'swr';
 import {
   addCampaignSchema,
@@ -28,9 +16,8 @@ import { OPERATION_MESSAGES } from '../../../../schema/pages-operations-api';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { useConfirm } from '../../components/confirm-dialog';
-import { EmptyState } from '../../components/empty-state';
-import { PageHeader } from '../../components/page-header';
 import { PageSpinner } from '../../components/spinner';
+import { TabBar } from '../../components/tab-bar';
 import { notify } from '../../components/toaster';
 import { zodErrors } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -50,50 +37,22 @@ import {
   affiliateNetworkFields,
   BASIC_FORM,
   basicId,
-  CAMPAIGN_TYPE_OPTIONS,
   type CampaignForm,
   cleanToken,
   formFromDetail,
-  labelOf,
   newCampaignForm,
   payloadOf,
   SOURCE_URL_TOKENS,
   snapshotOf,
-  TRAFFIC_SOURCE_OPTIONS,
   urlTokenFromName,
 } from './campaign-form';
+import { EditorHeader, EditorLoadError } from './editor-header';
+import { moveTabFocus, TABS, type TabKey, visibleTabs } from './editor-tabs';
 import { LinksTab } from './links-tab';
 import type { OptimizationFields } from './optimization-card';
-import { LandingTab, OfferTab, OptionsTab, PathsTab } from './pages-tabs';
+import { LandingTab, OfferTab } from './pages-tabs';
+import { OptionsTab, PathsTab } from './paths-options-tabs';
 import { TrafficTab } from './traffic-tab';
-
-type TabKey = 'basic' | 'landing' | 'offer' | 'links' | 'paths' | 'options' | 'banners' | 'traffic';
-
-const TABS: { key: TabKey; label: string; icon: typeof Settings2 }[] = [
-  { key: 'basic', label: 'Basic settings', icon: Settings2 },
-  { key: 'landing', label: 'Landing pages', icon: MousePointerClick },
-  { key: 'offer', label: 'Offer pages', icon: ListChecks },
-  { key: 'links', label: 'Links and pixels', icon: Link2 },
-  { key: 'paths', label: 'Paths', icon: Route },
-  { key: 'options', label: 'Options', icon: GitBranch },
-  { key: 'banners', label: 'Banners and placement', icon: Image },
-  { key: 'traffic', label: 'Traffic', icon: Truck },
-];
-
-/**
- * The show rules of spec 2 §2, except that a direct-link campaign has no Landing pages tab: its
- * visitors go straight to an offer page, and the server refuses landing pages for it.
- */
-function visibleTabs(type: CampaignType, source: string): TabKey[] {
-  return TABS.map((t) => t.key).filter((key) => {
-    if (key === 'landing') return type !== 'direct_link';
-    if (key === 'paths') return type === 'multiple_path_type';
-    if (key === 'options') return type === 'multiple_option_type';
-    if (key === 'banners') return source === 'blaze';
-    if (key === 'traffic') return source === 'trrcpc' || source === 'crane';
-    return true;
-  });
-}
 
 const errorText = (err: unknown) => (err instanceof ApiError ? err.firstMessage : String(err));
 
@@ -360,20 +319,6 @@ export function BasicInfoScreen() {
     if (next === 'links' && campaignId) void detail.mutate();
   };
 
-  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft' && e.key !== 'Home' && e.key !== 'End') return;
-    e.preventDefault();
-    const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
-    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const to =
-      e.key === 'Home'
-        ? 0
-        : e.key === 'End'
-          ? buttons.length - 1
-          : (at + (e.key === 'ArrowRight' ? 1 : -1) + buttons.length) % buttons.length;
-    buttons[to]?.focus();
-  };
-
   // ---- token templates: apply or remove, reload the tokens, then save (spec 2 §4) ---------
 
   const runTemplate = async (kind: 'apply' | 'remove', key: string) => {
@@ -426,23 +371,7 @@ export function BasicInfoScreen() {
   // ---- render -----------------------------------------------------------------------------
 
   if (badId || (campaignId && detail.error && !detail.data)) {
-    const notFound = badId || (detail.error instanceof ApiError && detail.error.status === 404);
-    return (
-      <div className="page ce-page">
-        <PageHeader eyebrow={badId ? 'Campaign editor' : `Campaign #${campaignId}`} title="Campaign editor" />
-        <EmptyState
-          icon={CircleAlert}
-          title={notFound ? 'Campaign not found' : 'The campaign could not be loaded'}
-          action={
-            <Link className="btn btn-primary btn-md" to="/campaigns">
-              Back to campaigns
-            </Link>
-          }
-        >
-          {notFound ? 'It may have been deleted, or it belongs to another user.' : errorText(detail.error)}
-        </EmptyState>
-      </div>
-    );
+    return <EditorLoadError campaignId={badId ? null : campaignId} error={detail.error} />;
   }
   if (!form) return <PageSpinner label="Loading the campaign…" />;
 
@@ -466,76 +395,36 @@ export function BasicInfoScreen() {
 
   return (
     <div className="page ce-page">
-      <PageHeader
-        eyebrow={
-          <span className="ce-breadcrumb">
-            <Link to="/campaigns">Campaigns</Link> <span aria-hidden>/</span>{' '}
-            {isNew ? 'New campaign' : `#${campaignId}`}
-          </span>
-        }
-        title={<span data-testid="campaign-title">{form.name || 'Untitled campaign'}</span>}
-        description={
-          <span className="ce-header-meta">
-            <span className="badge badge-accent">{labelOf(CAMPAIGN_TYPE_OPTIONS, form.campaignType)}</span>
-            {form.active ? (
-              <span className="badge badge-success">Active</span>
-            ) : (
-              <span className="badge badge-warning">Inactive</span>
-            )}
-            {form.trafficSource && (
-              <span className="badge badge-neutral ce-badge-plain">
-                {labelOf(TRAFFIC_SOURCE_OPTIONS, form.trafficSource)}
-              </span>
-            )}
-            {dirty && <span className="ce-unsaved">Unsaved changes</span>}
-          </span>
-        }
-        actions={
-          <>
-            {campaignId && (
-              <Link className="btn btn-secondary btn-md" to={`/stats/${campaignId}`}>
-                <BarChart3 size={16} aria-hidden />
-                <span>Statistics</span>
-              </Link>
-            )}
-            {tab === 'basic' && (
-              <Button
-                variant="primary"
-                icon={<Save size={16} aria-hidden />}
-                busy={saving}
-                onClick={() => void save()}
-                data-testid="campaign-save"
-              >
-                {isNew ? 'Create campaign' : 'Save'}
-              </Button>
-            )}
-          </>
+      <EditorHeader
+        campaignId={campaignId}
+        form={form}
+        dirty={dirty}
+        saveButton={
+          tab === 'basic' && (
+            <Button
+              variant="primary"
+              icon={<Save size={16} aria-hidden />}
+              busy={saving}
+              onClick={() => void save()}
+              data-testid="campaign-save"
+            >
+              {isNew ? 'Create campaign' : 'Save'}
+            </Button>
+          )
         }
       />
 
-      <div className="ce-tabs" role="tablist" aria-label="Campaign editor" onKeyDown={onTabKey}>
-        {TABS.filter((t) => tabs.includes(t.key)).map((t) => {
-          const Icon = t.icon;
-          const selected = t.key === tab;
-          return (
-            <button
-              key={t.key}
-              type="button"
-              role="tab"
-              id={`tab-${t.key}`}
-              aria-selected={selected}
-              aria-controls="ce-tabpanel"
-              tabIndex={selected ? 0 : -1}
-              className={selected ? 'ce-tab is-active' : 'ce-tab'}
-              onClick={() => void goTab(t.key)}
-              data-testid={`tab-${t.key}`}
-            >
-              <Icon size={15} aria-hidden />
-              {t.label}
-            </button>
-          );
-        })}
-      </div>
+      <TabBar
+        tabs={TABS.filter((t) => tabs.includes(t.key))}
+        selected={tab}
+        onSelect={(key) => void goTab(key)}
+        label="Campaign editor"
+        idPrefix="tab"
+        panelId="ce-tabpanel"
+        className="ce-tabs"
+        tabClassName="ce-tab"
+        onKeyDown={moveTabFocus}
+      />
 
       <div id="ce-tabpanel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="ce-tabpanel">
         {tab === 'basic' && (

@@ -1,17 +1,6 @@
 // One table of the campaign's items (landing pages, offers, paths, options) with the spec's
 // pages-operation verbs: select-all, clone, export, delete with undo, show deleted, equal share.
-import {
-  Copy,
-  Download,
-  Eye,
-  EyeOff,
-  type LucideIcon,
-  Pencil,
-  Plus,
-  RotateCcw,
-  Scale,
-  Trash2,
-} from 'lucide-react';
+import { Copy, Download, Eye, EyeOff, Pencil, Plus, RotateCcw, Scale, Trash2 } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { mutate as globalMutate } from 'swr';
 import { ApiError } from '../../api/client';
@@ -22,6 +11,7 @@ import { EmptyState } from '../../components/empty-state';
 import { notify } from '../../components/toaster';
 import { exportPages, type ItemKind, type ItemOf, itemsKey, pagesOperation, useItems } from './api';
 import { SelectAll, type Sort, SortHeader, Switch, sortRows, useSelection } from './editor-ui';
+import { ITEM_IDS, ITEM_TABLES } from './item-kinds';
 
 export type Column<T> = {
   key: string;
@@ -33,37 +23,15 @@ export type Column<T> = {
   className?: string;
 };
 
-type Verbs = {
-  delete: string;
-  deleteKey: string;
-  undo: string;
-  undoKey: string;
-  clone: string;
-  cloneKey: string;
-  toggle: string;
-  equal?: string;
-  export?: 'export-landings' | 'export-offers';
-  exportKey?: string;
-};
-
 type Props<K extends ItemKind> = {
   kind: K;
-  campaignId: number;
-  title: string;
-  description?: ReactNode;
-  singular: string;
-  plural: string;
-  icon: LucideIcon;
   columns: Column<ItemOf<K>>[];
-  idOf: (row: ItemOf<K>) => number;
-  verbs: Verbs;
-  onAdd: () => void;
-  onEdit: (row: ItemOf<K>) => void;
+  /** The tab's add/edit modal (useItemEditor): its campaign, and what Add and Edit open. */
+  editor: { campaignId: number; onAdd: () => void; onEdit: (row: ItemOf<K>) => void };
   /** Why items cannot be added yet (the path/option prerequisite), shown instead of the table. */
   blocked?: ReactNode;
   /** More header actions (CSV upload, ZIP import). */
   actions?: ReactNode;
-  emptyText: ReactNode;
 };
 
 /** Every editor list of this campaign except `except`: refreshed after a change elsewhere. */
@@ -81,23 +49,10 @@ export function refreshCampaignLists(campaignId: number, except?: string) {
 
 const errorText = (err: unknown) => (err instanceof ApiError ? err.firstMessage : String(err));
 
-export function ItemsSection<K extends ItemKind>({
-  kind,
-  campaignId,
-  title,
-  description,
-  singular,
-  plural,
-  icon,
-  columns,
-  idOf,
-  verbs,
-  onAdd,
-  onEdit,
-  blocked,
-  actions,
-  emptyText,
-}: Props<K>) {
+export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocked, actions }: Props<K>) {
+  const { title, description, singular, plural, icon, emptyText, verbs } = ITEM_TABLES[kind];
+  const idOf = ITEM_IDS[kind] as (row: ItemOf<K>) => number;
+  const { campaignId, onAdd, onEdit } = editor;
   const [showDeleted, setShowDeleted] = useState(false);
   const [sort, setSort] = useState<Sort>({ key: 'id', dir: 'asc' });
   const [busy, setBusy] = useState<string | null>(null);

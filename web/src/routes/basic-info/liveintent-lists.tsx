@@ -18,6 +18,20 @@ type Props = {
   onLineItems: (next: LiLineItemEntry[]) => void;
 };
 
+function RemoveRow({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={label}
+      icon={<Trash2 size={14} aria-hidden />}
+      onClick={onRemove}
+    >
+      Remove
+    </Button>
+  );
+}
+
 export function LiveIntentLists({
   campaignId,
   campaigns,
@@ -31,6 +45,21 @@ export function LiveIntentLists({
   const setItem = (i: number, patch: Partial<LiLineItemEntry>) =>
     onLineItems(lineItems.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const parents = campaigns.filter((c) => c.liCampaignId);
+  /** The props of the field that edits `key` of row `i` of `list`, with its message. */
+  const rowField = <R extends object>(
+    list: 'liCampaigns' | 'liLineItems',
+    i: number,
+    row: R,
+    key: keyof R & string,
+    set: (i: number, patch: Partial<R>) => void,
+    clean: (value: string) => string = (value) => value,
+  ) => ({
+    id: basicId(`${list}.${i}.${key}`),
+    value: String(row[key]),
+    error: errors[`${list}.${i}.${key}`],
+    onValueChange: (value: string) => set(i, { [key]: clean(value) } as Partial<R>),
+  });
+  const trim = (value: string) => value.trim();
   return (
     <div className="li-lists" data-testid="li-lists">
       {campaignId && (
@@ -46,29 +75,19 @@ export function LiveIntentLists({
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved; the index is their place
         <div key={i} className="li-list-row" data-testid="li-campaign-entry">
           <TextField
-            id={basicId(`liCampaigns.${i}.liCampaignId`)}
+            {...rowField('liCampaigns', i, c, 'liCampaignId', setCampaign, trim)}
             label="Campaign ID"
-            value={c.liCampaignId}
             inputMode="numeric"
-            error={errors[`liCampaigns.${i}.liCampaignId`]}
-            onValueChange={(v) => setCampaign(i, { liCampaignId: v.trim() })}
           />
           <TextField
-            id={basicId(`liCampaigns.${i}.liCampaignName`)}
+            {...rowField('liCampaigns', i, c, 'liCampaignName', setCampaign)}
             label="Name"
             optional
-            value={c.liCampaignName}
-            onValueChange={(v) => setCampaign(i, { liCampaignName: v })}
           />
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={`Remove LiveIntent campaign ${c.liCampaignId || i + 1}`}
-            icon={<Trash2 size={14} aria-hidden />}
-            onClick={() => onCampaigns(campaigns.filter((_, j) => j !== i))}
-          >
-            Remove
-          </Button>
+          <RemoveRow
+            label={`Remove LiveIntent campaign ${c.liCampaignId || i + 1}`}
+            onRemove={() => onCampaigns(campaigns.filter((_, j) => j !== i))}
+          />
         </div>
       ))}
       <Button
@@ -86,34 +105,19 @@ export function LiveIntentLists({
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved; the index is their place
         <div key={i} className="li-list-row li-list-row-wide" data-testid="li-lineitem-entry">
           <TextField
-            id={basicId(`liLineItems.${i}.liLineItemId`)}
+            {...rowField('liLineItems', i, l, 'liLineItemId', setItem, trim)}
             label="Line item ID"
-            value={l.liLineItemId}
             inputMode="numeric"
-            error={errors[`liLineItems.${i}.liLineItemId`]}
-            onValueChange={(v) => setItem(i, { liLineItemId: v.trim() })}
           />
+          <TextField {...rowField('liLineItems', i, l, 'liLineItemName', setItem)} label="Name" optional />
           <TextField
-            id={basicId(`liLineItems.${i}.liLineItemName`)}
-            label="Name"
-            optional
-            value={l.liLineItemName}
-            onValueChange={(v) => setItem(i, { liLineItemName: v })}
-          />
-          <TextField
-            id={basicId(`liLineItems.${i}.liDailyBudget`)}
+            {...rowField('liLineItems', i, l, 'liDailyBudget', setItem, trim)}
             label="Daily budget ($)"
-            value={l.liDailyBudget}
             inputMode="decimal"
-            error={errors[`liLineItems.${i}.liDailyBudget`]}
-            onValueChange={(v) => setItem(i, { liDailyBudget: v.trim() })}
           />
           <SelectField
-            id={basicId(`liLineItems.${i}.liCampaignId`)}
+            {...rowField('liLineItems', i, l, 'liCampaignId', setItem)}
             label="Campaign ID"
-            value={l.liCampaignId}
-            error={errors[`liLineItems.${i}.liCampaignId`]}
-            onValueChange={(v) => setItem(i, { liCampaignId: v })}
             options={[
               { value: '', label: 'Select a campaign' },
               ...parents.map((c) => ({
@@ -131,15 +135,10 @@ export function LiveIntentLists({
             onChange={(on) => setItem(i, { status: on ? 1 : 0 })}
             label="Active"
           />
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={`Remove line item ${l.liLineItemId || i + 1}`}
-            icon={<Trash2 size={14} aria-hidden />}
-            onClick={() => onLineItems(lineItems.filter((_, j) => j !== i))}
-          >
-            Remove
-          </Button>
+          <RemoveRow
+            label={`Remove line item ${l.liLineItemId || i + 1}`}
+            onRemove={() => onLineItems(lineItems.filter((_, j) => j !== i))}
+          />
         </div>
       ))}
       <Button

@@ -6,101 +6,64 @@ import {
   OPTION_FIELD_ORDER,
   PATH_FIELD_ORDER,
 } from '../../../../schema/campaign-api';
-import { NAME_MAX } from '../../../../schema/validators';
-import { Alert } from '../../components/alert';
-import { TextField } from '../../components/field';
 import { saveOption, savePath } from './api';
-import { DevicePicker, parseAgents, Switch } from './editor-ui';
-import { type Common, FormModal, id, saveItem, useItemForm } from './item-modal-parts';
+import {
+  type Common,
+  DevicesAndActive,
+  ItemModal,
+  itemValues,
+  NameField,
+  ShareField,
+  useItemModal,
+} from './item-modal-parts';
 import type { OptionItem, PathItem } from './types';
 
+const PATH = {
+  formId: 'path-form',
+  noun: 'path',
+  schema: addPathSchema,
+  order: PATH_FIELD_ORDER,
+  save: savePath,
+  message: CAMPAIGN_MESSAGES.pathSaved,
+};
+
+const OPTION = {
+  formId: 'option-form',
+  noun: 'option',
+  schema: addOptionSchema,
+  order: OPTION_FIELD_ORDER,
+  save: saveOption,
+  message: CAMPAIGN_MESSAGES.optionSaved,
+};
+
 export function PathModal({
-  open,
-  campaignId,
   agents,
   editing,
-  onClose,
-  onSaved,
+  ...props
 }: Omit<Common, 'campaignType'> & { editing: PathItem | null; onSaved: (result: PathItem[]) => void }) {
-  const FORM = 'path-form';
-  const initial = () => ({
-    name: editing?.name ?? '',
-    share: String(editing?.share ?? 100),
-    agents: editing?.agents ?? '1',
-    active: String(editing?.active ?? 1),
+  const form = useItemModal(PATH, {
+    ...props,
+    editingId: editing?.pathId,
+    initial: () => itemValues(editing),
   });
-  const form = useItemForm(FORM, initial, open, editing?.pathId);
-  const { values, setValue, errors, formError, busy } = form;
-
-  const submit = () => {
-    const body = { campaignId, ...values };
-    const checked = form.check(addPathSchema, PATH_FIELD_ORDER, body);
-    if (!checked.ok) return;
-    saveItem(
-      form,
-      PATH_FIELD_ORDER,
-      () => savePath(body, editing?.pathId),
-      CAMPAIGN_MESSAGES.pathSaved,
-      onSaved,
-      onClose,
-    );
-  };
-
   return (
-    <FormModal
-      open={open}
-      title={editing ? 'Edit path' : 'Add path'}
-      formId={FORM}
-      busy={busy}
-      submitLabel={editing ? 'Save path' : 'Add path'}
-      onClose={onClose}
-      onSubmit={submit}
-    >
-      {formError && <Alert>{formError}</Alert>}
+    <ItemModal form={form}>
       <div className="form-grid">
-        <TextField
-          id={id(FORM, 'name')}
-          label="Name"
-          maxLength={NAME_MAX}
-          value={values.name}
-          onValueChange={(v) => setValue('name', v)}
-          error={errors.name}
-          placeholder="Quiz funnel"
-          data-autofocus
-        />
-        <TextField
-          id={id(FORM, 'share')}
-          label="Share (weight)"
-          value={values.share}
-          onValueChange={(v) => setValue('share', v)}
-          error={errors.share}
-          inputMode="numeric"
-        />
+        <NameField form={form.fields} placeholder="Quiz funnel" />
+        <ShareField form={form.fields} />
       </div>
-      <DevicePicker
-        id={id(FORM, 'agents')}
+      <DevicesAndActive
+        form={form.fields}
         agents={agents}
-        value={parseAgents(values.agents)}
-        onChange={(ids) => setValue('agents', ids.join(','))}
-        error={errors.agents}
-      />
-      <Switch
-        id={id(FORM, 'active')}
-        checked={values.active === '1'}
-        onChange={(on) => setValue('active', on ? '1' : '0')}
-        label="Active"
         description="A paused path and its pages get no traffic."
       />
-    </FormModal>
+    </ItemModal>
   );
 }
 
 export function OptionModal({
-  open,
-  campaignId,
   editing,
-  onClose,
-  onSaved,
+  ...props
 }: {
   open: boolean;
   campaignId: number;
@@ -108,53 +71,19 @@ export function OptionModal({
   onClose: () => void;
   onSaved: (result: OptionItem[]) => void;
 }) {
-  const FORM = 'option-form';
-  const initial = () => ({ name: editing?.name ?? '', active: String(editing?.active ?? 1) });
-  const form = useItemForm(FORM, initial, open, editing?.optionId);
-  const { values, setValue, errors, formError, busy } = form;
-
-  const submit = () => {
-    const body = { campaignId, ...values };
-    const checked = form.check(addOptionSchema, OPTION_FIELD_ORDER, body);
-    if (!checked.ok) return;
-    saveItem(
-      form,
-      OPTION_FIELD_ORDER,
-      () => saveOption(body, editing?.optionId),
-      CAMPAIGN_MESSAGES.optionSaved,
-      onSaved,
-      onClose,
-    );
-  };
-
+  const form = useItemModal(OPTION, {
+    ...props,
+    editingId: editing?.optionId,
+    initial: () => ({ name: editing?.name ?? '', active: String(editing?.active ?? 1) }),
+  });
   return (
-    <FormModal
-      open={open}
-      title={editing ? 'Edit option' : 'Add option'}
-      formId={FORM}
-      busy={busy}
-      submitLabel={editing ? 'Save option' : 'Add option'}
-      onClose={onClose}
-      onSubmit={submit}
-    >
-      {formError && <Alert>{formError}</Alert>}
-      <TextField
-        id={id(FORM, 'name')}
-        label="Name"
-        maxLength={NAME_MAX}
-        value={values.name}
-        onValueChange={(v) => setValue('name', v)}
-        error={errors.name}
+    <ItemModal form={form}>
+      <NameField
+        form={form.fields}
         placeholder="Gold package"
         hint="Each option gets its own click-through link on the Links and pixels tab."
-        data-autofocus
       />
-      <Switch
-        id={id(FORM, 'active')}
-        checked={values.active === '1'}
-        onChange={(on) => setValue('active', on ? '1' : '0')}
-        label="Active"
-      />
-    </FormModal>
+      <DevicesAndActive form={form.fields} />
+    </ItemModal>
   );
 }

@@ -15,6 +15,7 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { SelectField, TextField } from '../../components/field';
 import { PageSpinner } from '../../components/spinner';
 import { notify } from '../../components/toaster';
+import { draftFields } from '../../lib/draft-field';
 import { useCampaign } from './api';
 import { Switch } from './editor-ui';
 import {
@@ -104,6 +105,7 @@ export function TrafficTab({ campaignId, trafficSource }: { campaignId: number; 
   const submitted = jeeng?.submitted === 1;
   const balanceOk = d.jeeng_balance >= d.jeeng_min_required_balance;
   const set = <K extends keyof Info>(key: K, value: Info[K]) => setInfo({ ...info, [key]: value });
+  const field = draftFields(info, set, errors);
   const refresh = () => detail.mutate();
 
   const onTraffic = (traffic: string) => {
@@ -248,37 +250,21 @@ export function TrafficTab({ campaignId, trafficSource }: { campaignId: number; 
               {errors.adSize && <p className="field-error">{errors.adSize}</p>}
             </fieldset>
             <TextField
-              id="traffic-daily"
+              {...field('dailyBudget', 'traffic-daily')}
               label="Daily budget ($)"
               inputMode="decimal"
-              value={info.dailyBudget}
-              onValueChange={(v) => set('dailyBudget', v)}
-              error={errors.dailyBudget}
             />
+            <TextField {...field('cpc', 'traffic-cpc')} label="CPC ($)" inputMode="decimal" />
             <TextField
-              id="traffic-cpc"
-              label="CPC ($)"
-              inputMode="decimal"
-              value={info.cpc}
-              onValueChange={(v) => set('cpc', v)}
-              error={errors.cpc}
-            />
-            <TextField
-              id="traffic-total"
+              {...field('totalBudget', 'traffic-total')}
               label="Total budget ($)"
               inputMode="decimal"
-              value={info.totalBudget}
-              onValueChange={(v) => set('totalBudget', v)}
-              error={errors.totalBudget}
             />
             <TextField
-              id="traffic-max-spend"
+              {...field('maxAdSpend', 'traffic-max-spend')}
               label="Max ad spend ($)"
               inputMode="decimal"
-              value={info.maxAdSpend}
               disabled={!info.toggleMaxAdSpend}
-              onValueChange={(v) => set('maxAdSpend', v)}
-              error={errors.maxAdSpend}
             />
           </div>
           <Switch

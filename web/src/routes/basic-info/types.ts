@@ -12,6 +12,8 @@ export type {
   PathItem,
 } from '../../../../schema/campaign-api';
 export type {
+  ItemKind,
+  ItemOf,
   ItemsUploadAnswer as UploadAnswer,
   OptimizationAnswer,
 } from '../../../../schema/pages-operations-api';

@@ -22,6 +22,18 @@ type Handlers = Pick<CampaignActions, 'undo' | 'remove' | 'exportMany' | 'clone'
   moveTo: (rows: CampaignListItem[]) => void;
 };
 
+/** Delete (to the bin) and Delete permanently, last in a folder's and a campaign's menu. */
+const deleteItems = (row: CampaignListItem, h: Handlers): MenuItem[] => [
+  {
+    label: 'Delete',
+    icon: Trash2,
+    danger: true,
+    separated: true,
+    onSelect: () => void h.remove([row], false),
+  },
+  { label: 'Delete permanently', icon: Trash2, danger: true, onSelect: () => void h.remove([row], true) },
+];
+
 export function menuFor(row: CampaignListItem, h: Handlers): MenuItem[] {
   if (row.deleted === 1) {
     return [
@@ -35,14 +47,7 @@ export function menuFor(row: CampaignListItem, h: Handlers): MenuItem[] {
       { label: 'Rename', icon: Pencil, onSelect: () => h.rename(row) },
       { label: 'Move to…', icon: FolderInput, onSelect: () => h.moveTo([row]) },
       { label: 'Export', icon: Download, onSelect: () => void h.exportMany([row]) },
-      {
-        label: 'Delete',
-        icon: Trash2,
-        danger: true,
-        separated: true,
-        onSelect: () => void h.remove([row], false),
-      },
-      { label: 'Delete permanently', icon: Trash2, danger: true, onSelect: () => void h.remove([row], true) },
+      ...deleteItems(row, h),
     ];
   }
   return [
@@ -52,13 +57,6 @@ export function menuFor(row: CampaignListItem, h: Handlers): MenuItem[] {
     { label: 'Export', icon: Download, onSelect: () => void h.exportOne(row) },
     { label: 'Move to…', icon: FolderInput, onSelect: () => h.moveTo([row]) },
     { label: 'Reset statistics', icon: Eraser, separated: true, onSelect: () => void h.reset(row) },
-    {
-      label: 'Delete',
-      icon: Trash2,
-      danger: true,
-      separated: true,
-      onSelect: () => void h.remove([row], false),
-    },
-    { label: 'Delete permanently', icon: Trash2, danger: true, onSelect: () => void h.remove([row], true) },
+    ...deleteItems(row, h),
   ];
 }

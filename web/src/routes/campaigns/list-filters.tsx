@@ -33,6 +33,39 @@ type Props = {
   onFilters: (filters: ListFilters) => void;
 };
 
+/** One filter of the bar: its label above a small select of [value, label] options. */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  testId,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+  options: [string, string][];
+}) {
+  return (
+    <label className="field cl-filter">
+      <span className="field-label">{label}</span>
+      <select
+        className="input select input-sm"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+      >
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function ListFiltersBar({
   range,
   today,
@@ -47,51 +80,31 @@ export function ListFiltersBar({
     <div className="cl-metrics-bar">
       {range && today && <DateRange id="cl-range" value={range} today={today} onChange={onRange} />}
       <div className="cl-filter-fields">
-        <label className="field cl-filter">
-          <span className="field-label">Type</span>
-          <select
-            className="input select input-sm"
-            value={filters.type}
-            onChange={(e) => set({ type: e.target.value })}
-            data-testid="filter-type"
-          >
-            <option value="">All types</option>
-            {Object.entries(TYPE_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field cl-filter">
-          <span className="field-label">Traffic source</span>
-          <select
-            className="input select input-sm"
-            value={filters.source}
-            onChange={(e) => set({ source: e.target.value })}
-            data-testid="filter-source"
-          >
-            <option value="">All sources</option>
-            {Object.entries(SOURCE_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field cl-filter">
-          <span className="field-label">Status</span>
-          <select
-            className="input select input-sm"
-            value={filters.status}
-            onChange={(e) => set({ status: e.target.value as ListFilters['status'] })}
-            data-testid="filter-status"
-          >
-            <option value="">Any status</option>
-            <option value="active">Active</option>
-            <option value="paused">Paused</option>
-          </select>
-        </label>
+        <FilterSelect
+          label="Type"
+          value={filters.type}
+          onChange={(type) => set({ type })}
+          testId="filter-type"
+          options={[['', 'All types'], ...Object.entries(TYPE_LABELS)]}
+        />
+        <FilterSelect
+          label="Traffic source"
+          value={filters.source}
+          onChange={(source) => set({ source })}
+          testId="filter-source"
+          options={[['', 'All sources'], ...Object.entries(SOURCE_LABELS)]}
+        />
+        <FilterSelect
+          label="Status"
+          value={filters.status}
+          onChange={(status) => set({ status: status as ListFilters['status'] })}
+          testId="filter-status"
+          options={[
+            ['', 'Any status'],
+            ['active', 'Active'],
+            ['paused', 'Paused'],
+          ]}
+        />
         <details className="cl-columns">
           <summary className="btn btn-secondary btn-sm" data-testid="column-picker">
             <Columns3 size={14} aria-hidden />

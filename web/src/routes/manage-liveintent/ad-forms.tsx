@@ -1,19 +1,18 @@
 // Ads (spec 4 §2, §5, §8): many images at once, one click URL copied to all, uploaded one after
 // another; the failed ones stay in the list with their messages. Editing takes one image.
-import { ImagePlus, Save, Trash2, Upload } from 'lucide-react';
+import { ImagePlus, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { mutate } from 'swr';
 import { AD_IMAGE_MAX_BYTES, LIVEINTENT_MESSAGES as M } from '../../../../schema/liveintent-api';
 import { ApiError } from '../../api/client';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { Card } from '../../components/card';
 import { Field, SelectField, TextField } from '../../components/field';
 import { PageSpinner } from '../../components/spinner';
 import { notify } from '../../components/toaster';
 import { createAd, getAd, keys, send, useLineItems } from './api';
-import { errorText, managePath, SuccessDialog, toast } from './shared';
+import { LiFormCard } from './li-form';
+import { errorText, managePath, toast } from './shared';
 
 /** `invalid`: refused before upload (stops the submit); `failed`: the server's answer to its upload. */
 type Picked = { key: string; file: File; name: string; invalid: string | null; failed: string | null };
@@ -39,6 +38,51 @@ function readImage(file: File): Promise<{ dataUrl: string; width: number; height
     };
     reader.readAsDataURL(file);
   });
+}
+
+/** The drop label and its hidden file input of images. */
+function ImagePicker({
+  id,
+  label,
+  multiple,
+  onChange,
+  testId,
+}: {
+  id: string;
+  label: string;
+  multiple?: boolean;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  testId?: string;
+}) {
+  return (
+    <>
+      <label className="li-drop" htmlFor={id}>
+        <ImagePlus size={18} aria-hidden />
+        <span>{label}</span>
+      </label>
+      <input
+        id={id}
+        className="li-file-input"
+        type="file"
+        accept="image/*"
+        multiple={multiple}
+        onChange={onChange}
+        data-testid={testId}
+      />
+    </>
+  );
+}
+
+/** Where a click on the ad goes. */
+function ClickUrlField(props: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  placeholder?: string;
+}) {
+  const { onChange, ...rest } = props;
+  return <TextField {...rest} label="Click URL" onValueChange={onChange} type="url" />;
 }
 
 const baseName = (name: string) => name.replace(/\.[^.]+$/, '');
@@ -118,97 +162,75 @@ export function CreateAdsForm({ id }: { id: number }) {
 
   if (!lineItems.data) return <PageSpinner />;
   return (
-    <Card
+    <LiFormCard
       title="New ads"
       description="Each image becomes an ad of the chosen line item; the click URL is used for all of them."
+      formId="li-ads-form"
+      onSubmit={submit}
+      busy={busy}
+      submitLabel="Upload ads"
+      submitIcon={Upload}
     >
-      <form id="li-ads-form" className="form" onSubmit={submit} noValidate>
-        <div className="form-grid">
-          <SelectField
-            id="li-ads-lineitem"
-            label="Line item"
-            value={lineItem}
-            onValueChange={setLineItem}
-            error={errors.lineitem}
-            options={[
-              { value: '', label: items.length ? 'Select a line item' : 'Create a line item first' },
-              ...items.map((l) => ({ value: l.li_refid, label: l.li_name })),
-            ]}
-          />
-          <TextField
-            id="li-ads-click-url"
-            label="Click URL"
-            value={clickUrl}
-            onValueChange={setClickUrl}
-            error={errors.clickUrl}
-            type="url"
-            placeholder="https://offer.example/landing"
-          />
-        </div>
-        <Field
-          id={inputId}
-          label="Images"
-          error={errors.files}
-          hint="PNG, JPEG, GIF or WebP, under 250 KB each"
-        >
-          <label className="li-drop" htmlFor={inputId}>
-            <ImagePlus size={18} aria-hidden />
-            <span>Choose images</span>
-          </label>
-          <input
-            id={inputId}
-            className="li-file-input"
-            type="file"
-            accept="image/*"
-            multiple
-            onChange={pick}
-            data-testid="li-ads-files"
-          />
-        </Field>
-        {files.length > 0 && (
-          <ul className="li-files" aria-label="Images to upload">
-            {files.map((f) => (
-              <li
-                key={f.key}
-                className={f.invalid || f.failed ? 'li-file has-error' : 'li-file'}
-                data-testid="li-ads-file"
+      <div className="form-grid">
+        <SelectField
+          id="li-ads-lineitem"
+          label="Line item"
+          value={lineItem}
+          onValueChange={setLineItem}
+          error={errors.lineitem}
+          options={[
+            { value: '', label: items.length ? 'Select a line item' : 'Create a line item first' },
+            ...items.map((l) => ({ value: l.li_refid, label: l.li_name })),
+          ]}
+        />
+        <ClickUrlField
+          id="li-ads-click-url"
+          value={clickUrl}
+          onChange={setClickUrl}
+          error={errors.clickUrl}
+          placeholder="https://offer.example/landing"
+        />
+      </div>
+      <Field
+        id={inputId}
+        label="Images"
+        error={errors.files}
+        hint="PNG, JPEG, GIF or WebP, under 250 KB each"
+      >
+        <ImagePicker id={inputId} label="Choose images" multiple onChange={pick} testId="li-ads-files" />
+      </Field>
+      {files.length > 0 && (
+        <ul className="li-files" aria-label="Images to upload">
+          {files.map((f) => (
+            <li
+              key={f.key}
+              className={f.invalid || f.failed ? 'li-file has-error' : 'li-file'}
+              data-testid="li-ads-file"
+            >
+              <TextField
+                id={`li-ad-name-${f.key}`}
+                label={`Ad name for ${f.file.name}`}
+                value={f.name}
+                error={errors[`name-${f.key}`]}
+                onValueChange={(name) =>
+                  setFiles((all) => all.map((x) => (x.key === f.key ? { ...x, name } : x)))
+                }
+              />
+              {(f.invalid || f.failed) && <p className="field-error">{f.invalid ?? f.failed}</p>}
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove ${f.file.name}`}
+                icon={<Trash2 size={14} aria-hidden />}
+                onClick={() => setFiles((all) => all.filter((x) => x.key !== f.key))}
               >
-                <TextField
-                  id={`li-ad-name-${f.key}`}
-                  label={`Ad name for ${f.file.name}`}
-                  value={f.name}
-                  error={errors[`name-${f.key}`]}
-                  onValueChange={(name) =>
-                    setFiles((all) => all.map((x) => (x.key === f.key ? { ...x, name } : x)))
-                  }
-                />
-                {(f.invalid || f.failed) && <p className="field-error">{f.invalid ?? f.failed}</p>}
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Remove ${f.file.name}`}
-                  icon={<Trash2 size={14} aria-hidden />}
-                  onClick={() => setFiles((all) => all.filter((x) => x.key !== f.key))}
-                >
-                  Remove
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="form-actions">
-          <Button
-            type="submit"
-            variant="primary"
-            busy={busy}
-            icon={<Upload size={16} aria-hidden />}
-            data-testid="li-save"
-          >
-            Upload ads
-          </Button>
-        </div>
-      </form>
-    </Card>
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </LiFormCard>
   );
 }
 
@@ -281,71 +303,48 @@ export function EditAdForm({ id }: { id: number }) {
 
   if (!loaded) return <PageSpinner />;
   return (
-    <Card title="Edit ad" description="Name, click URL and image of the ad on LiveIntent.">
-      <form id="li-ad-form" className="form" onSubmit={submit} noValidate>
-        {formError && <Alert>{formError}</Alert>}
-        <div className="form-grid">
-          <TextField
-            id="li-ad-name"
-            label="Ad name"
-            value={name}
-            onValueChange={setName}
-            error={errors.adName}
-          />
-          <TextField
-            id="li-ad-click-url"
-            label="Click URL"
-            value={clickUrl}
-            onValueChange={setClickUrl}
-            error={errors.clickUrl}
-            type="url"
-          />
-        </div>
-        <Field id={inputId} label="Image" error={errors.mediaUrl}>
-          <div className="li-edit-image">
-            {image ? (
-              <img
-                className="li-preview"
-                src={image.replace(/^https?:\/\/[^/]+/, '')}
-                alt={`Current ad ${name}`}
-              />
-            ) : null}
-            <label className="li-drop" htmlFor={inputId}>
-              <ImagePlus size={18} aria-hidden />
-              <span>Replace image</span>
-            </label>
-            <input
-              id={inputId}
-              className="li-file-input"
-              type="file"
-              accept="image/*"
-              onChange={(e) => void pick(e)}
+    <LiFormCard
+      title="Edit ad"
+      description="Name, click URL and image of the ad on LiveIntent."
+      formId="li-ad-form"
+      onSubmit={submit}
+      busy={busy}
+      submitLabel="Save ad"
+      formError={formError}
+      success={{ message: done, back: managePath(id, 'ads') }}
+    >
+      <div className="form-grid">
+        <TextField
+          id="li-ad-name"
+          label="Ad name"
+          value={name}
+          onValueChange={setName}
+          error={errors.adName}
+        />
+        <ClickUrlField id="li-ad-click-url" value={clickUrl} onChange={setClickUrl} error={errors.clickUrl} />
+      </div>
+      <Field id={inputId} label="Image" error={errors.mediaUrl}>
+        <div className="li-edit-image">
+          {image ? (
+            <img
+              className="li-preview"
+              src={image.replace(/^https?:\/\/[^/]+/, '')}
+              alt={`Current ad ${name}`}
             />
-            {image && (
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => setImage('')}
-                icon={<Trash2 size={14} aria-hidden />}
-              >
-                Clear image
-              </Button>
-            )}
-          </div>
-        </Field>
-        <div className="form-actions">
-          <Button
-            type="submit"
-            variant="primary"
-            busy={busy}
-            icon={<Save size={16} aria-hidden />}
-            data-testid="li-save"
-          >
-            Save ad
-          </Button>
+          ) : null}
+          <ImagePicker id={inputId} label="Replace image" onChange={(e) => void pick(e)} />
+          {image && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setImage('')}
+              icon={<Trash2 size={14} aria-hidden />}
+            >
+              Clear image
+            </Button>
+          )}
         </div>
-      </form>
-      <SuccessDialog message={done} back={managePath(id, 'ads')} />
-    </Card>
+      </Field>
+    </LiFormCard>
   );
 }

@@ -1,7 +1,5 @@
 // The LiveIntent campaign form (spec 4 §2, §5): create, or edit by refId. Defaults of spec 4 §9:
 // deliver_impression, bid 1.00, category 1, today 00:00 to 23:59.
-import { Save } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import {
   LI_CAMPAIGN_ORDER,
@@ -12,14 +10,12 @@ import {
   STRATEGY_LABELS,
   type Strategy,
 } from '../../../../schema/liveintent-api';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { Card } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
 import { PageSpinner } from '../../components/spinner';
 import { useForm } from '../../lib/forms';
-import { getLiCampaign, send, useIabCategories, useTrackers } from './api';
-import { dayOf, errorText, managePath, platformDate, SuccessDialog, timeOf, toast, todayIso } from './shared';
+import { getLiCampaign, useIabCategories, useTrackers } from './api';
+import { LiFormCard, ScheduleFields, useLiSave } from './li-form';
+import { dayOf, managePath, platformDate, timeOf, todayIso } from './shared';
 
 const FORM = 'li-campaign-form';
 
@@ -37,28 +33,8 @@ export function CampaignForm({ id }: { id: number }) {
     endDate: today,
     endTime: '23:59',
   });
-  const [loaded, setLoaded] = useState(!refId);
-  const [done, setDone] = useState<string | null>(null);
   const categories = useIabCategories();
   const trackers = useTrackers(id);
-
-  useEffect(() => {
-    if (!refId) return;
-    getLiCampaign(id, refId)
-      .then(({ liCampaign: c }) => {
-        form.setValue('strategyType', c.perf_goal);
-        form.setValue('bidAmount', c.bidAmount.toFixed(2));
-        form.setValue('name', c.li_name);
-        form.setValue('category', String(c.category));
-        form.setValue('conversionPixel', c.conversionPixel);
-        form.setValue('startDate', dayOf(c.li_start_date));
-        form.setValue('startTime', timeOf(c.li_start_date));
-        form.setValue('endDate', dayOf(c.li_end_date));
-        form.setValue('endTime', timeOf(c.li_end_date));
-        setLoaded(true);
-      })
-      .catch((err) => toast.error(errorText(err)));
-  }, [id, refId, form.setValue]);
 
   const v = form.values;
   const payload = () => ({
@@ -72,84 +48,74 @@ export function CampaignForm({ id }: { id: number }) {
     name: v.name,
     conversionPixel: needsTracker(v.strategyType) ? v.conversionPixel : '',
   });
-  const onSubmit = form.onSubmitWith({
+  const { loaded, done, onSubmit } = useLiSave(form, {
+    campaignId: id,
+    refId,
+    load: async (campaignId, ref) => {
+      const { liCampaign: c } = await getLiCampaign(campaignId, ref);
+      form.setValue('strategyType', c.perf_goal);
+      form.setValue('bidAmount', c.bidAmount.toFixed(2));
+      form.setValue('name', c.li_name);
+      form.setValue('category', String(c.category));
+      form.setValue('conversionPixel', c.conversionPixel);
+      form.setValue('startDate', dayOf(c.li_start_date));
+      form.setValue('startTime', timeOf(c.li_start_date));
+      form.setValue('endDate', dayOf(c.li_end_date));
+      form.setValue('endTime', timeOf(c.li_end_date));
+    },
+    verbs: { create: 'create-campaign', edit: 'edit-campaign' },
     schema: liCampaignSchema(today),
     order: LI_CAMPAIGN_ORDER,
-    input: payload,
-    send: async () => {
-      try {
-        const res = await send(refId ? 'edit-campaign' : 'create-campaign', payload());
-        setDone(res.message);
-      } catch (err) {
-        toast.error(errorText(err));
-        throw err;
-      }
-    },
+    payload,
   });
 
   if (!loaded) return <PageSpinner />;
   const strategy = v.strategyType as Strategy;
   return (
-    <Card
+    <LiFormCard
       title={refId ? 'Edit campaign' : 'New campaign'}
       description="A campaign on LiveIntent for this tracker campaign."
+      formId={FORM}
+      onSubmit={onSubmit}
+      busy={form.busy}
+      submitLabel={refId ? 'Save campaign' : 'Create campaign'}
+      formError={form.formError}
+      success={{ message: done, back: managePath(id, 'campaigns') }}
     >
-      <form id={FORM} className="form" onSubmit={onSubmit} noValidate>
-        {form.formError && <Alert>{form.formError}</Alert>}
-        <div className="form-grid">
-          <TextField {...form.field('name')} label="Name" autoComplete="off" />
+      <div className="form-grid">
+        <TextField {...form.field('name')} label="Name" autoComplete="off" />
+        <SelectField
+          {...form.field('strategyType')}
+          label="Strategy"
+          options={STRATEGIES.map((s) => ({ value: s, label: STRATEGY_LABELS[s] }))}
+        />
+        <TextField
+          {...form.field('bidAmount')}
+          label={`${STRATEGY_BID_LABELS[strategy] ?? 'Bid'} ($)`}
+          inputMode="decimal"
+        />
+        <SelectField
+          {...form.field('category')}
+          label="IAB category"
+          options={(categories.data ?? [{ id: 1, code: 'IAB1', name: 'Arts & Entertainment' }]).map((c) => ({
+            value: String(c.id),
+            label: `${c.code} ${c.name}`,
+          }))}
+        />
+        {needsTracker(strategy) && (
           <SelectField
-            {...form.field('strategyType')}
-            label="Strategy"
-            options={STRATEGIES.map((s) => ({ value: s, label: STRATEGY_LABELS[s] }))}
+            {...form.field('conversionPixel')}
+            label="Conversion tracker"
+            options={[
+              { value: '', label: 'Select a conversion tracker' },
+              ...(trackers.data?.conversionTrackers ?? [])
+                .filter((t) => t.li_conversion_refid !== '0')
+                .map((t) => ({ value: t.li_conversion_refid, label: t.li_segment_name })),
+            ]}
           />
-          <TextField
-            {...form.field('bidAmount')}
-            label={`${STRATEGY_BID_LABELS[strategy] ?? 'Bid'} ($)`}
-            inputMode="decimal"
-          />
-          <SelectField
-            {...form.field('category')}
-            label="IAB category"
-            options={(categories.data ?? [{ id: 1, code: 'IAB1', name: 'Arts & Entertainment' }]).map(
-              (c) => ({
-                value: String(c.id),
-                label: `${c.code} ${c.name}`,
-              }),
-            )}
-          />
-          {needsTracker(strategy) && (
-            <SelectField
-              {...form.field('conversionPixel')}
-              label="Conversion tracker"
-              options={[
-                { value: '', label: 'Select a conversion tracker' },
-                ...(trackers.data?.conversionTrackers ?? [])
-                  .filter((t) => t.li_conversion_refid !== '0')
-                  .map((t) => ({ value: t.li_conversion_refid, label: t.li_segment_name })),
-              ]}
-            />
-          )}
-        </div>
-        <div className="form-grid li-dates">
-          <TextField {...form.field('startDate')} label="Start date" type="date" />
-          <TextField {...form.field('startTime')} label="Start time" type="time" />
-          <TextField {...form.field('endDate')} label="End date" type="date" />
-          <TextField {...form.field('endTime')} label="End time" type="time" />
-        </div>
-        <div className="form-actions">
-          <Button
-            type="submit"
-            variant="primary"
-            busy={form.busy}
-            icon={<Save size={16} aria-hidden />}
-            data-testid="li-save"
-          >
-            {refId ? 'Save campaign' : 'Create campaign'}
-          </Button>
-        </div>
-      </form>
-      <SuccessDialog message={done} back={managePath(id, 'campaigns')} />
-    </Card>
+        )}
+      </div>
+      <ScheduleFields field={form.field} />
+    </LiFormCard>
   );
 }

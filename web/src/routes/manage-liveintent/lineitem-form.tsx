@@ -1,7 +1,6 @@
 // The line item form (spec 4 §2, §5, §9): campaign, name, status (paused by default), dates,
 // daily cap and budget, data-provider segments, and age and gender targeting with include or
 // exclude. The rules that need the campaign (goal, dates) are the server's too.
-import { Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import {
@@ -12,13 +11,12 @@ import {
   lineItemSchema,
   TARGET_TYPES,
 } from '../../../../schema/liveintent-api';
-import { Button } from '../../components/button';
-import { Card } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
 import { PageSpinner } from '../../components/spinner';
 import { useForm } from '../../lib/forms';
-import { getLineItem, send, useLiCampaigns } from './api';
-import { dayOf, errorText, managePath, platformDate, SuccessDialog, timeOf, toast, todayIso } from './shared';
+import { getLineItem, useLiCampaigns } from './api';
+import { LiFormCard, ScheduleFields, useLiSave } from './li-form';
+import { dayOf, managePath, platformDate, timeOf, todayIso } from './shared';
 
 const FORM = 'li-lineitem-form';
 
@@ -83,31 +81,6 @@ export function LineItemForm({ id }: { id: number }) {
   });
   const [age, setAge] = useState<number[]>([]);
   const [gender, setGender] = useState<number[]>([]);
-  const [loaded, setLoaded] = useState(!refId);
-  const [done, setDone] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!refId) return;
-    getLineItem(id, refId)
-      .then(({ lineItem: l }) => {
-        form.setValue('liCampaignId', l.li_campaign_refid);
-        form.setValue('name', l.li_name);
-        form.setValue('status', l.li_status);
-        form.setValue('startDate', dayOf(l.li_start_date));
-        form.setValue('startTime', timeOf(l.li_start_date));
-        form.setValue('endDate', dayOf(l.li_end_date));
-        form.setValue('endTime', timeOf(l.li_end_date));
-        form.setValue('dailyCap', String(l.li_daily_cap));
-        form.setValue('dailyBudget', String(l.li_daily_budget));
-        form.setValue('segments', l.data_provider_segments.map((s) => `${s.type}:${s.id}`).join(', '));
-        form.setValue('ageTargetType', l.age_target_type);
-        form.setValue('genderTargetType', l.gender_target_type);
-        setAge(l.age_target);
-        setGender(l.gender_target);
-        setLoaded(true);
-      })
-      .catch((err) => toast.error(errorText(err)));
-  }, [id, refId, form.setValue]);
 
   // A new line item goes under the first campaign until another is chosen.
   const list = campaigns.data?.liCampaigns ?? [];
@@ -132,7 +105,27 @@ export function LineItemForm({ id }: { id: number }) {
     genderTargetType: v.genderTargetType,
     genderTarget: gender,
   });
-  const onSubmit = form.onSubmitWith({
+  const { loaded, done, onSubmit } = useLiSave(form, {
+    campaignId: id,
+    refId,
+    load: async (campaignId, ref) => {
+      const { lineItem: l } = await getLineItem(campaignId, ref);
+      form.setValue('liCampaignId', l.li_campaign_refid);
+      form.setValue('name', l.li_name);
+      form.setValue('status', l.li_status);
+      form.setValue('startDate', dayOf(l.li_start_date));
+      form.setValue('startTime', timeOf(l.li_start_date));
+      form.setValue('endDate', dayOf(l.li_end_date));
+      form.setValue('endTime', timeOf(l.li_end_date));
+      form.setValue('dailyCap', String(l.li_daily_cap));
+      form.setValue('dailyBudget', String(l.li_daily_budget));
+      form.setValue('segments', l.data_provider_segments.map((s) => `${s.type}:${s.id}`).join(', '));
+      form.setValue('ageTargetType', l.age_target_type);
+      form.setValue('genderTargetType', l.gender_target_type);
+      setAge(l.age_target);
+      setGender(l.gender_target);
+    },
+    verbs: { create: 'create-lineitem', edit: 'edit-lineitem' },
     schema: lineItemSchema.superRefine((input, ctx) => {
       const parent = list.find((c) => c.li_refid === input.liCampaignId);
       if (!parent) return;
@@ -145,96 +138,73 @@ export function LineItemForm({ id }: { id: number }) {
         ctx.addIssue({ code: 'custom', path: [field], message });
     }),
     order: LINE_ITEM_ORDER,
-    input: payload,
-    send: async () => {
-      try {
-        const res = await send(refId ? 'edit-lineitem' : 'create-lineitem', payload());
-        setDone(res.message);
-      } catch (err) {
-        toast.error(errorText(err));
-        throw err;
-      }
-    },
+    payload,
   });
 
   if (!loaded || !campaigns.data) return <PageSpinner />;
   return (
-    <Card
+    <LiFormCard
       title={refId ? 'Edit line item' : 'New line item'}
       description="Budget, schedule and audience of a LiveIntent campaign."
+      formId={FORM}
+      onSubmit={onSubmit}
+      busy={form.busy}
+      submitLabel={refId ? 'Save line item' : 'Create line item'}
+      success={{ message: done, back: managePath(id, 'lineitems') }}
     >
-      <form id={FORM} className="form" onSubmit={onSubmit} noValidate>
-        <div className="form-grid">
+      <div className="form-grid">
+        <SelectField
+          {...form.field('liCampaignId')}
+          label="Campaign"
+          options={[
+            { value: '', label: list.length ? 'Select a campaign' : 'Create a campaign first' },
+            ...list.map((c) => ({ value: c.li_refid, label: c.li_name })),
+          ]}
+        />
+        <TextField {...form.field('name')} label="Name" autoComplete="off" />
+        <SelectField
+          {...form.field('status')}
+          label="Status"
+          options={[
+            { value: 'paused', label: 'Paused' },
+            { value: 'active', label: 'Active' },
+          ]}
+        />
+        <TextField {...form.field('dailyBudget')} label="Daily budget ($)" inputMode="decimal" />
+        <TextField {...form.field('dailyCap')} label="Daily cap" inputMode="numeric" />
+        <TextField
+          {...form.field('segments')}
+          label="Data-provider segments"
+          optional
+          hint="type:id, separated by commas"
+          autoComplete="off"
+        />
+      </div>
+      <ScheduleFields field={form.field} />
+      <div className="form-grid">
+        <div>
           <SelectField
-            {...form.field('liCampaignId')}
-            label="Campaign"
-            options={[
-              { value: '', label: list.length ? 'Select a campaign' : 'Create a campaign first' },
-              ...list.map((c) => ({ value: c.li_refid, label: c.li_name })),
-            ]}
+            {...form.field('ageTargetType')}
+            label="Age targeting"
+            options={TARGET_TYPES.map((t) => ({
+              value: t,
+              label: t === 'include' ? 'Include' : 'Exclude',
+            }))}
           />
-          <TextField {...form.field('name')} label="Name" autoComplete="off" />
+          <Targets legend="Ages" options={AGE_TARGETS} chosen={age} onChange={setAge} />
+        </div>
+        <div>
           <SelectField
-            {...form.field('status')}
-            label="Status"
-            options={[
-              { value: 'paused', label: 'Paused' },
-              { value: 'active', label: 'Active' },
-            ]}
+            {...form.field('genderTargetType')}
+            label="Gender targeting"
+            options={TARGET_TYPES.map((t) => ({
+              value: t,
+              label: t === 'include' ? 'Include' : 'Exclude',
+            }))}
           />
-          <TextField {...form.field('dailyBudget')} label="Daily budget ($)" inputMode="decimal" />
-          <TextField {...form.field('dailyCap')} label="Daily cap" inputMode="numeric" />
-          <TextField
-            {...form.field('segments')}
-            label="Data-provider segments"
-            optional
-            hint="type:id, separated by commas"
-            autoComplete="off"
-          />
+          <Targets legend="Genders" options={GENDER_TARGETS} chosen={gender} onChange={setGender} />
         </div>
-        <div className="form-grid li-dates">
-          <TextField {...form.field('startDate')} label="Start date" type="date" />
-          <TextField {...form.field('startTime')} label="Start time" type="time" />
-          <TextField {...form.field('endDate')} label="End date" type="date" />
-          <TextField {...form.field('endTime')} label="End time" type="time" />
-        </div>
-        <div className="form-grid">
-          <div>
-            <SelectField
-              {...form.field('ageTargetType')}
-              label="Age targeting"
-              options={TARGET_TYPES.map((t) => ({
-                value: t,
-                label: t === 'include' ? 'Include' : 'Exclude',
-              }))}
-            />
-            <Targets legend="Ages" options={AGE_TARGETS} chosen={age} onChange={setAge} />
-          </div>
-          <div>
-            <SelectField
-              {...form.field('genderTargetType')}
-              label="Gender targeting"
-              options={TARGET_TYPES.map((t) => ({
-                value: t,
-                label: t === 'include' ? 'Include' : 'Exclude',
-              }))}
-            />
-            <Targets legend="Genders" options={GENDER_TARGETS} chosen={gender} onChange={setGender} />
-          </div>
-        </div>
-        <div className="form-actions">
-          <Button
-            type="submit"
-            variant="primary"
-            busy={form.busy}
-            icon={<Save size={16} aria-hidden />}
-            data-testid="li-save"
-          >
-            {refId ? 'Save line item' : 'Create line item'}
-          </Button>
-        </div>
-      </form>
-      <SuccessDialog message={done} back={managePath(id, 'lineitems')} />
-    </Card>
+      </div>
+    </LiFormCard>
   );
 }
