@@ -57,19 +57,22 @@ type Column = { name: string; fallback?: string | number | null };
 const required = (name: string): Column => ({ name });
 const optional = (name: string, fallback: string | number | null): Column => ({ name, fallback });
 const TOKEN_COLUMN_DEFS = TOKEN_COLUMNS.map((t) => optional(t, null));
-
-const VISIT_COLUMNS: Column[] = [
-  required('click_id'),
-  required('campaign_id'),
-  optional('path_id', 0),
-  optional('landing_id', 0),
-  optional('offer_id', 0),
-  required('created_at'),
-  required('day'),
+/** As schema/columns.ts placementIds and visitorColumns: the columns every raw event has. */
+const PLACEMENT_COLUMNS = [optional('path_id', 0), optional('landing_id', 0), optional('offer_id', 0)];
+const VISITOR_COLUMNS = [
   optional('target', ''),
   optional('keyword', ''),
   optional('device', ''),
   optional('country', ''),
+];
+
+const VISIT_COLUMNS: Column[] = [
+  required('click_id'),
+  required('campaign_id'),
+  ...PLACEMENT_COLUMNS,
+  required('created_at'),
+  required('day'),
+  ...VISITOR_COLUMNS,
   optional('referrer', ''),
   optional('user_agent', ''),
   optional('filter', null),
@@ -80,17 +83,12 @@ const LP_COLUMNS: Column[] = [
   required('dedupe_key'),
   required('click_id'),
   required('campaign_id'),
-  optional('path_id', 0),
-  optional('landing_id', 0),
-  optional('offer_id', 0),
+  ...PLACEMENT_COLUMNS,
   optional('option_id', 0),
   required('created_at'),
   required('day'),
   optional('visit_at', null),
-  optional('target', ''),
-  optional('keyword', ''),
-  optional('device', ''),
-  optional('country', ''),
+  ...VISITOR_COLUMNS,
   optional('filter', null),
   optional('orphan', 0),
   ...TOKEN_COLUMN_DEFS,
@@ -99,16 +97,11 @@ const CONVERSION_COLUMNS: Column[] = [
   required('dedupe_key'),
   required('click_id'),
   required('campaign_id'),
-  optional('path_id', 0),
-  optional('landing_id', 0),
-  optional('offer_id', 0),
+  ...PLACEMENT_COLUMNS,
   required('created_at'),
   required('day'),
   optional('visit_at', null),
-  optional('target', ''),
-  optional('keyword', ''),
-  optional('device', ''),
-  optional('country', ''),
+  ...VISITOR_COLUMNS,
   required('event'),
   required('is_goal'),
   optional('transaction_id', ''),
