@@ -68,3 +68,14 @@ export function tokenGroups<G>(
   };
   return { groups, group };
 }
+
+/** The counters and ad figures of a row summed as v, l, c, r (counters) and i, a, s (impressions, ad clicks, spend). */
+export const rowTotals = (r: Row) => ({
+  visits: n(r.v),
+  lpClicks: n(r.l),
+  conversions: n(r.c),
+  revenue: n(r.r),
+  impressions: n(r.i),
+  adClicks: n(r.a),
+  spend: n(r.s),
+});
