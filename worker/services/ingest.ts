@@ -411,6 +411,16 @@ export async function ingestEvents(
       payouts.set(r.id, r.payout_micros);
   }
   const visitOf = (id: string) => batchVisits.get(id) ?? dbVisits.get(id);
+  /** An LP click's or conversion's time and day, then its visit's time and visitor columns. */
+  const seenAfter = (at: number, visit: ReturnType<typeof visitOf>) => [
+    at,
+    dayIn(at, timeZone),
+    visit?.at ?? null,
+    visit?.tgt ?? '',
+    visit?.kw ?? '',
+    visit?.dev ?? '',
+    visit?.cc ?? '',
+  ];
 
   const lpRows: unknown[][] = [];
   const batchLpOffers = new Map<string, number>();
@@ -430,13 +440,7 @@ export async function ingestEvents(
       e.l || visit?.l || 0,
       e.o,
       e.opt,
-      e.at,
-      dayIn(e.at, timeZone),
-      visit?.at ?? null,
-      visit?.tgt ?? '',
-      visit?.kw ?? '',
-      visit?.dev ?? '',
-      visit?.cc ?? '',
+      ...seenAfter(e.at, visit),
       e.f,
       visit ? 0 : 1,
       ...(visit?.tokens ?? TOKEN_SLOTS.map(() => null)),
@@ -474,13 +478,7 @@ export async function ingestEvents(
       e.p || visit?.p || 0,
       e.l || visit?.l || 0,
       offerId,
-      e.at,
-      dayIn(e.at, timeZone),
-      visit?.at ?? null,
-      visit?.tgt ?? '',
-      visit?.kw ?? '',
-      visit?.dev ?? '',
-      visit?.cc ?? '',
+      ...seenAfter(e.at, visit),
       event,
       isGoal,
       e.tx,
