@@ -34,16 +34,7 @@ export type IngestResult = {
   postbackIds: number[];
 };
 
-type VisitFacts = {
-  c: number;
-  p: number;
-  l: number;
-  o: number;
-  at: number;
-  tgt: string;
-  kw: string;
-  dev: string;
-  cc: string;
+type VisitFacts = Pick<VisitEvent, 'c' | 'p' | 'l' | 'o' | 'at' | 'tgt' | 'kw' | 'dev' | 'cc'> & {
   tokens: (string | null)[];
 };
 
