@@ -10,6 +10,7 @@ import {
   target,
   updatedAt,
 } from './columns';
+import { PLATFORMS } from './integrations';
 
 // Statistics: costs, the coarse daily rollups the report tables read, and the stored results
 // of statistics jobs (docs/statistics.md). Money is integer micro-units (schema/money.ts).
@@ -21,16 +22,7 @@ import {
  * priority wins: a platform sync (what the ad platform billed) over a hand entry or CSV upload;
  * with none, spend is derived as the campaign's CPC times the target's visits that day.
  */
-export const COST_SOURCES = [
-  'manual',
-  'csv',
-  'sync',
-  'facebook',
-  'tiktok',
-  'taboola',
-  'mediago',
-  'liveintent',
-] as const;
+export const COST_SOURCES = ['manual', 'csv', 'sync', ...PLATFORMS] as const;
 export type CostSource = (typeof COST_SOURCES)[number];
 /** Rows imported from a platform are named after it (worker/services/integrations/cost-sync.ts). */
 export const COST_PRIORITY: Record<CostSource, number> = {

@@ -81,6 +81,16 @@ export function positiveId(message: string) {
   );
 }
 
+/** An absolute http(s) URL with a host. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 export function optionalString(max = 255, tooLongMessage = tooLong(max)) {
   return z.preprocess(blankToEmpty, z.string().trim().max(max, tooLongMessage));
 }
