@@ -1,16 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { createdAt, serialId, timestamps, updatedAt } from './columns';
 
 import { ROLES } from './roles';
 
 export { ROLES, type Role } from './roles';
 
-const now = sql`(unixepoch() * 1000)`;
-
 export const users = sqliteTable(
   'users',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serialId(),
     username: text('username').notNull(),
     name: text('name').notNull().default(''),
     email: text('email').notNull(),
@@ -23,8 +22,7 @@ export const users = sqliteTable(
     disabledAt: integer('disabled_at'),
     /** A student's coach (migration 0021, docs/decisions/124): the one coach who may adjust their wallets. */
     coachId: integer('coach_id'),
-    createdAt: integer('created_at').notNull().default(now),
-    updatedAt: integer('updated_at').notNull().default(now),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
@@ -37,7 +35,7 @@ export const users = sqliteTable(
 export const settings = sqliteTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
-  updatedAt: integer('updated_at').notNull().default(now),
+  updatedAt: updatedAt(),
 });
 
 /** One-time login links issued by an admin: the secret half is stored hashed. */
@@ -50,20 +48,20 @@ export const loginTokens = sqliteTable('login_tokens', {
   expiresAt: integer('expires_at').notNull(),
   usedAt: integer('used_at'),
   createdBy: integer('created_by'),
-  createdAt: integer('created_at').notNull().default(now),
+  createdAt: createdAt(),
 });
 
 export const passwordResets = sqliteTable(
   'password_resets',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serialId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: integer('expires_at').notNull(),
     usedAt: integer('used_at'),
-    createdAt: integer('created_at').notNull().default(now),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_resets_token_unique').on(t.tokenHash)],
 );
@@ -71,10 +69,10 @@ export const passwordResets = sqliteTable(
 export const loginFailures = sqliteTable(
   'login_failures',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serialId(),
     username: text('username').notNull(),
     ip: text('ip').notNull(),
-    createdAt: integer('created_at').notNull().default(now),
+    createdAt: createdAt(),
   },
   (t) => [
     index('login_failures_username_idx').on(t.username, t.createdAt),
@@ -84,7 +82,7 @@ export const loginFailures = sqliteTable(
 
 /** Every mail the product sends is kept here; the HTTP adapter, when configured, also delivers it. */
 export const mailOutbox = sqliteTable('mail_outbox', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+  id: serialId(),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
@@ -92,7 +90,7 @@ export const mailOutbox = sqliteTable('mail_outbox', {
     .notNull()
     .default('stored'),
   error: text('error'),
-  createdAt: integer('created_at').notNull().default(now),
+  createdAt: createdAt(),
 });
 
 /** OAuth states of a platform login (migration 0021, docs/decisions/123): one user, used once, expiring. */

@@ -16,7 +16,7 @@ import {
 } from './liveintent-lists';
 import { toMicros } from './money';
 import type { Banner, JeengDetail } from './traffic-api';
-import { EMAIL_PATTERN, optionalString, requiredName, requiredString } from './validators';
+import { EMAIL_PATTERN, isHttpUrl, optionalString, requiredName, requiredString } from './validators';
 
 // The API contract of campaigns, landing pages, offers, paths, options and extra tokens
 // (spec 2 §3, §5, §7). Field names are the spec's; messages quoted in the spec are used word
@@ -109,15 +109,6 @@ const parameterName = (fallback: string) =>
       .transform((v) => v || fallback)
       .refine((v) => v === '' || PARAMETER.test(v), M.parameterInvalid),
   );
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 /** A page URL; macros such as {clickid} are allowed, so they are checked with placeholders. */
 function isPageUrl(value: string): boolean {

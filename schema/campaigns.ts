@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
+import { serialId, timestamps } from './columns';
 
 // Campaigns and the items visitors are routed through (spec 2 §3, §4).
 // Money is stored in integer micro-units (1 USD = 1,000,000): docs/decisions/010-money-micro-units.md.
 // Agent lists are comma-separated agent ids ('1' = any device), as the spec's payloads carry them.
-
-const now = sql`(unixepoch() * 1000)`;
 
 export const CAMPAIGN_TYPES = [
   'landing_page',
@@ -46,10 +45,28 @@ export type RedirectType = (typeof REDIRECT_TYPES)[number];
 
 export const MAX_EXTRA_TOKENS = 20;
 
+/** The user who created a row; null once that user is removed. */
+const createdBy = () => integer('created_by').references(() => users.id, { onDelete: 'set null' });
+
+/** A campaign item's id and campaign (its items go with the campaign). */
+const ofCampaign = () => ({
+  id: serialId(),
+  campaignId: integer('campaign_id')
+    .notNull()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+});
+
+/** A campaign item's soft delete, author and times. */
+const itemEnd = () => ({
+  deleted: integer('deleted').notNull().default(0),
+  createdBy: createdBy(),
+  ...timestamps(),
+});
+
 export const campaigns = sqliteTable(
   'campaigns',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serialId(),
     name: text('name').notNull(),
     /** 1 for a folder; folders carry only a name and children. */
     isDir: integer('is_dir').notNull().default(0),
@@ -95,9 +112,8 @@ export const campaigns = sqliteTable(
     metainfo: text('metainfo').notNull().default('{}'),
     deleted: integer('deleted').notNull().default(0),
     deletedAt: integer('deleted_at'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: integer('created_at').notNull().default(now),
-    updatedAt: integer('updated_at').notNull().default(now),
+    createdBy: createdBy(),
+    ...timestamps(),
   },
   (t) => [
     index('campaigns_parent_idx').on(t.parentId, t.deleted),
@@ -107,7 +123,7 @@ export const campaigns = sqliteTable(
 
 /** Devices. 'any' (id 1) is the default; desktop, mobile and tablet are seeded by the migration. */
 export const agents = sqliteTable('agents', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+  id: serialId(),
   agentName: text('agent_name').notNull().unique(),
 });
 export const ANY_AGENT_ID = 1;
@@ -121,18 +137,12 @@ export const SEEDED_AGENTS = [
 export const paths = sqliteTable(
   'paths',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    ...ofCampaign(),
     name: text('name').notNull(),
     share: integer('share').notNull().default(100),
     active: integer('active').notNull().default(1),
     agents: text('agents').notNull().default('1'),
-    deleted: integer('deleted').notNull().default(0),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: integer('created_at').notNull().default(now),
-    updatedAt: integer('updated_at').notNull().default(now),
+    ...itemEnd(),
   },
   (t) => [index('paths_campaign_idx').on(t.campaignId)],
 );
@@ -140,16 +150,10 @@ export const paths = sqliteTable(
 export const options = sqliteTable(
   'options',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    ...ofCampaign(),
     name: text('name').notNull(),
     active: integer('active').notNull().default(1),
-    deleted: integer('deleted').notNull().default(0),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: integer('created_at').notNull().default(now),
-    updatedAt: integer('updated_at').notNull().default(now),
+    ...itemEnd(),
   },
   (t) => [index('options_campaign_idx').on(t.campaignId)],
 );
@@ -157,20 +161,14 @@ export const options = sqliteTable(
 export const landingPages = sqliteTable(
   'landing_pages',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    ...ofCampaign(),
     pathId: integer('path_id').references(() => paths.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     url: text('url').notNull(),
     share: integer('share').notNull().default(100),
     active: integer('active').notNull().default(1),
     agents: text('agents').notNull().default('1'),
-    deleted: integer('deleted').notNull().default(0),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: integer('created_at').notNull().default(now),
-    updatedAt: integer('updated_at').notNull().default(now),
+    ...itemEnd(),
   },
   (t) => [index('landing_pages_campaign_idx').on(t.campaignId)],
 );
@@ -178,10 +176,7 @@ export const landingPages = sqliteTable(
 export const offerPages = sqliteTable(
   'offer_pages',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    ...ofCampaign(),
     pathId: integer('path_id').references(() => paths.id, { onDelete: 'set null' }),
     optionId: integer('option_id').references(() => options.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
@@ -194,10 +189,7 @@ export const offerPages = sqliteTable(
     agents: text('agents').notNull().default('1'),
     liConversionName: text('li_conversion_name').notNull().default(''),
     rotatorParticipantEmail: text('rotator_participant_email').notNull().default(''),
-    deleted: integer('deleted').notNull().default(0),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: integer('created_at').notNull().default(now),
-    updatedAt: integer('updated_at').notNull().default(now),
+    ...itemEnd(),
   },
   (t) => [index('offer_pages_campaign_idx').on(t.campaignId)],
 );
@@ -210,10 +202,7 @@ export const offerPages = sqliteTable(
 export const extraTokens = sqliteTable(
   'extra_tokens',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    ...ofCampaign(),
     slot: integer('slot').notNull(),
     tokenName: text('token_name').notNull(),
     parameter: text('parameter').notNull(),
@@ -222,8 +211,7 @@ export const extraTokens = sqliteTable(
     landingPageEnabled: integer('landing_page_enabled').notNull().default(0),
     offerPageEnabled: integer('offer_page_enabled').notNull().default(0),
     deleted: integer('deleted').notNull().default(0),
-    createdAt: integer('created_at').notNull().default(now),
-    updatedAt: integer('updated_at').notNull().default(now),
+    ...timestamps(),
   },
   (t) => [
     index('extra_tokens_campaign_idx').on(t.campaignId),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isDay } from './dates';
 import { toMicros } from './money';
+import { positiveId } from './validators';
 
 export const COST_MESSAGES = {
   campaignRequired: 'Select campaign first.',
@@ -26,13 +27,7 @@ const count = z.preprocess(
 );
 
 export const costInputSchema = z.object({
-  campaignId: z.preprocess(
-    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-    z
-      .number({ error: COST_MESSAGES.campaignRequired })
-      .int(COST_MESSAGES.campaignRequired)
-      .positive(COST_MESSAGES.campaignRequired),
-  ),
+  campaignId: positiveId(COST_MESSAGES.campaignRequired),
   date: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
     z.string({ error: COST_MESSAGES.dateInvalid }).refine(isDay, COST_MESSAGES.dateInvalid),

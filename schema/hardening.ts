@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { campaignDay, createdAt, serialId } from './columns';
 
 // Tables of the hardening work (migrations/0008_hardening.sql, docs/decisions/041-044).
-
-const now = sql`(unixepoch() * 1000)`;
 
 /**
  * Every password-reset request, known address or not, so both are limited alike: the address
@@ -12,10 +10,10 @@ const now = sql`(unixepoch() * 1000)`;
 export const passwordResetRequests = sqliteTable(
   'password_reset_requests',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serialId(),
     ip: text('ip').notNull(),
     emailHash: text('email_hash').notNull(),
-    createdAt: integer('created_at').notNull().default(now),
+    createdAt: createdAt(),
   },
   (t) => [
     index('password_reset_requests_ip_idx').on(t.ip, t.createdAt),
@@ -27,15 +25,14 @@ export const passwordResetRequests = sqliteTable(
 export const campaignPostbackSecrets = sqliteTable('campaign_postback_secrets', {
   campaignId: integer('campaign_id').primaryKey(),
   secret: text('secret').notNull(),
-  createdAt: integer('created_at').notNull().default(now),
+  createdAt: createdAt(),
 });
 
 /** Conversions refused at the door, counted per campaign, day (UTC) and reason. */
 export const conversionRejections = sqliteTable(
   'conversion_rejections',
   {
-    campaignId: integer('campaign_id').notNull(),
-    day: text('day').notNull(),
+    ...campaignDay(),
     reason: text('reason').notNull(),
     count: integer('count').notNull().default(0),
   },
@@ -49,8 +46,7 @@ export const conversionRejections = sqliteTable(
 export const postbackLegacyUses = sqliteTable(
   'postback_legacy_uses',
   {
-    campaignId: integer('campaign_id').notNull(),
-    day: text('day').notNull(),
+    ...campaignDay(),
     count: integer('count').notNull().default(0),
     lastAt: integer('last_at').notNull(),
   },

@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { campaigns } from './campaigns';
+import { createdAt, timestamps } from './columns';
 
 // Ad-platform integrations (migration 0010, docs/decisions/070-073).
-
-const now = sql`(unixepoch() * 1000)`;
 
 /** Platforms the product has a client for (worker/integrations/<platform>/). */
 export const PLATFORMS = ['facebook', 'tiktok', 'taboola', 'mediago', 'liveintent'] as const;
@@ -33,8 +31,7 @@ export const platformCredentials = sqliteTable(
     status: text('status', { enum: CREDENTIAL_STATUSES }).notNull().default('active'),
     expiresAt: integer('expires_at'),
     meta: text('meta').notNull().default('{}'),
-    createdAt: integer('created_at').notNull().default(now),
-    updatedAt: integer('updated_at').notNull().default(now),
+    ...timestamps(),
   },
   (t) => [primaryKey({ columns: [t.platform, t.userId] })],
 );
@@ -63,8 +60,7 @@ export const platformSync = sqliteTable(
     accountTimeZone: text('account_time_zone').notNull().default(''),
     /** US-dollar micros for one unit of the account's currency, as the user entered it. */
     usdRateMicros: integer('usd_rate_micros'),
-    createdAt: integer('created_at').notNull().default(now),
-    updatedAt: integer('updated_at').notNull().default(now),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.platform] }),
@@ -87,7 +83,7 @@ export const adRecordJobs = sqliteTable(
     status: text('status', { enum: AD_RECORD_JOB_STATUSES }).notNull().default('queued'),
     result: text('result'),
     error: text('error'),
-    createdAt: integer('created_at').notNull().default(now),
+    createdAt: createdAt(),
     finishedAt: integer('finished_at'),
   },
   (t) => [index('ad_record_jobs_created_idx').on(t.createdAt)],

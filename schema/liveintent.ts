@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { campaigns } from './campaigns';
+import { createdAt, serialId, updatedAt } from './columns';
 
 // Which LiveIntent objects a tracker campaign manages (migration 0014, docs/decisions/090). The
 // platform holds the objects themselves; the tracker keeps only the link, so the manage screen
@@ -11,7 +11,7 @@ export const LI_OBJECT_KINDS = ['campaign', 'ad'] as const;
 export const liveintentObjects = sqliteTable(
   'liveintent_objects',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serialId(),
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
@@ -22,7 +22,7 @@ export const liveintentObjects = sqliteTable(
     /** An ad's image in R2. */
     imageKey: text('image_key').notNull().default(''),
     deleted: integer('deleted').notNull().default(0),
-    createdAt: integer('created_at').notNull().default(sql`(unixepoch() * 1000)`),
+    createdAt: createdAt(),
   },
   (t) => [index('liveintent_objects_campaign_idx').on(t.campaignId, t.kind)],
 );
@@ -45,14 +45,14 @@ export const liveintentForceSync = sqliteTable('liveintent_force_sync', {
   stopRequested: integer('stop_requested').notNull().default(0),
   startedBy: integer('started_by'),
   completedMessage: text('completed_message').notNull().default(''),
-  updatedAt: integer('updated_at').notNull().default(sql`(unixepoch() * 1000)`),
+  updatedAt: updatedAt(),
 });
 
 /** The campaign editor's LiveIntent campaign list (spec 2 §3). */
 export const liCampaignList = sqliteTable(
   'li_campaign_list',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serialId(),
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
@@ -67,7 +67,7 @@ export const liCampaignList = sqliteTable(
 export const liLineItemList = sqliteTable(
   'li_lineitem_list',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serialId(),
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),

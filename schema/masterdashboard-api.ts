@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredId } from './campaign-api';
 import { isDay } from './dates';
 import {
   adCtr,
@@ -43,13 +44,7 @@ const day = z.preprocess(
   trimmed,
   z.string({ error: MD_MESSAGES.dateInvalid }).refine(isDay, MD_MESSAGES.dateInvalid),
 );
-const campaignId = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-  z
-    .number({ error: MD_MESSAGES.campaignRequired })
-    .int(MD_MESSAGES.campaignRequired)
-    .positive(MD_MESSAGES.campaignRequired),
-);
+const campaignId = requiredId(MD_MESSAGES.campaignRequired);
 const count = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
   z

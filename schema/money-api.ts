@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isDay } from './dates';
 import { MICROS_PER_UNIT } from './money';
+import { positiveId } from './validators';
 import { WALLETS, type Wallet } from './wallets';
 
 // The funding calls (spec 4 §7, spec 2 §7): balances, adjustments, rotator funding and the
@@ -154,13 +155,7 @@ export const UPDATE_BALANCE_FIELD_ORDER = ['userId', ...WALLETS.flatMap((w) => [
 
 /** POST /api/rotators/{id}/fund. */
 export const fundRotatorSchema = z.object({
-  offerId: z.preprocess(
-    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-    z
-      .number({ error: MONEY_MESSAGES.offerRequired })
-      .int(MONEY_MESSAGES.offerRequired)
-      .positive(MONEY_MESSAGES.offerRequired),
-  ),
+  offerId: positiveId(MONEY_MESSAGES.offerRequired),
   amount: amountField.refine((m) => m > 0, MONEY_MESSAGES.fundAmountPositive),
   wallet: z.enum(WALLETS, { error: MONEY_MESSAGES.walletRequired }),
   note: noteField,

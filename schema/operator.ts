@@ -1,21 +1,19 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { campaignDay, createdAt, serialId, timestamps } from './columns';
 
 // The master dashboard (migration 0013, docs/decisions/080-083). On every installation: the
 // credentials that open /api/masterdashboard/ and the operator's corrections. On the operator's
 // installation: the registry of student installations and their cached per-day totals.
 
-const now = sql`(unixepoch() * 1000)`;
-
 /** A credential of /api/masterdashboard/: only its SHA-256 is kept; several may be live while rotating. */
 export const operatorCredentials = sqliteTable(
   'operator_credentials',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serialId(),
     label: text('label').notNull().default(''),
     secretHash: text('secret_hash').notNull(),
     createdBy: integer('created_by'),
-    createdAt: integer('created_at').notNull().default(now),
+    createdAt: createdAt(),
     revokedAt: integer('revoked_at'),
   },
   (t) => [uniqueIndex('operator_credentials_hash_idx').on(t.secretHash)],
@@ -33,9 +31,8 @@ export type CorrectionField = (typeof CORRECTION_FIELDS)[number];
 export const operatorCorrections = sqliteTable(
   'operator_corrections',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    campaignId: integer('campaign_id').notNull(),
-    day: text('day').notNull(),
+    id: serialId(),
+    ...campaignDay(),
     field: text('field', { enum: CORRECTION_FIELDS }).notNull(),
     /** Micro-units for spend and revenue, a count otherwise. */
     value: integer('value').notNull(),
@@ -45,7 +42,7 @@ export const operatorCorrections = sqliteTable(
     target: text('target').notNull().default(''),
     source: text('source').notNull().default('operator'),
     createdBy: text('created_by').notNull(),
-    createdAt: integer('created_at').notNull().default(now),
+    createdAt: createdAt(),
     revertedAt: integer('reverted_at'),
     revertedBy: text('reverted_by'),
   },
@@ -56,7 +53,7 @@ export const operatorCorrections = sqliteTable(
 export const studentInstallations = sqliteTable(
   'student_installations',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serialId(),
     name: text('name').notNull(),
     /** Base URL of the installation, e.g. https://student.example.com. */
     domain: text('domain').notNull(),
@@ -64,8 +61,7 @@ export const studentInstallations = sqliteTable(
     studentIdHash: text('student_id_hash').notNull(),
     /** The installation's /api/masterdashboard/ credential, AES-GCM encrypted (worker/lib/secrets.ts). */
     credential: text('credential').notNull(),
-    createdAt: integer('created_at').notNull().default(now),
-    updatedAt: integer('updated_at').notNull().default(now),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('student_installations_domain_idx').on(t.domain),

@@ -280,7 +280,7 @@ type OptimizationSettings = Pick<
 export type OptimizationAnswer = { message: string; campaign: OptimizationSettings; result: Landing[] };
 
 /** A token template: the extra tokens a traffic source fills in (GET /api/token-templates). */
-export type TemplateToken = { token_name: string; parameter: string; url_append: string };
+type TemplateToken = { token_name: string; parameter: string; url_append: string };
 export type TokenTemplate = { key: string; label: string; tokens: TemplateToken[] };
 
 /** apply-token-template (added) and remove-token-template (removed): the live tokens after it. */

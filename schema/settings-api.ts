@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, newPassword, optionalString, requiredPassword, requiredString } from './validators';
+import {
+  EMAIL_PATTERN,
+  isHttpUrl,
+  newPassword,
+  optionalString,
+  requiredPassword,
+  requiredString,
+} from './validators';
 
 // The settings screen's calls (spec 2 §2, §3, §5, §7): installation settings, password change,
 // LiveIntent credentials, delete-all-records, install export/import and database
@@ -139,15 +146,6 @@ export const RESERVED_ROUTES = [
 export const trimRoute = (value: string) => value.trim().replace(/^\/+|\/+$/g, '');
 
 // ---- installation settings (the basic pane) -------------------------------------------------
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 const HOST_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 

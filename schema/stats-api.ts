@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fromDmy } from './dates';
+import { positiveId } from './validators';
 
 // The statistics protocol of spec 3 §3, §4, §7: request fields, validation messages in the
 // spec's order, and the metric columns a marketer can tick.
@@ -83,13 +84,7 @@ const noInputList = z.preprocess(
 );
 
 export const statisticsRequestSchema = z.object({
-  campaignId: z.preprocess(
-    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-    z
-      .number({ error: STATS_MESSAGES.selectCampaign })
-      .int(STATS_MESSAGES.selectCampaign)
-      .positive(STATS_MESSAGES.selectCampaign),
-  ),
+  campaignId: positiveId(STATS_MESSAGES.selectCampaign),
   startDate: dmy,
   endDate: dmy,
   part: z.preprocess((v) => (v === 'target' ? 'target' : 'all'), z.enum(['all', 'target'])),
@@ -156,13 +151,7 @@ export function dropsNoInput(req: Pick<StatisticsRequest, 'noInputTokens'>, para
 
 /** get-landing-elements-data (spec 3 §7): the query, and its answer's parts. */
 export const landingElementsQuerySchema = z.object({
-  campaignId: z.preprocess(
-    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-    z
-      .number({ error: STATS_MESSAGES.selectCampaign })
-      .int(STATS_MESSAGES.selectCampaign)
-      .positive(STATS_MESSAGES.selectCampaign),
-  ),
+  campaignId: positiveId(STATS_MESSAGES.selectCampaign),
   url: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : ''),
     z.string().min(1, 'Landing page URL is required.').max(2048, 'Landing page URL is too long.'),

@@ -1,4 +1,5 @@
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { campaignDay } from './columns';
 
 // Written by the ingest transaction (worker/services/statistics/ingest-extras.ts), migration 0018.
 
@@ -23,8 +24,7 @@ export const statsFreshness = sqliteTable('stats_freshness', {
 export const filteredDaily = sqliteTable(
   'filtered_daily',
   {
-    campaignId: integer('campaign_id').notNull(),
-    day: text('day').notNull(),
+    ...campaignDay(),
     reason: text('reason').notNull(),
     clicks: integer('clicks').notNull().default(0),
     conversions: integer('conversions').notNull().default(0),
@@ -41,8 +41,7 @@ export const filteredDaily = sqliteTable(
 export const breakdownDaily = sqliteTable(
   'breakdown_daily',
   {
-    campaignId: integer('campaign_id').notNull(),
-    day: text('day').notNull(),
+    ...campaignDay(),
     dim: text('dim').notNull(),
     value: text('value').notNull(),
     dim2: text('dim2').notNull().default(''),

@@ -1,28 +1,28 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import {
+  adCounters,
+  campaignDay,
+  counters,
+  createdAt,
+  eventCounters,
+  placementIds,
+  serialId,
+  target,
+  updatedAt,
+} from './columns';
+import { PLATFORMS } from './integrations';
 
 // Statistics: costs, the coarse daily rollups the report tables read, and the stored results
 // of statistics jobs (docs/statistics.md). Money is integer micro-units (schema/money.ts).
 // costs and the four rollup tables are WITHOUT ROWID tables (migration 0005, written by hand:
 // drizzle cannot declare it), so their rows are stored in primary-key order.
 
-const now = sql`(unixepoch() * 1000)`;
-
 /**
  * Where a cost row came from. When several exist for one (campaign, day, target), the highest
  * priority wins: a platform sync (what the ad platform billed) over a hand entry or CSV upload;
  * with none, spend is derived as the campaign's CPC times the target's visits that day.
  */
-export const COST_SOURCES = [
-  'manual',
-  'csv',
-  'sync',
-  'facebook',
-  'tiktok',
-  'taboola',
-  'mediago',
-  'liveintent',
-] as const;
+export const COST_SOURCES = ['manual', 'csv', 'sync', ...PLATFORMS] as const;
 export type CostSource = (typeof COST_SOURCES)[number];
 /** Rows imported from a platform are named after it (worker/services/integrations/cost-sync.ts). */
 export const COST_PRIORITY: Record<CostSource, number> = {
@@ -39,33 +39,23 @@ export const COST_PRIORITY: Record<CostSource, number> = {
 export const costs = sqliteTable(
   'costs',
   {
-    campaignId: integer('campaign_id').notNull(),
-    day: text('day').notNull(),
-    target: text('target').notNull().default(''),
+    ...campaignDay(),
+    target: target(),
     source: text('source', { enum: COST_SOURCES }).notNull(),
     priority: integer('priority').notNull(),
-    impressions: integer('impressions').notNull().default(0),
-    adClicks: integer('ad_clicks').notNull().default(0),
-    spendMicros: integer('spend_micros').notNull().default(0),
+    ...adCounters(),
     /** The currency the platform billed in (migration 0025); spend_micros is always US dollars. */
     currency: text('currency').notNull().default('USD'),
     /** The platform's amount in `currency`; null for hand and CSV rows. */
     platformSpendMicros: integer('platform_spend_micros'),
     updatedBy: integer('updated_by'),
-    updatedAt: integer('updated_at').notNull().default(now),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.day, t.target, t.source] }),
     index('costs_campaign_day_idx').on(t.campaignId, t.day),
   ],
 );
-
-const counters = () => ({
-  visits: integer('visits').notNull().default(0),
-  lpClicks: integer('lp_clicks').notNull().default(0),
-  conversions: integer('conversions').notNull().default(0),
-  revenueMicros: integer('revenue_micros').notNull().default(0),
-});
 
 /**
  * Per (campaign, day, target): the target table, costs allocation and the activity chart. The
@@ -75,15 +65,12 @@ const counters = () => ({
 export const targetDaily = sqliteTable(
   'target_daily',
   {
-    campaignId: integer('campaign_id').notNull(),
-    day: text('day').notNull(),
-    target: text('target').notNull().default(''),
+    ...campaignDay(),
+    target: target(),
     ...counters(),
     /** 1 when a cost row exists for the key; 0 means spend is derived as CPC x visits. */
     hasCost: integer('has_cost').notNull().default(0),
-    impressions: integer('impressions').notNull().default(0),
-    adClicks: integer('ad_clicks').notNull().default(0),
-    spendMicros: integer('spend_micros').notNull().default(0),
+    ...adCounters(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day, t.target] })],
 );
@@ -92,11 +79,8 @@ export const targetDaily = sqliteTable(
 export const placementDaily = sqliteTable(
   'placement_daily',
   {
-    campaignId: integer('campaign_id').notNull(),
-    day: text('day').notNull(),
-    pathId: integer('path_id').notNull().default(0),
-    landingId: integer('landing_id').notNull().default(0),
-    offerId: integer('offer_id').notNull().default(0),
+    ...campaignDay(),
+    ...placementIds(),
     ...counters(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day, t.pathId, t.landingId, t.offerId] })],
@@ -106,12 +90,9 @@ export const placementDaily = sqliteTable(
 export const targetEventDaily = sqliteTable(
   'target_event_daily',
   {
-    campaignId: integer('campaign_id').notNull(),
-    day: text('day').notNull(),
-    target: text('target').notNull().default(''),
-    event: text('event').notNull(),
-    events: integer('events').notNull().default(0),
-    revenueMicros: integer('revenue_micros').notNull().default(0),
+    ...campaignDay(),
+    target: target(),
+    ...eventCounters(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day, t.target, t.event] })],
 );
@@ -120,14 +101,9 @@ export const targetEventDaily = sqliteTable(
 export const placementEventDaily = sqliteTable(
   'placement_event_daily',
   {
-    campaignId: integer('campaign_id').notNull(),
-    day: text('day').notNull(),
-    pathId: integer('path_id').notNull().default(0),
-    landingId: integer('landing_id').notNull().default(0),
-    offerId: integer('offer_id').notNull().default(0),
-    event: text('event').notNull(),
-    events: integer('events').notNull().default(0),
-    revenueMicros: integer('revenue_micros').notNull().default(0),
+    ...campaignDay(),
+    ...placementIds(),
+    ...eventCounters(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day, t.pathId, t.landingId, t.offerId, t.event] })],
 );
@@ -150,7 +126,7 @@ export const statsJobs = sqliteTable(
     status: text('status', { enum: STATS_JOB_STATUSES }).notNull().default('queued'),
     result: text('result'),
     error: text('error'),
-    createdAt: integer('created_at').notNull().default(now),
+    createdAt: createdAt(),
     finishedAt: integer('finished_at'),
   },
   (t) => [
@@ -163,12 +139,12 @@ export const statsJobs = sqliteTable(
 export const optimizerLog = sqliteTable(
   'optimizer_log',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serialId(),
     campaignId: integer('campaign_id').notNull(),
     landingId: integer('landing_id').notNull(),
     action: text('action').notNull(),
     reason: text('reason').notNull(),
-    createdAt: integer('created_at').notNull().default(now),
+    createdAt: createdAt(),
   },
   (t) => [index('optimizer_log_campaign_idx').on(t.campaignId, t.createdAt)],
 );

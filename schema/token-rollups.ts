@@ -1,15 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { campaignDay, counters, eventCounters, now, target } from './columns';
 
 // Issue 16 (migration 0017, WITHOUT ROWID written by hand): the extra-token rollups the grouped
 // target table reads (decision 105) and the record of raw days moved to R2 (decision 107).
-
-const counters = () => ({
-  visits: integer('visits').notNull().default(0),
-  lpClicks: integer('lp_clicks').notNull().default(0),
-  conversions: integer('conversions').notNull().default(0),
-  revenueMicros: integer('revenue_micros').notNull().default(0),
-});
 
 /**
  * Per (campaign, day, target, tokens): `tokens` is the JSON array of the 20 slots' values ('' for
@@ -18,9 +11,8 @@ const counters = () => ({
 export const tokenDaily = sqliteTable(
   'token_daily',
   {
-    campaignId: integer('campaign_id').notNull(),
-    day: text('day').notNull(),
-    target: text('target').notNull().default(''),
+    ...campaignDay(),
+    target: target(),
     tokens: text('tokens').notNull(),
     ...counters(),
   },
@@ -31,13 +23,10 @@ export const tokenDaily = sqliteTable(
 export const tokenEventDaily = sqliteTable(
   'token_event_daily',
   {
-    campaignId: integer('campaign_id').notNull(),
-    day: text('day').notNull(),
-    target: text('target').notNull().default(''),
+    ...campaignDay(),
+    target: target(),
     tokens: text('tokens').notNull(),
-    event: text('event').notNull(),
-    events: integer('events').notNull().default(0),
-    revenueMicros: integer('revenue_micros').notNull().default(0),
+    ...eventCounters(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day, t.target, t.tokens, t.event] })],
 );
@@ -46,13 +35,12 @@ export const tokenEventDaily = sqliteTable(
 export const rawArchives = sqliteTable(
   'raw_archives',
   {
-    campaignId: integer('campaign_id').notNull(),
-    day: text('day').notNull(),
+    ...campaignDay(),
     objectKey: text('object_key').notNull(),
     visits: integer('visits').notNull().default(0),
     lpClicks: integer('lp_clicks').notNull().default(0),
     conversions: integer('conversions').notNull().default(0),
-    archivedAt: integer('archived_at').notNull().default(sql`(unixepoch() * 1000)`),
+    archivedAt: integer('archived_at').notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day] })],
 );

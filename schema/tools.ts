@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
 import { campaigns } from './campaigns';
+import { serialId } from './columns';
 
 // Test clicks and test conversions of the Tools screen (docs/decisions/061-test-clicks.md):
 // tables of their own, so that no statistic, rollup or export reads them.
@@ -8,7 +9,7 @@ import { campaigns } from './campaigns';
 export const testClicks = sqliteTable(
   'test_clicks',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serialId(),
     /** A test click id: signed like a real one but of another version, refused by every real route. */
     clickId: text('click_id').notNull(),
     campaignId: integer('campaign_id')
@@ -39,7 +40,7 @@ export type TestPostbackStatus = (typeof TEST_POSTBACK_STATUSES)[number];
 export const testConversions = sqliteTable(
   'test_conversions',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serialId(),
     /** The real conversions' rule: click id + transaction id, else click id + event. */
     dedupeKey: text('dedupe_key').notNull(),
     clickId: text('click_id').notNull(),

@@ -1,12 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  campaignDay,
+  createdAt,
+  eventCounters,
+  placementIds,
+  serialId,
+  target,
+  timestamps,
+  visitorColumns,
+} from './columns';
 
 // Raw tracking events and their daily rollups (docs/tracking.md, docs/decisions/011-ingest-idempotency.md).
 // Timestamps are UTC milliseconds; `day` is the day in the installation's time zone when the
 // event happened (YYYY-MM-DD). Ids of paths, landing pages and offers are 0 when there is none,
 // so that rollup keys never hold NULL (NULLs never conflict in a unique index).
-
-const now = sql`(unixepoch() * 1000)`;
 
 /** Why a visit or landing-page click is stored but left out of the numbers. */
 export const FILTER_REASONS = ['bot', 'head', 'prefetch', 'inactive', 'unrouted', 'lp_direct'] as const;
@@ -46,16 +54,11 @@ export const visits = sqliteTable(
     id: integer('id').primaryKey(),
     clickId: text('click_id').notNull(),
     campaignId: integer('campaign_id').notNull(),
-    pathId: integer('path_id').notNull().default(0),
-    landingId: integer('landing_id').notNull().default(0),
-    /** The offer chosen at the visit (direct link and rotator campaigns); 0 otherwise. */
-    offerId: integer('offer_id').notNull().default(0),
+    /** offerId: the offer chosen at the visit (direct link and rotator campaigns); 0 otherwise. */
+    ...placementIds(),
     createdAt: integer('created_at').notNull(),
     day: text('day').notNull(),
-    target: text('target').notNull().default(''),
-    keyword: text('keyword').notNull().default(''),
-    device: text('device').notNull().default(''),
-    country: text('country').notNull().default(''),
+    ...visitorColumns(),
     referrer: text('referrer').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     /** Null for a counted visit; otherwise why it is left out (bot, head, prefetch...). */
@@ -78,18 +81,13 @@ export const lpClicks = sqliteTable(
     dedupeKey: text('dedupe_key').notNull(),
     clickId: text('click_id').notNull(),
     campaignId: integer('campaign_id').notNull(),
-    pathId: integer('path_id').notNull().default(0),
-    landingId: integer('landing_id').notNull().default(0),
-    offerId: integer('offer_id').notNull().default(0),
+    ...placementIds(),
     optionId: integer('option_id').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     day: text('day').notNull(),
     /** When the visit happened (null while the click is an orphan). */
     visitAt: integer('visit_at'),
-    target: text('target').notNull().default(''),
-    keyword: text('keyword').notNull().default(''),
-    device: text('device').notNull().default(''),
-    country: text('country').notNull().default(''),
+    ...visitorColumns(),
     filter: text('filter', { enum: FILTER_REASONS }),
     /** 1 while its visit is unknown; adopted (set to 0 and counted) when the visit arrives. */
     orphan: integer('orphan').notNull().default(0),
@@ -113,16 +111,11 @@ export const conversions = sqliteTable(
     dedupeKey: text('dedupe_key').notNull(),
     clickId: text('click_id').notNull(),
     campaignId: integer('campaign_id').notNull(),
-    pathId: integer('path_id').notNull().default(0),
-    landingId: integer('landing_id').notNull().default(0),
-    offerId: integer('offer_id').notNull().default(0),
+    ...placementIds(),
     createdAt: integer('created_at').notNull(),
     day: text('day').notNull(),
     visitAt: integer('visit_at'),
-    target: text('target').notNull().default(''),
-    keyword: text('keyword').notNull().default(''),
-    device: text('device').notNull().default(''),
-    country: text('country').notNull().default(''),
+    ...visitorColumns(),
     /** purchase, the campaign's goal, lp, atc1, atc2 or any named event. */
     event: text('event').notNull(),
     /** 1 when the event is the campaign's conversion goal (counted as a conversion). */
@@ -154,12 +147,9 @@ export const conversions = sqliteTable(
 export const dailyStats = sqliteTable(
   'daily_stats',
   {
-    campaignId: integer('campaign_id').notNull(),
-    day: text('day').notNull(),
-    target: text('target').notNull().default(''),
-    pathId: integer('path_id').notNull().default(0),
-    landingId: integer('landing_id').notNull().default(0),
-    offerId: integer('offer_id').notNull().default(0),
+    ...campaignDay(),
+    target: target(),
+    ...placementIds(),
     visits: integer('visits').notNull().default(0),
     /** Bots, HEAD and prefetch requests, visits to an inactive or unroutable campaign. */
     filteredVisits: integer('filtered_visits').notNull().default(0),
@@ -178,15 +168,10 @@ export const dailyStats = sqliteTable(
 export const dailyEventStats = sqliteTable(
   'daily_event_stats',
   {
-    campaignId: integer('campaign_id').notNull(),
-    day: text('day').notNull(),
-    target: text('target').notNull().default(''),
-    pathId: integer('path_id').notNull().default(0),
-    landingId: integer('landing_id').notNull().default(0),
-    offerId: integer('offer_id').notNull().default(0),
-    event: text('event').notNull(),
-    events: integer('events').notNull().default(0),
-    revenueMicros: integer('revenue_micros').notNull().default(0),
+    ...campaignDay(),
+    target: target(),
+    ...placementIds(),
+    ...eventCounters(),
   },
   (t) => [
     primaryKey({
@@ -206,7 +191,7 @@ export const ingestMarks = sqliteTable('ingest_marks', {
   conversionsFrom: integer('conversions_from').notNull(),
   /** How many visits the transaction's insert added (SQLite changes()): all new takes the fast rollup path. */
   visitsInserted: integer('visits_inserted'),
-  createdAt: integer('created_at').notNull().default(now),
+  createdAt: createdAt(),
 });
 
 export const POSTBACK_STATUSES = ['pending', 'sent', 'failed', 'blocked'] as const;
@@ -215,7 +200,7 @@ export const POSTBACK_STATUSES = ['pending', 'sent', 'failed', 'blocked'] as con
 export const postbackLog = sqliteTable(
   'postback_log',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serialId(),
     conversionId: integer('conversion_id').notNull(),
     campaignId: integer('campaign_id').notNull(),
     clickId: text('click_id').notNull(),
@@ -224,8 +209,7 @@ export const postbackLog = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     responseStatus: integer('response_status'),
     error: text('error').notNull().default(''),
-    createdAt: integer('created_at').notNull().default(now),
-    updatedAt: integer('updated_at').notNull().default(now),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('postback_log_conversion_unique').on(t.conversionId),

@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { createdAt, serialId, timestamps, updatedAt } from './columns';
 
 // Traffic providers (migration 0015, docs/decisions/095-099): the CPC traffic campaign of a trrcpc
 // or crane campaign (spec 2 §3 jeeng_campaign) with its assets, and the blaze banners of tab 7.
 // Money in micro-units (docs/decisions/010).
-
-const now = sql`(unixepoch() * 1000)`;
 
 /** Spec 2 §5 and §9: a submitted campaign cannot be set inactive before this much spend... */
 export const MIN_SPEND_BEFORE_INACTIVE_MICROS = 1_500_000_000;
@@ -42,21 +40,20 @@ export const trafficCampaigns = sqliteTable('traffic_campaigns', {
   submittedOn: text('submitted_on'),
   /** JSON list of asset names sent with the submit; they can no longer be changed. */
   uneditableAssets: text('uneditable_assets').notNull().default('[]'),
-  createdAt: integer('created_at').notNull().default(now),
-  updatedAt: integer('updated_at').notNull().default(now),
+  ...timestamps(),
 });
 
 /** An image of a traffic campaign, stored in R2 under traffic/{campaignId}/. */
 export const trafficAssets = sqliteTable(
   'traffic_assets',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serialId(),
     campaignId: integer('campaign_id').notNull(),
     name: text('name').notNull(),
     r2Key: text('r2_key').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
-    createdAt: integer('created_at').notNull().default(now),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('traffic_assets_campaign_name_idx').on(t.campaignId, t.name)],
 );
@@ -65,7 +62,7 @@ export const trafficAssets = sqliteTable(
 export const banners = sqliteTable(
   'banners',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serialId(),
     campaignId: integer('campaign_id').notNull(),
     providerBannerId: text('provider_banner_id').notNull().default(''),
     name: text('name').notNull(),
@@ -78,8 +75,7 @@ export const banners = sqliteTable(
     r2Key: text('r2_key').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
-    createdAt: integer('created_at').notNull().default(now),
-    updatedAt: integer('updated_at').notNull().default(now),
+    ...timestamps(),
   },
   (t) => [index('banners_campaign_idx').on(t.campaignId)],
 );
@@ -91,5 +87,5 @@ export const banners = sqliteTable(
 export const blazePlacements = sqliteTable('blaze_placements', {
   campaignId: integer('campaign_id').primaryKey(),
   placement: text('placement').notNull(),
-  updatedAt: integer('updated_at').notNull().default(now),
+  updatedAt: updatedAt(),
 });

@@ -73,6 +73,24 @@ export function requiredEmail(requiredMessage: string, patternMessage: string) {
   return requiredString(requiredMessage).pipe(z.string().regex(EMAIL_PATTERN, patternMessage));
 }
 
+/** A positive integer id, from a number or a string of digits; `message` when missing or not one. */
+export function positiveId(message: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int(message).positive(message),
+  );
+}
+
+/** An absolute http(s) URL with a host. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 export function optionalString(max = 255, tooLongMessage = tooLong(max)) {
   return z.preprocess(blankToEmpty, z.string().trim().max(max, tooLongMessage));
 }

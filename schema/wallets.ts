@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { createdAt, serialId, updatedAt } from './columns';
 
 // Ad wallets and rotator funding as one append-only ledger (migration 0009, written by hand:
 // drizzle cannot declare its CHECK constraints or WITHOUT ROWID; docs/decisions/050).
-
-const now = sql`(unixepoch() * 1000)`;
 
 /** The six ad wallets of a student (spec 4 §3, spec 2 §9), in the spec's order. */
 export const WALLETS = ['liveintent', 'blaze', 'blazeDedicated', 'cpc', 'dsp', 'mediago'] as const;
@@ -20,7 +18,7 @@ export const ROTATOR_WALLET = 'rotator';
 export const walletLedger = sqliteTable(
   'wallet_ledger',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: serialId(),
     userId: integer('user_id').notNull(),
     wallet: text('wallet').notNull(),
     offerId: integer('offer_id'),
@@ -33,7 +31,7 @@ export const walletLedger = sqliteTable(
     refCampaignId: integer('ref_campaign_id'),
     day: text('day'),
     idempotencyKey: text('idempotency_key').notNull(),
-    createdAt: integer('created_at').notNull().default(now),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('wallet_ledger_idempotency_unique').on(t.idempotencyKey),
@@ -48,7 +46,7 @@ export const walletSettings = sqliteTable(
     userId: integer('user_id').notNull(),
     key: text('key').notNull(),
     value: text('value').notNull(),
-    updatedAt: integer('updated_at').notNull().default(now),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

@@ -136,6 +136,19 @@ export function kindOfStatus(status: number): PlatformErrorKind {
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A platform's campaign list (items with campaign_id and campaign_name) for the editor's picker. */
+export function campaignsOf(platform: Platform, list: unknown): { id: string; name: string }[] {
+  if (!Array.isArray(list))
+    throw new PlatformError(
+      platform,
+      'malformed',
+      `${PLATFORM_LABELS[platform]} sent campaigns without a list.`,
+    );
+  return list
+    .filter(isObject)
+    .map((c) => ({ id: String(c.campaign_id ?? ''), name: String(c.campaign_name ?? '') }));
+}
+
 /** A platform's decimal amount ("12.34", 12.34) as integer micro-units; NaN when it is not one. */
 export function toMicros(value: unknown): number {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';

@@ -62,6 +62,14 @@ async function campaignOr404(env: AppEnv['Bindings'], id: number) {
   return row;
 }
 
+/** The query's campaign (404 when unknown) and its days between the query's dates. */
+async function campaignRangeDays(env: AppEnv['Bindings'], query: Record<string, string>) {
+  const r = parseInput(campaignRangeSchema, query, DATE_FIELD_ORDER);
+  const row = await campaignOr404(env, r.campaign_id);
+  const [days] = await campaignDays(env, [row], r.start_date, r.end_date);
+  return { r, row, days };
+}
+
 const modifyAnswer = (corrections: ModifyAnswer['corrections']): ModifyAnswer => ({
   status_code: 200,
   message: MD_MESSAGES.saved,
@@ -83,9 +91,7 @@ const operatorApi = new Hono<MdEnv>()
     });
   })
   .get('/campaign-data', async (c) => {
-    const r = parseInput(campaignRangeSchema, c.req.query(), DATE_FIELD_ORDER);
-    const row = await campaignOr404(c.env, r.campaign_id);
-    const [days] = await campaignDays(c.env, [row], r.start_date, r.end_date);
+    const { r, row, days } = await campaignRangeDays(c.env, c.req.query());
     return c.json({
       data: {
         campaign_id: row.id,
@@ -95,9 +101,7 @@ const operatorApi = new Hono<MdEnv>()
     });
   })
   .get('/campaign-total', async (c) => {
-    const r = parseInput(campaignRangeSchema, c.req.query(), DATE_FIELD_ORDER);
-    const row = await campaignOr404(c.env, r.campaign_id);
-    const [days] = await campaignDays(c.env, [row], r.start_date, r.end_date);
+    const { row, days } = await campaignRangeDays(c.env, c.req.query());
     return c.json({
       data: {
         campaign_id: row.id,

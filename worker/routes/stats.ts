@@ -29,6 +29,7 @@ import {
   type TargetJobAnswer,
   type TargetResult,
 } from '../../schema/stats-api';
+import { positiveId } from '../../schema/validators';
 import type { AppEnv } from '../env';
 import { type AuthUser, requireAuth } from '../lib/auth';
 import { ApiError, fieldError, validationError } from '../lib/errors';
@@ -60,10 +61,6 @@ import {
   toStatsCampaign,
 } from '../services/statistics/stats-jobs';
 import { costRoutes } from './costs';
-
-const idOf = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v);
-const id = (message: string) =>
-  z.preprocess(idOf, z.number({ error: message }).int(message).positive(message));
 
 /** Validates a statistics request in the spec's order, dates against today in the installation's zone. */
 async function statisticsRequest(env: AppEnv['Bindings'], body: unknown): Promise<StatisticsRequest> {
@@ -241,7 +238,7 @@ export const statsRoutes = new Hono<AppEnv>()
     });
   })
   .get('/campaign-activity', requireAuth, async (c) => {
-    const campaignId = parseInput(id(STATS_MESSAGES.selectCampaign), c.req.query('campaignId'));
+    const campaignId = parseInput(positiveId(STATS_MESSAGES.selectCampaign), c.req.query('campaignId'));
     await campaignForUser(c.env, c.get('user'), campaignId);
     const start = fromDmy(c.req.query('startDate') ?? '') ?? '';
     const end = fromDmy(c.req.query('endDate') ?? '') ?? '';
@@ -251,7 +248,10 @@ export const statsRoutes = new Hono<AppEnv>()
   })
   .post('/quick-stats-v2', requireAuth, async (c) => {
     const body = await readBody(c);
-    const campaignId = parseInput(z.object({ campaignId: id('Please select a campaign') }), body).campaignId;
+    const campaignId = parseInput(
+      z.object({ campaignId: positiveId('Please select a campaign') }),
+      body,
+    ).campaignId;
     const start = String(body.start_date ?? '');
     const end = String(body.end_date ?? '');
     if ((start && !isDay(start)) || (end && !isDay(end)))
@@ -284,21 +284,21 @@ export const statsRoutes = new Hono<AppEnv>()
   })
   .post('/update-offer-status', requireAuth, async (c) => {
     const body = await readBody(c);
-    const { offerId } = parseInput(z.object({ offerId: id('Offer is required.') }), body);
+    const { offerId } = parseInput(z.object({ offerId: positiveId('Offer is required.') }), body);
     const { status } = parseInput(statusUpdateSchema, body);
     await switchItems(c.env, c.get('user'), 'offer', [offerId], status);
     return c.json({ data: { active: status } satisfies ItemStatusAnswer });
   })
   .post('/update-path-status', requireAuth, async (c) => {
     const body = await readBody(c);
-    const { pathId } = parseInput(z.object({ pathId: id('Path is required.') }), body);
+    const { pathId } = parseInput(z.object({ pathId: positiveId('Path is required.') }), body);
     const { status } = parseInput(statusUpdateSchema, body);
     await switchItems(c.env, c.get('user'), 'path', [pathId], status);
     return c.json({ data: { active: status } satisfies ItemStatusAnswer });
   })
   .post('/update-landing-status', requireAuth, async (c) => {
     const body = await readBody(c);
-    const { landingId } = parseInput(z.object({ landingId: id('Landing page is required.') }), body);
+    const { landingId } = parseInput(z.object({ landingId: positiveId('Landing page is required.') }), body);
     const { status } = parseInput(statusUpdateSchema, body);
     await switchItems(c.env, c.get('user'), 'landing', [landingId], status);
     return c.json({
@@ -315,7 +315,7 @@ export const statsRoutes = new Hono<AppEnv>()
       z.object({
         landingIds: z.preprocess(
           (v) => (typeof v === 'string' ? v.split(',') : v),
-          z.array(id('Select landing pages.')).min(1, 'Select landing pages.').max(500),
+          z.array(positiveId('Select landing pages.')).min(1, 'Select landing pages.').max(500),
         ),
       }),
       body,
@@ -368,7 +368,7 @@ export const statsRoutes = new Hono<AppEnv>()
     return c.json({ data: answer satisfies LandingElementsAnswer });
   })
   .delete('/campaigns/:campaignId/alerts/:index', requireAuth, async (c) => {
-    const campaignId = parseInput(id('Campaign not found.'), c.req.param('campaignId'));
+    const campaignId = parseInput(positiveId('Campaign not found.'), c.req.param('campaignId'));
     const index = Number(c.req.param('index'));
     const row = await campaignForUser(c.env, c.get('user'), campaignId);
     let meta: Record<string, unknown> = {};

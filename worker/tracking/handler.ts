@@ -129,6 +129,22 @@ function parseId(raw: string | null): number | null {
   return id > 0 ? id : null;
 }
 
+/** A campaign route's handler: the request, its URL, the path after the route's prefix. */
+type CampaignRoute = (
+  request: Request,
+  url: RequestUrl,
+  rest: string,
+  env: Env,
+  ctx: ExecutionContext,
+  settings: Settings,
+) => Promise<Response>;
+
+/** The link's campaign: the cached copy itself (no wait on the hot path), else its promise. */
+function campaignOfLink(rest: string, url: RequestUrl, env: Env, ctx: ExecutionContext) {
+  const campaignId = campaignIdFrom(rest, url);
+  return campaignId ? compiledCampaign(env, campaignId, ctx) : null;
+}
+
 function campaignIdFrom(rest: string, url: RequestUrl): number | null {
   const slash = rest.indexOf('/');
   const segment = slash < 0 ? rest : rest.slice(0, slash);
@@ -247,16 +263,8 @@ function redirect(
 }
 
 /** The ad's tracking link: /{route_main}/{campaignId}?{target param}=...&{keyword param}=... */
-async function campaignLink(
-  request: Request,
-  url: RequestUrl,
-  rest: string,
-  env: Env,
-  ctx: ExecutionContext,
-  settings: Settings,
-) {
-  const campaignId = campaignIdFrom(rest, url);
-  const cached = campaignId ? compiledCampaign(env, campaignId, ctx) : null;
+const campaignLink: CampaignRoute = async (request, url, rest, env, ctx, settings) => {
+  const cached = campaignOfLink(rest, url, env, ctx);
   const campaign = cached instanceof Promise ? await cached : cached;
   if (!campaign) return pages.linkNotAvailable();
 
@@ -310,7 +318,7 @@ async function campaignLink(
           forwarded(campaign, tokens.byParameter, 'toOffer'),
         );
   return redirect(env, url, campaign, destination, clickId, settings);
-}
+};
 
 /** Second page of a double meta refresh: only destinations this Worker signed. */
 function secondHop(url: RequestUrl, env: Env): Response {
@@ -352,14 +360,7 @@ function requestClickId(
  * Without a usable click id (the page dropped it, no cookie, or a forged one) the visitor
  * still reaches an offer, under a new click id whose visit is stored as 'lp_direct'.
  */
-async function landingClick(
-  request: Request,
-  url: RequestUrl,
-  rest: string,
-  env: Env,
-  ctx: ExecutionContext,
-  settings: Settings,
-) {
+const landingClick: CampaignRoute = async (request, url, rest, env, ctx, settings) => {
   const query = url.searchParams;
   const pathCampaignId = campaignIdFrom(rest, url);
   const cached = pathCampaignId ? compiledCampaign(env, pathCampaignId, ctx) : null;
@@ -429,7 +430,7 @@ async function landingClick(
     forwarded(campaign, tokens.byParameter, 'toOffer'),
   );
   return redirect(env, url, campaign, destination, clickId, settings);
-}
+};
 
 function directScript(clickId: string, origin: string, clickRoute: string, param: string, forward: string[]) {
   const config = JSON.stringify({ id: clickId, prefix: `${origin}/${trim(clickRoute)}`, param, forward });
@@ -441,16 +442,8 @@ function directScript(clickId: string, origin: string, clickRoute: string, param
  * &lp=LANDING plus its own query string. The script records the visit (unless the page already
  * carries a valid click id) and decorates the page's links to the landing-page click route.
  */
-async function directVisit(
-  request: Request,
-  url: RequestUrl,
-  rest: string,
-  env: Env,
-  ctx: ExecutionContext,
-  settings: Settings,
-) {
-  const campaignId = campaignIdFrom(rest, url);
-  const cached = campaignId ? compiledCampaign(env, campaignId, ctx) : null;
+const directVisit: CampaignRoute = async (request, url, rest, env, ctx, settings) => {
+  const cached = campaignOfLink(rest, url, env, ctx);
   const campaign = cached instanceof Promise ? await cached : cached;
   if (!campaign) return pages.script('/* Link not available */', 404);
   const query = url.searchParams;
@@ -497,4 +490,4 @@ async function directVisit(
   );
   response.headers.append('set-cookie', clickCookie(url, campaign.id, clickId));
   return response;
-}
+};

@@ -1,6 +1,7 @@
 import type { Env } from '../../env';
 import {
   type AdDay,
+  campaignsOf,
   checkedRow,
   type HttpContext,
   isObject,
@@ -148,9 +149,5 @@ export async function campaignList(
     current_page: '1',
     page_size: String(PAGE_SIZE),
   });
-  if (!Array.isArray(body.results))
-    throw new PlatformError('mediago', 'malformed', 'MediaGo sent campaigns without a list.');
-  return body.results
-    .filter(isObject)
-    .map((c) => ({ id: String(c.campaign_id ?? ''), name: String(c.campaign_name ?? '') }));
+  return campaignsOf('mediago', body.results);
 }

@@ -1,6 +1,7 @@
 import type { Env } from '../../env';
 import {
   type AdDay,
+  campaignsOf,
   checkedRow,
   type HttpContext,
   isObject,
@@ -159,9 +160,5 @@ export async function campaignList(
     page: '1',
     page_size: String(PAGE_SIZE),
   });
-  if (!Array.isArray(data.list))
-    throw new PlatformError('tiktok', 'malformed', 'TikTok sent campaigns without a list.');
-  return data.list
-    .filter(isObject)
-    .map((c) => ({ id: String(c.campaign_id ?? ''), name: String(c.campaign_name ?? '') }));
+  return campaignsOf('tiktok', data.list);
 }

@@ -34,16 +34,7 @@ export type IngestResult = {
   postbackIds: number[];
 };
 
-type VisitFacts = {
-  c: number;
-  p: number;
-  l: number;
-  o: number;
-  at: number;
-  tgt: string;
-  kw: string;
-  dev: string;
-  cc: string;
+type VisitFacts = Pick<VisitEvent, 'c' | 'p' | 'l' | 'o' | 'at' | 'tgt' | 'kw' | 'dev' | 'cc'> & {
   tokens: (string | null)[];
 };
 
@@ -57,19 +48,22 @@ type Column = { name: string; fallback?: string | number | null };
 const required = (name: string): Column => ({ name });
 const optional = (name: string, fallback: string | number | null): Column => ({ name, fallback });
 const TOKEN_COLUMN_DEFS = TOKEN_COLUMNS.map((t) => optional(t, null));
-
-const VISIT_COLUMNS: Column[] = [
-  required('click_id'),
-  required('campaign_id'),
-  optional('path_id', 0),
-  optional('landing_id', 0),
-  optional('offer_id', 0),
-  required('created_at'),
-  required('day'),
+/** As schema/columns.ts placementIds and visitorColumns: the columns every raw event has. */
+const PLACEMENT_COLUMNS = [optional('path_id', 0), optional('landing_id', 0), optional('offer_id', 0)];
+const VISITOR_COLUMNS = [
   optional('target', ''),
   optional('keyword', ''),
   optional('device', ''),
   optional('country', ''),
+];
+
+const VISIT_COLUMNS: Column[] = [
+  required('click_id'),
+  required('campaign_id'),
+  ...PLACEMENT_COLUMNS,
+  required('created_at'),
+  required('day'),
+  ...VISITOR_COLUMNS,
   optional('referrer', ''),
   optional('user_agent', ''),
   optional('filter', null),
@@ -80,17 +74,12 @@ const LP_COLUMNS: Column[] = [
   required('dedupe_key'),
   required('click_id'),
   required('campaign_id'),
-  optional('path_id', 0),
-  optional('landing_id', 0),
-  optional('offer_id', 0),
+  ...PLACEMENT_COLUMNS,
   optional('option_id', 0),
   required('created_at'),
   required('day'),
   optional('visit_at', null),
-  optional('target', ''),
-  optional('keyword', ''),
-  optional('device', ''),
-  optional('country', ''),
+  ...VISITOR_COLUMNS,
   optional('filter', null),
   optional('orphan', 0),
   ...TOKEN_COLUMN_DEFS,
@@ -99,16 +88,11 @@ const CONVERSION_COLUMNS: Column[] = [
   required('dedupe_key'),
   required('click_id'),
   required('campaign_id'),
-  optional('path_id', 0),
-  optional('landing_id', 0),
-  optional('offer_id', 0),
+  ...PLACEMENT_COLUMNS,
   required('created_at'),
   required('day'),
   optional('visit_at', null),
-  optional('target', ''),
-  optional('keyword', ''),
-  optional('device', ''),
-  optional('country', ''),
+  ...VISITOR_COLUMNS,
   required('event'),
   required('is_goal'),
   optional('transaction_id', ''),
@@ -418,6 +402,16 @@ export async function ingestEvents(
       payouts.set(r.id, r.payout_micros);
   }
   const visitOf = (id: string) => batchVisits.get(id) ?? dbVisits.get(id);
+  /** An LP click's or conversion's time and day, then its visit's time and visitor columns. */
+  const seenAfter = (at: number, visit: ReturnType<typeof visitOf>) => [
+    at,
+    dayIn(at, timeZone),
+    visit?.at ?? null,
+    visit?.tgt ?? '',
+    visit?.kw ?? '',
+    visit?.dev ?? '',
+    visit?.cc ?? '',
+  ];
 
   const lpRows: unknown[][] = [];
   const batchLpOffers = new Map<string, number>();
@@ -437,13 +431,7 @@ export async function ingestEvents(
       e.l || visit?.l || 0,
       e.o,
       e.opt,
-      e.at,
-      dayIn(e.at, timeZone),
-      visit?.at ?? null,
-      visit?.tgt ?? '',
-      visit?.kw ?? '',
-      visit?.dev ?? '',
-      visit?.cc ?? '',
+      ...seenAfter(e.at, visit),
       e.f,
       visit ? 0 : 1,
       ...(visit?.tokens ?? TOKEN_SLOTS.map(() => null)),
@@ -481,13 +469,7 @@ export async function ingestEvents(
       e.p || visit?.p || 0,
       e.l || visit?.l || 0,
       offerId,
-      e.at,
-      dayIn(e.at, timeZone),
-      visit?.at ?? null,
-      visit?.tgt ?? '',
-      visit?.kw ?? '',
-      visit?.dev ?? '',
-      visit?.cc ?? '',
+      ...seenAfter(e.at, visit),
       event,
       isGoal,
       e.tx,

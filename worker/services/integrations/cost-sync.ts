@@ -1,4 +1,5 @@
 import { PLATFORMS, type Platform } from '../../../schema/integrations';
+import type { PlatformSyncStatus } from '../../../schema/integrations-api';
 import { COST_PRIORITY } from '../../../schema/stats';
 import type { CampaignAlert } from '../../../schema/stats-api';
 import type { Env } from '../../env';
@@ -344,21 +345,8 @@ export async function giveUpSync(env: Pick<Env, 'DB'>, campaignId: number, platf
     .run();
 }
 
-export type SyncStatusRow = {
-  platform: Platform;
-  externalCampaignId: string;
-  externalAccountId: string;
-  enabled: boolean;
-  lastSyncAt: number | null;
-  lastSuccessAt: number | null;
-  lastError: string;
-  syncedFrom: string;
-  syncedTo: string;
-  rowsImported: number;
-  accountCurrency: string;
-  accountTimeZone: string;
-  usdRate: string;
-};
+/** A platform link's sync state, as GET /api/integrations/sync-status answers it. */
+export type SyncStatusRow = PlatformSyncStatus;
 
 /** The links of a campaign with the state of their last sync. */
 export async function syncStatus(env: Pick<Env, 'DB'>, campaignId: number): Promise<SyncStatusRow[]> {

@@ -1,10 +1,5 @@
-import {
-  type FindField,
-  type FindMatch,
-  isHttpUrl,
-  SETTINGS_MESSAGES as M,
-} from '../../../schema/settings-api';
-import { NAME_MAX, NAME_TOO_LONG } from '../../../schema/validators';
+import { type FindField, type FindMatch, SETTINGS_MESSAGES as M } from '../../../schema/settings-api';
+import { isHttpUrl, NAME_MAX, NAME_TOO_LONG } from '../../../schema/validators';
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
 import { fieldError } from '../../lib/errors';

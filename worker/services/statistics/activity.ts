@@ -1,6 +1,6 @@
 import { addDays, dayInZone } from '../../../schema/dates';
 import type { Env } from '../../env';
-import { all, type DayBounds, n, SPEND, type StatsCampaign, TD } from './common';
+import { all, type DayBounds, n, rowTotals, SPEND, type StatsCampaign, TD } from './common';
 
 // Per-day series: the statistics screen's activity chart and the dashboard's quick stats.
 
@@ -49,14 +49,5 @@ export async function dailySeries(env: Pick<Env, 'DB'>, c: StatsCampaign, b: Day
     b.to,
     c.cpcMicros,
   );
-  return rows.map((r) => ({
-    day: String(r.day),
-    visits: n(r.v),
-    lpClicks: n(r.l),
-    conversions: n(r.c),
-    revenue: n(r.r),
-    impressions: n(r.i),
-    adClicks: n(r.a),
-    spend: n(r.s),
-  }));
+  return rows.map((r) => ({ day: String(r.day), ...rowTotals(r) }));
 }

@@ -44,3 +44,38 @@ export async function all<T = Row>(env: Pick<Env, 'DB'>, query: string, ...param
 
 /** Micro-units as dollars rounded to cents, for the numeric columns. */
 export const dollars = (micros: number) => round(fromMicros(micros), 2);
+
+/**
+ * The groups of a by-token report, keyed by `keyColumn` and the token values (columns k0, k1…
+ * of the row, one a slot): `group(row)` finds the row's group, or makes it with `make` from
+ * the row and its token values by parameter.
+ */
+export function tokenGroups<G>(
+  slots: { parameter: string }[],
+  keyColumn: string,
+  make: (r: Row, tokens: Record<string, string>) => G,
+) {
+  const groups = new Map<string, G>();
+  const group = (r: Row) => {
+    const values = slots.map((_, i) => String(r[`k${i}`] ?? ''));
+    const key = [r[keyColumn], ...values].join('\u0000');
+    let g = groups.get(key);
+    if (!g) {
+      g = make(r, Object.fromEntries(slots.map((s, i) => [s.parameter, values[i]])));
+      groups.set(key, g);
+    }
+    return g;
+  };
+  return { groups, group };
+}
+
+/** The counters and ad figures of a row summed as v, l, c, r (counters) and i, a, s (impressions, ad clicks, spend). */
+export const rowTotals = (r: Row) => ({
+  visits: n(r.v),
+  lpClicks: n(r.l),
+  conversions: n(r.c),
+  revenue: n(r.r),
+  impressions: n(r.i),
+  adClicks: n(r.a),
+  spend: n(r.s),
+});

@@ -3,7 +3,17 @@ import { adClickBase, adCtr, cpa, cpc, cr, epc, lpCtr, roi, round, safeDiv } fro
 import { EVENT_COLUMNS, type TargetRecord } from '../../../schema/stats-api';
 import { undefinedRatios } from '../../../schema/undefined-ratios';
 import type { Env } from '../../env';
-import { all, type Counters, type DayBounds, dollars, n, SPEND, type StatsCampaign, TD } from './common';
+import {
+  all,
+  type Counters,
+  type DayBounds,
+  dollars,
+  n,
+  rowTotals,
+  SPEND,
+  type StatsCampaign,
+  TD,
+} from './common';
 
 // The target table: per-target sums from the daily and weekly rollups, and the row the spec's
 // table shows. Money is summed in integer micro-units and turned into dollars only in the rows.
@@ -109,15 +119,7 @@ export async function targetAggregates(
   const byTarget = new Map<string, TargetAgg>();
   for (const r of rows) {
     const t = emptyTarget(String(r.target));
-    Object.assign(t, {
-      visits: n(r.v),
-      lpClicks: n(r.l),
-      conversions: n(r.c),
-      revenue: n(r.r),
-      impressions: n(r.i),
-      adClicks: n(r.a),
-      spend: n(r.s),
-    });
+    Object.assign(t, rowTotals(r));
     byTarget.set(t.target, t);
   }
   for (const e of events) {

@@ -1,6 +1,6 @@
 import { TOKEN_SLOTS } from '../../../schema/tracking';
 import type { Env } from '../../env';
-import { all, type DayBounds, n, type Row, type StatsCampaign } from './common';
+import { all, type DayBounds, n, type StatsCampaign, tokenGroups } from './common';
 import { emptyTarget, type TargetAgg, targetAggregates } from './targets';
 
 // The extra-token rollups (migration 0017, docs/decisions/105-token-rollups.md): grouping the
@@ -125,17 +125,9 @@ export async function targetTokenRollupAggregates(
     ),
     targetAggregates(env, c, b),
   ]);
-  const groups = new Map<string, TargetAgg>();
-  const group = (r: Row) => {
-    const values = slots.map((_, i) => String(r[`k${i}`] ?? ''));
-    const key = [r.target, ...values].join('\u0000');
-    let g = groups.get(key);
-    if (!g) {
-      g = emptyTarget(String(r.target), Object.fromEntries(slots.map((s, i) => [s.parameter, values[i]])));
-      groups.set(key, g);
-    }
-    return g;
-  };
+  const { groups, group } = tokenGroups(slots, 'target', (r, tokens) =>
+    emptyTarget(String(r.target), tokens),
+  );
   for (const r of rows) {
     const g = group(r);
     g.visits += n(r.v);

@@ -1,5 +1,5 @@
 import type { Env } from '../../env';
-import { all, type DayBounds, n, type Row, type StatsCampaign } from './common';
+import { all, type DayBounds, n, type StatsCampaign, tokenGroups } from './common';
 import { emptyTarget, type TargetAgg, targetAggregates } from './targets';
 
 // Grouping by extra tokens: their values are only in the raw rows (columns t1..t20, one per token
@@ -46,17 +46,9 @@ export async function targetTokenAggregates(
     targetAggregates(env, c, b),
   ]);
   const byTarget = new Map(targets.map((t) => [t.target, t]));
-  const groups = new Map<string, TargetAgg>();
-  const group = (r: Row) => {
-    const values = slots.map((_, i) => String(r[`k${i}`] ?? ''));
-    const key = [r.target, ...values].join('\u0000');
-    let g = groups.get(key);
-    if (!g) {
-      g = emptyTarget(String(r.target), Object.fromEntries(slots.map((s, i) => [s.parameter, values[i]])));
-      groups.set(key, g);
-    }
-    return g;
-  };
+  const { groups, group } = tokenGroups(slots, 'target', (r, tokens) =>
+    emptyTarget(String(r.target), tokens),
+  );
   for (const r of visits) {
     const g = group(r);
     g.visits += n(r.n);
@@ -122,24 +114,18 @@ export async function landingTokenAggregates(
       b.to,
     ),
   ]);
-  const groups = new Map<string, LandingTokenGroup>();
-  const group = (r: Row) => {
-    const values = slots.map((_, i) => String(r[`k${i}`] ?? ''));
-    const key = [r.landing_id, ...values].join('\u0000');
-    let g = groups.get(key);
-    if (!g) {
-      g = {
-        landingId: n(r.landing_id),
-        tokens: Object.fromEntries(slots.map((s, i) => [s.parameter, values[i]])),
-        visits: 0,
-        lpClicks: 0,
-        conversions: 0,
-        revenue: 0,
-      };
-      groups.set(key, g);
-    }
-    return g;
-  };
+  const { groups, group } = tokenGroups(
+    slots,
+    'landing_id',
+    (r, tokens): LandingTokenGroup => ({
+      landingId: n(r.landing_id),
+      tokens,
+      visits: 0,
+      lpClicks: 0,
+      conversions: 0,
+      revenue: 0,
+    }),
+  );
   for (const r of visits) group(r).visits += n(r.n);
   for (const r of lps) group(r).lpClicks += n(r.n);
   for (const r of convs) {

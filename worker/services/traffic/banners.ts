@@ -9,6 +9,7 @@ import {
 } from '../../../schema/traffic-api';
 import type { Env } from '../../env';
 import {
+  type BlazeBannerInput,
   blazeDeleteBanners,
   blazeSaveBanner,
   blazeSavePlacement,
@@ -94,6 +95,24 @@ async function checkedImages(files: File[]): Promise<CheckedImage[]> {
 
 const uniqueName = (name: string) => `${crypto.randomUUID().slice(0, 8)}-${name}`;
 
+/** The banner as Blaze takes it: the form's fields and, when one is sent, the checked image. */
+function blazeBanner(
+  campaign: CampaignRow,
+  fields: BannerFields,
+  image: BlazeBannerInput['image'],
+): BlazeBannerInput {
+  return {
+    campaignRef: campaignRef(campaign.id),
+    name: fields.name,
+    url: fields.url,
+    placementType: fields.type,
+    width: fields.width,
+    height: fields.height,
+    active: fields.active,
+    image,
+  };
+}
+
 /** Creates one banner per image (at least one, at most a batch of 5). */
 export async function createBanners(
   env: Env,
@@ -108,16 +127,7 @@ export async function createBanners(
   for (const image of images) {
     let providerId: string;
     try {
-      providerId = await blazeSaveBanner(env, {
-        campaignRef: campaignRef(campaign.id),
-        name: fields.name,
-        url: fields.url,
-        placementType: fields.type,
-        width: fields.width,
-        height: fields.height,
-        active: fields.active,
-        image,
-      });
+      providerId = await blazeSaveBanner(env, blazeBanner(campaign, fields, image));
     } catch (err) {
       throw providerFailure(err, M.saveBannerFailed);
     }
@@ -160,20 +170,7 @@ export async function updateBanner(
   if (!current) throw new ApiError(404, M.bannerNotFound);
   const [image] = await checkedImages(files);
   try {
-    await blazeSaveBanner(
-      env,
-      {
-        campaignRef: campaignRef(campaign.id),
-        name: fields.name,
-        url: fields.url,
-        placementType: fields.type,
-        width: fields.width,
-        height: fields.height,
-        active: fields.active,
-        image,
-      },
-      current.provider_banner_id,
-    );
+    await blazeSaveBanner(env, blazeBanner(campaign, fields, image), current.provider_banner_id);
   } catch (err) {
     throw providerFailure(err, M.updateBannerFailed);
   }
