@@ -3,40 +3,26 @@
 // routing a browser navigation to one of its landing pages, the landing CSV upload, tokens and
 // templates, optimisation, the option prerequisite and the duplicate participant warning.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   ADMIN,
   api,
   apiLogin,
   BASE,
-  ensureInstalled,
-  expectPath,
+  browserForFile,
   expectText,
   expectToast,
-  launchBrowser,
-  openPage,
   shot,
-  uiLogin,
+  signedInPage,
 } from './helpers.mjs';
 
-let browser;
-before(async () => {
-  await ensureInstalled();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const suite = browserForFile();
 
 const DESKTOP_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 async function signIn() {
-  const { context, page } = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await expectPath(page, '/campaigns');
-  return { context, page };
+  return signedInPage(suite.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
 }
 
 /** A full-page screenshot from the top of the page (the header is fixed). */

@@ -11,16 +11,14 @@ import {
   api,
   apiLogin,
   BASE,
+  browserForFile,
   createUserViaApi,
-  ensureInstalled,
   expectPath,
   expectText,
   expectToast,
-  launchBrowser,
   mintLicense,
-  openPage,
   shot,
-  uiLogin,
+  signedInPage,
 } from './helpers.mjs';
 
 const NEW_TITLE = 'Northwind Media';
@@ -83,11 +81,9 @@ function logoPng() {
   ]);
 }
 
-let browser;
+const suite = browserForFile();
 let adminToken;
 before(async () => {
-  await ensureInstalled();
-  browser = await launchBrowser();
   adminToken = await apiLogin(ADMIN.username, ADMIN.password);
 });
 after(async () => {
@@ -98,7 +94,6 @@ after(async () => {
     token,
     body: { ...pick(current), title: 'Edge Tracker', route_main: 'go', resetLogo: '1', resetFavicon: '1' },
   });
-  await browser?.close();
 });
 
 function pick(s) {
@@ -117,10 +112,7 @@ function pick(s) {
 test('admin changes the title and a route, uploads a logo and sees it in the header', {
   timeout: 60_000,
 }, async () => {
-  const { context, page } = await openPage(browser);
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await expectPath(page, '/campaigns');
+  const { context, page } = await signedInPage(suite.browser);
   await page.locator('.nav-link', { hasText: 'Settings' }).click();
   await expectPath(page, '/setting');
   await expectText(page.locator('h1'), 'Settings');
@@ -309,10 +301,7 @@ test('admin sees the postback secret pane, rotates it, and the campaign URLs fol
   const installation = (await api('/api/postback-secret', { token })).body.data.secret;
   assert.notEqual(before, installation, 'a campaign URL carries its own secret, not the installation one');
 
-  const { context, page } = await openPage(browser);
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await expectPath(page, '/campaigns');
+  const { context, page } = await signedInPage(suite.browser);
   await page.goto(`${BASE}/setting#postback-secret`);
   await page.locator('#postback-secret').waitFor();
   // A new installation has no grace period: nothing to end.
@@ -341,10 +330,7 @@ test('admin sees the postback secret pane, rotates it, and the campaign URLs fol
 
 test('a student sees only the password and their own find-and-replace', { timeout: 30_000 }, async () => {
   const student = await createUserViaApi('student');
-  const { context, page } = await openPage(browser);
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, student.username, student.password);
-  await expectPath(page, '/campaigns');
+  const { context, page } = await signedInPage(suite.browser, { user: student });
   await page.goto(`${BASE}/setting`);
   await page.locator('#password-oldPassword').waitFor();
   assert.equal(await page.locator('#settings-title').count(), 0);

@@ -9,14 +9,12 @@ import {
   api,
   apiLogin,
   BASE,
+  browserForFile,
   emptyTarget,
-  ensureInstalled,
   expectPath,
   expectText,
-  launchBrowser,
-  openPage,
   shot,
-  uiLogin,
+  signedInPage,
   until,
 } from './helpers.mjs';
 
@@ -41,7 +39,7 @@ const PAGES = {
   </body></html>`,
 };
 
-let browser;
+const suite = browserForFile();
 let token;
 let campaignId;
 let lpServer;
@@ -62,8 +60,6 @@ before(async () => {
   await new Promise((resolve) => lpServer.listen(0, '127.0.0.1', resolve));
   lpBase = `http://127.0.0.1:${lpServer.address().port}`;
 
-  await ensureInstalled();
-  browser = await launchBrowser();
   token = await apiLogin(ADMIN.username, ADMIN.password);
   const campaign = await created('/api/add-campaign', {
     name: `Tokens ${Date.now().toString(36)}`,
@@ -133,7 +129,6 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
   await new Promise((resolve) => (lpServer ? lpServer.close(resolve) : resolve()));
 });
 
@@ -150,10 +145,10 @@ async function pick(page, picker, name, check = true) {
 test('groups targets and landing pages by two tokens at once and classifies the elements from their pages', {
   timeout: 90_000,
 }, async () => {
-  const { context, page } = await openPage(browser, { viewport: { width: 1366, height: 900 } });
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  const { context, page } = await signedInPage(suite.browser, {
+    landing: null,
+    viewport: { width: 1366, height: 900 },
+  });
   await page.goto(`${BASE}/stats/${campaignId}`);
   await expectPath(page, `/stats/${campaignId}`);
   const footer = page.locator('[data-testid="target-footer"]');

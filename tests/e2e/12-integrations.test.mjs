@@ -8,19 +8,18 @@ import {
   api,
   apiLogin,
   BASE,
+  browserForFile,
   createUserViaApi,
-  ensureInstalled,
   expectAttr,
   expectPath,
   expectText,
   expectToast,
-  launchBrowser,
   openPage,
   shot,
   uiLogin,
 } from './helpers.mjs';
 
-let browser;
+const suite = browserForFile();
 let user;
 let context;
 let page;
@@ -61,11 +60,9 @@ async function shots(name, { allowOverflow = false } = {}) {
 }
 
 before(async () => {
-  await ensureInstalled();
-  browser = await launchBrowser();
   // A user of its own: its platform connections start empty whatever ran before.
   user = await createUserViaApi('admin');
-  ({ context, page } = await openPage(browser, { viewport: { width: 1366, height: 900 } }));
+  ({ context, page } = await openPage(suite.browser, { viewport: { width: 1366, height: 900 } }));
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
   await page.goto(`${BASE}/login`);
   await uiLogin(page, user.username, user.password);
@@ -74,7 +71,6 @@ before(async () => {
 
 after(async () => {
   assert.deepEqual(page?.pageErrors ?? [], []);
-  await browser?.close();
 });
 
 test("a return carrying another account's Facebook code and state connects nothing", async () => {
@@ -383,7 +379,7 @@ test('the conversion tracker page fires the stored conversion and counts down to
 });
 
 test('the integrations route has no entry check; signed out it asks to sign in', async () => {
-  const { context: fresh, page: anon } = await openPage(browser);
+  const { context: fresh, page: anon } = await openPage(suite.browser);
   await anon.goto(`${BASE}/integrations`);
   await expectText(anon.locator('.empty-state-title'), 'Sign in to connect your ad platforms');
   await anon.getByRole('link', { name: 'Sign in' }).click();

@@ -3,31 +3,26 @@
 // cleared after a confirmation) and the link builder (macros, extra parameter, copy, QR code).
 // Screenshots at 1366 and 390 px; the narrow screen never scrolls sideways.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import {
   ADMIN,
   api,
   apiLogin,
   BASE,
-  ensureInstalled,
-  expectPath,
+  browserForFile,
   expectText,
   expectToast,
-  launchBrowser,
-  openPage,
   shot,
-  uiLogin,
+  signedInPage,
 } from './helpers.mjs';
 
-let browser;
+const suite = browserForFile();
 let campaignId;
 let campaignUrl;
 const stamp = Date.now().toString(36);
 const NAME = `Tools e2e ${stamp}`;
 
 before(async () => {
-  await ensureInstalled();
-  browser = await launchBrowser();
   const token = await apiLogin(ADMIN.username, ADMIN.password);
   const made = await api('/api/add-campaign', {
     token,
@@ -54,19 +49,9 @@ before(async () => {
   const detail = await api(`/api/campaign?campaignId=${campaignId}`, { token });
   campaignUrl = detail.body.data.linkpixel.campaignURL;
 });
-after(async () => {
-  await browser?.close();
-});
 
 async function signIn(viewport = { width: 1366, height: 900 }) {
-  const { context, page } = await openPage(browser, {
-    viewport,
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await expectPath(page, '/campaigns');
-  return { context, page };
+  return signedInPage(suite.browser, { viewport, permissions: ['clipboard-read', 'clipboard-write'] });
 }
 
 async function toast(page, text) {

@@ -8,21 +8,19 @@ import {
   api,
   apiLogin,
   BASE,
+  browserForFile,
   createUserViaApi,
   dismissToast,
-  ensureInstalled,
   expectPath,
   expectText,
   expectToast,
-  launchBrowser,
-  openPage,
   shot,
-  uiLogin,
+  signedInPage,
   until,
   useLiveIntentAccount,
 } from './helpers.mjs';
 
-let browser;
+const suite = browserForFile();
 let page;
 let campaignId;
 let otherId;
@@ -39,7 +37,6 @@ const manage = (id = campaignId, tab = '') =>
   `${BASE}/manage-liveintent/campaign/${id}${tab ? `?tab=${tab}` : ''}`;
 
 before(async () => {
-  await ensureInstalled();
   const admin = await apiLogin(ADMIN.username, ADMIN.password);
   await useLiveIntentAccount(admin);
   const user = await createUserViaApi('admin');
@@ -55,16 +52,11 @@ before(async () => {
     body: { name: 'Search ads', trafficSource: 'taboola' },
   });
   otherId = other.body.data.campaign.campaignData.campaignId;
-  browser = await launchBrowser();
-  ({ page } = await openPage(browser, { viewport: { width: 1366, height: 900 } }));
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, user.username, user.password);
-  await expectPath(page, '/campaigns');
+  ({ page } = await signedInPage(suite.browser, { user, viewport: { width: 1366, height: 900 } }));
 });
 
 after(async () => {
   assert.deepEqual(page?.pageErrors ?? [], []);
-  await browser?.close();
 });
 
 test('a campaign whose traffic source is not liveintent shows only the rule', async () => {

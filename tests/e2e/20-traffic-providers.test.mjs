@@ -10,19 +10,16 @@ import {
   api,
   apiLogin,
   BASE,
+  browserForFile,
   createUserViaApi,
-  ensureInstalled,
   expectAttr,
-  expectPath,
   expectText,
   expectToast,
-  launchBrowser,
-  openPage,
   shot,
-  uiLogin,
+  signedInPage,
 } from './helpers.mjs';
 
-let browser;
+const suite = browserForFile();
 let page;
 let user;
 let token;
@@ -100,19 +97,13 @@ async function campaign(name, trafficSource) {
 }
 
 before(async () => {
-  await ensureInstalled();
-  browser = await launchBrowser();
   user = await createUserViaApi('admin');
   token = await apiLogin(user.username, user.password);
-  ({ page } = await openPage(browser, { viewport: { width: 1366, height: 900 } }));
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, user.username, user.password);
-  await expectPath(page, '/campaigns');
+  ({ page } = await signedInPage(suite.browser, { user, viewport: { width: 1366, height: 900 } }));
 });
 
 after(async () => {
   assert.deepEqual(page?.pageErrors ?? [], []);
-  await browser?.close();
 });
 
 test('tab 7: 12 banners upload in batches of 5, some are deactivated and deleted, a placement is saved', async () => {

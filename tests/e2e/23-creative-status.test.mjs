@@ -3,28 +3,25 @@
 // unlinked from both; its row is pink while its line item is paused; a target that is no creative
 // of the campaign answers 'No Lineitems Found' and its switch does not move.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import {
   ADMIN,
   api,
   apiLogin,
   BASE,
+  browserForFile,
   createUserViaApi,
   dismissToast,
   emptyTarget,
-  ensureInstalled,
   expectAttr,
-  expectPath,
   expectText,
-  launchBrowser,
-  openPage,
   shot,
-  uiLogin,
+  signedInPage,
   until,
   useLiveIntentAccount,
 } from './helpers.mjs';
 
-let browser;
+const suite = browserForFile();
 let page;
 let token;
 let campaignId;
@@ -62,7 +59,6 @@ const lineItem = (liCampaignId, name) => ({
 });
 
 before(async () => {
-  await ensureInstalled();
   const admin = await apiLogin(ADMIN.username, ADMIN.password);
   await useLiveIntentAccount(admin);
   const user = await createUserViaApi('admin');
@@ -117,15 +113,7 @@ before(async () => {
   }
 
   await visitCounted(campaignId, targets.length);
-  browser = await launchBrowser();
-  ({ page } = await openPage(browser, { viewport: { width: 1366, height: 900 } }));
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, user.username, user.password);
-  await expectPath(page, '/campaigns');
-});
-
-after(async () => {
-  await browser?.close();
+  ({ page } = await signedInPage(suite.browser, { user, viewport: { width: 1366, height: 900 } }));
 });
 
 /** Waits until the ingest counted the campaign's visits (the queue consumer runs apart). */

@@ -5,19 +5,17 @@
 // switch, used from the keyboard, brings new visits on screen without Search or Refresh.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import {
   ADMIN,
   api,
   apiLogin,
   BASE,
+  browserForFile,
   emptyTarget,
-  ensureInstalled,
   expectText,
-  launchBrowser,
-  openPage,
   shot,
-  uiLogin,
+  signedInPage,
   until,
 } from './helpers.mjs';
 
@@ -28,7 +26,7 @@ const NAVIGATE = {
 };
 const NO_SPEND = 'No value: no ad spend recorded in this range, so there is nothing to divide.';
 
-let browser;
+const suite = browserForFile();
 let token;
 let campaignId;
 let visitUrl;
@@ -53,9 +51,7 @@ async function visitsCounted() {
 }
 
 before(async () => {
-  await ensureInstalled();
   token = await apiLogin(ADMIN.username, ADMIN.password);
-  browser = await launchBrowser();
   // Source None, no CPC, no costs: the campaign has no ad spend. Its URL token is the one the
   // editor builds from the name "Probe LP" (spec 2 §4).
   const created = await api('/api/add-campaign', {
@@ -87,15 +83,8 @@ before(async () => {
   );
 });
 
-after(async () => {
-  await browser?.close();
-});
-
 async function signedIn() {
-  const { context, page } = await openPage(browser);
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  const { context, page } = await signedInPage(suite.browser, { landing: null });
   return { context, page };
 }
 

@@ -4,17 +4,16 @@
 // line, the Ad costs table and the totals without a reload. TikTok and Taboola at 1366 px, MediaGo
 // on a 390-px phone; every screen is also pictured and checked at the other width (`shot`).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import {
   api,
   apiLogin,
   BASE,
+  browserForFile,
   createUserViaApi,
-  ensureInstalled,
   expectPath,
   expectText,
   expectToast,
-  launchBrowser,
   openPage,
   PHONE,
   shot,
@@ -23,7 +22,7 @@ import {
 } from './helpers.mjs';
 
 const FAKES = process.env.E2E_FAKES_URL;
-let browser;
+const suite = browserForFile();
 let user;
 let token;
 
@@ -74,7 +73,7 @@ async function visitsOf(id) {
 }
 
 async function signedIn(options = {}) {
-  const { context, page } = await openPage(browser, options);
+  const { context, page } = await openPage(suite.browser, options);
   await page.goto(`${BASE}/login`);
   await uiLogin(page, user.username, user.password);
   await expectPath(page, '/campaigns', 30_000);
@@ -174,14 +173,8 @@ async function syncAndSee(page, { id, platform, label, external, shotName }) {
 }
 
 before(async () => {
-  await ensureInstalled();
-  browser = await launchBrowser();
   user = await createUserViaApi('student');
   token = await apiLogin(user.username, user.password);
-});
-
-after(async () => {
-  await browser?.close();
 });
 
 test('a missing connection says so with a link to Integrations, and the campaign still saves', async () => {

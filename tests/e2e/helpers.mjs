@@ -2,7 +2,7 @@
 // waits that fail with the text that was actually on the page.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { afterEach } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import { SignJWT } from 'jose';
 import { chromium } from 'playwright-core';
 import { issueLicense } from '../../scripts/license-lib.mjs';
@@ -190,6 +190,23 @@ function retryStalledLoads(page) {
       return goto(url, options);
     }
   };
+}
+
+/**
+ * The Chromium of a test file: its `before` hook sets the server up when it has not been (unless
+ * `install` is false, for the file that tests setup itself) and launches the browser; its `after`
+ * hook closes it. Call it before the file's own hooks, which then find `suite.browser` ready.
+ */
+export function browserForFile({ install = true } = {}) {
+  const suite = { browser: undefined };
+  before(async () => {
+    if (install) await ensureInstalled();
+    suite.browser = await launchBrowser();
+  });
+  after(async () => {
+    await suite.browser?.close();
+  });
+  return suite;
 }
 
 /** A fresh context (own storage and cookies) and page; page errors and CSP violations fail the test. */
@@ -417,3 +434,19 @@ export async function uiLogin(page, username, password) {
  * id: the product fills it with the source's macro or REPLACE_WITH_AD_ID (issue 27, decision 130).
  */
 export const emptyTarget = (url) => url.replace(/\?([^=&]+)=[^&]*/, '?$1=');
+
+/**
+ * A fresh page signed in through /login (on `base`) as `user`. It then waits for `landing`
+ * (asserted), or, with `landing: null`, for any path but /login. Other options go to `openPage`.
+ */
+export async function signedInPage(
+  browser,
+  { user = ADMIN, base = BASE, landing = '/campaigns', ...options } = {},
+) {
+  const { context, page } = await openPage(browser, options);
+  await page.goto(`${base}/login`);
+  await uiLogin(page, user.username, user.password);
+  if (landing) await expectPath(page, landing);
+  else await page.waitForURL((url) => url.pathname !== '/login');
+  return { context, page };
+}
