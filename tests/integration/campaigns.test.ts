@@ -16,6 +16,7 @@ import {
   userWithRole,
   waitForCount,
 } from '../factories';
+import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The campaign API of spec 2 §7 that the tracking engine needs: add and edit campaigns,
 // landing pages, offers, paths and options; lists; the detail with linkpixel; reset-stats.
@@ -574,26 +575,9 @@ describe('reset-stats', () => {
       const id = await mintClickId(env, { campaignId: campaign, pathId: 0, landingId: landing, offerId: 0 });
       const at = Date.now();
       await ingestEvents(env, [
-        {
-          k: 'v',
-          id,
-          c: campaign,
-          p: 0,
-          l: landing,
-          o: 0,
-          at,
-          tgt: 't',
-          kw: '',
-          dev: 'desktop',
-          cc: '',
-          ref: '',
-          ua: '',
-          f: null,
-          d: 0,
-          tok: {},
-        },
-        { k: 'l', id, c: campaign, p: 0, l: landing, o: offer, opt: 0, at, f: null },
-        { k: 'c', id, c: campaign, p: 0, l: landing, o: 0, at, ev: null, tx: '', pay: null, src: 'postback' },
+        visitEvent({ id, c: campaign, l: landing, at, tgt: 't', cc: '', ua: '' }),
+        lpClickEvent({ id, c: campaign, l: landing, o: offer, at }),
+        conversionEvent({ id, c: campaign, l: landing, at }),
       ]);
       return campaign;
     };

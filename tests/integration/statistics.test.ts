@@ -15,6 +15,7 @@ import {
   userWithRole,
   waitForCount,
 } from '../factories';
+import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // A campaign seeded through the real ingest code with known visits, LP clicks, conversions,
 // payouts and costs; every number of the statistics screen is checked against hand arithmetic.
@@ -39,37 +40,18 @@ function visit(
   at: number,
   extra: Partial<TrackEvent> = {},
 ): TrackEvent {
-  return {
-    k: 'v',
+  return visitEvent({
     id,
     c: campaignId,
-    p: 0,
     l: landing,
-    o: 0,
     at,
     tgt: target,
-    kw: '',
-    dev: 'desktop',
-    cc: 'US',
-    ref: '',
-    ua: 'test',
-    f: null,
-    d: 0,
     tok: { 1: target === 'A' ? 'alpha' : 'beta' },
     ...extra,
-  } as TrackEvent;
+  });
 }
-const lpClick = (id: string, landing: number, offer: number, at: number): TrackEvent => ({
-  k: 'l',
-  id,
-  c: campaignId,
-  p: 0,
-  l: landing,
-  o: offer,
-  opt: 0,
-  at,
-  f: null,
-});
+const lpClick = (id: string, landing: number, offer: number, at: number): TrackEvent =>
+  lpClickEvent({ id, c: campaignId, l: landing, o: offer, at });
 const conversion = (
   id: string,
   landing: number,
@@ -77,19 +59,7 @@ const conversion = (
   at: number,
   ev: string | null = null,
   pay: number | null = null,
-): TrackEvent => ({
-  k: 'c',
-  id,
-  c: campaignId,
-  p: 0,
-  l: landing,
-  o: offer,
-  at,
-  ev,
-  tx: '',
-  pay,
-  src: 'postback',
-});
+): TrackEvent => conversionEvent({ id, c: campaignId, l: landing, o: offer, at, ev, pay });
 
 async function stats(body: Record<string, unknown>, auth = token) {
   return api('/api/statistics', { token: auth, body: { campaignId, startDate: '', endDate: '', ...body } });

@@ -2,7 +2,6 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, dayInZone, toDmy } from '../../schema/dates';
 import { BREAKDOWN_DIMENSIONS } from '../../schema/stats-reports-api';
-import type { TrackEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest';
 import {
   api,
@@ -16,6 +15,7 @@ import {
   setupInstallation,
   waitForCount,
 } from '../factories';
+import { visitEvent } from '../support/events';
 
 // Issue 17 item 3: breakdowns by country, device type, OS, browser, referrer domain, hour and day,
 // one or two levels, from the breakdown rollup the ingest transaction keeps; each breakdown's
@@ -181,26 +181,16 @@ describe('breakdowns', () => {
     // Two visits from Germany yesterday (noon in New York), through the ingest code.
     const yesterday = addDays(today, -1);
     const noon = Date.parse(`${yesterday}T17:00:00Z`);
-    const events = ['y1', 'y2'].map(
-      (id) =>
-        ({
-          k: 'v',
-          id: `${id}-${campaignId}`,
-          c: campaignId,
-          p: 0,
-          l: 0,
-          o: 0,
-          at: noon,
-          tgt: 't1',
-          kw: '',
-          dev: 'mobile',
-          cc: 'DE',
-          ref: '',
-          ua: IPHONE_UA,
-          f: null,
-          d: 0,
-          tok: {},
-        }) as TrackEvent,
+    const events = ['y1', 'y2'].map((id) =>
+      visitEvent({
+        id: `${id}-${campaignId}`,
+        c: campaignId,
+        at: noon,
+        tgt: 't1',
+        dev: 'mobile',
+        cc: 'DE',
+        ua: IPHONE_UA,
+      }),
     );
     expect((await ingestEvents(env, events)).visits).toBe(2);
     const data = await breakdown('by=country&compare=1');

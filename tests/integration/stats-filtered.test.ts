@@ -11,6 +11,7 @@ import {
   setupInstallation,
   waitForCount,
 } from '../factories';
+import { visitEvent } from '../support/events';
 
 // Issue 17 item 4 (brief item 2): filtered clicks per campaign and day, by reason, counted at
 // ingest; conversions on filtered clicks shown apart. Clicks go through the real tracking routes
@@ -61,24 +62,14 @@ describe('filtered traffic', () => {
     const stored = await env.DB.prepare('SELECT * FROM visits WHERE click_id = ?1')
       .bind(countedClickId)
       .first<Record<string, unknown>>();
-    const again: TrackEvent = {
-      k: 'v',
+    const again: TrackEvent = visitEvent({
       id: countedClickId,
       c: campaignId,
-      p: 0,
-      l: 0,
       o: stored!.offer_id as number,
       at: stored!.created_at as number,
       tgt: 't',
-      kw: '',
-      dev: 'desktop',
       cc: '',
-      ref: '',
-      ua: 'test',
-      f: null,
-      d: 0,
-      tok: {},
-    } as TrackEvent;
+    });
     const replay = await ingestEvents(env, [again]);
     expect(replay.visits).toBe(0);
 
@@ -110,24 +101,7 @@ describe('filtered traffic', () => {
 
   it('counts a visit left out by another rule (unroutable) as another rule', async () => {
     const result = await ingestEvents(env, [
-      {
-        k: 'v',
-        id: 'unrouted-visit-1',
-        c: campaignId,
-        p: 0,
-        l: 0,
-        o: 0,
-        at: Date.now(),
-        tgt: 't',
-        kw: '',
-        dev: 'desktop',
-        cc: '',
-        ref: '',
-        ua: 'test',
-        f: 'unrouted',
-        d: 0,
-        tok: {},
-      } as TrackEvent,
+      visitEvent({ id: 'unrouted-visit-1', c: campaignId, at: Date.now(), tgt: 't', cc: '', f: 'unrouted' }),
     ]);
     expect(result.visits).toBe(1);
     const { total } = (await filtered()).body.data;
