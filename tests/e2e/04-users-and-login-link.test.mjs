@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
   browserForFile,
   createUserViaApi,
@@ -117,7 +117,7 @@ test('admin creates a user, changes the role and copies a login link that signs 
 test("admin sets and clears a student's coach with the keyboard; the list shows it after a reload", {
   timeout: 90_000,
 }, async () => {
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const student = await createUserViaApi('student');
   // A long coach name (usernames have no spaces, at most 60 characters) must wrap on a phone.
   const coachName = `coach.${Date.now().toString(36)}.with.a.rather.long.username.for.phones`.slice(0, 60);

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
   browserForFile,
   expectPath,
@@ -43,7 +43,7 @@ test('license page: messages at the fields and the server refusal', { timeout: 3
 });
 
 test('inactive license: login goes to /license; activation goes to /login', { timeout: 60_000 }, async () => {
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const off = await api('/api/license/deactivate', { token, body: {} });
   assert.equal(off.status, 200);
   const { context, page } = await openPage(suite.browser);

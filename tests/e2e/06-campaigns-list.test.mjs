@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { before, test } from 'node:test';
 import {
   ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
   browserForFile,
   expectPath,
@@ -45,7 +45,7 @@ async function listOf(dir) {
 const names = async (dir) => (await listOf(dir)).filter((r) => r.deleted === 0).map((r) => r.name);
 
 before(async () => {
-  token = await apiLogin(ADMIN.username, ADMIN.password);
+  token = await adminToken();
   // A list that looks like a working installation: two folders with campaigns inside, and a
   // mix of campaign types, sources and states at the top level.
   const inside = [

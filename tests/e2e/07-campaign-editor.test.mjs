@@ -5,9 +5,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
   browserForFile,
   expectText,
@@ -307,7 +306,7 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
   await toast(page, 'Campaign Updated Successfully.');
   await page.getByText('All changes saved.').waitFor();
 
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const detail = await api(`/api/campaign?campaignId=${campaignId}`, { token });
   assert.equal(detail.body.data.campaignType, 'multiple_path_type');
   assert.equal(detail.body.data.trafficSource, 'taboola');
@@ -328,7 +327,7 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
 test('option campaigns need an option first; rotator offers warn about a duplicate participant', {
   timeout: 60_000,
 }, async () => {
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const made = await api('/api/add-campaign', {
     token,
     body: { name: 'Options e2e', campaignType: 'multiple_option_type', trafficSource: 'blaze' },

@@ -84,11 +84,11 @@ function logoPng() {
 const suite = browserForFile();
 let adminToken;
 before(async () => {
-  adminToken = await apiLogin(ADMIN.username, ADMIN.password);
+  adminToken = await adminToken();
 });
 after(async () => {
   // Later files expect the default route, title and logo.
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const current = (await api('/api/settings', { token })).body.data;
   await api('/api/update-setting', {
     token,
@@ -286,7 +286,7 @@ test('admin changes the title and a route, uploads a logo and sees it in the hea
 test('admin sees the postback secret pane, rotates it, and the campaign URLs follow', {
   timeout: 40_000,
 }, async () => {
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const created = await api('/api/add-campaign', {
     token,
     body: { name: 'Secret rotation' },

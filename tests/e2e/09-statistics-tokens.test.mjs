@@ -5,9 +5,8 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
   browserForFile,
   emptyTarget,
@@ -15,6 +14,7 @@ import {
   expectText,
   shot,
   signedInPage,
+  targetTotals,
   until,
 } from './helpers.mjs';
 
@@ -60,7 +60,7 @@ before(async () => {
   await new Promise((resolve) => lpServer.listen(0, '127.0.0.1', resolve));
   lpBase = `http://127.0.0.1:${lpServer.address().port}`;
 
-  token = await apiLogin(ADMIN.username, ADMIN.password);
+  token = await adminToken();
   const campaign = await created('/api/add-campaign', {
     name: `Tokens ${Date.now().toString(36)}`,
     campaignType: 'landing_page',
@@ -113,15 +113,8 @@ before(async () => {
   }
   await until(
     async () => {
-      const res = await api('/api/statistics', {
-        token,
-        body: { campaignId, startDate: '', endDate: '', totalOnly: true, force: true },
-      });
-      const job = await until(async () => {
-        const a = await api('/api/get-target-statistics', { token, body: { uuid: res.body.data.queueId } });
-        return a.body?.data?.done && a.body.data.data.data;
-      }, 'the totals job did not finish');
-      return job.targetTotal.visitsTotal === 12 && job.targetTotal.conversionsTotal === 2;
+      const totals = await targetTotals(token, campaignId);
+      return totals.visitsTotal === 12 && totals.conversionsTotal === 2;
     },
     'the statistics did not count every event',
     { timeout: 30_000, every: 300 },

@@ -5,9 +5,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { before, test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
   browserForFile,
   emptyTarget,
@@ -17,6 +16,7 @@ import {
   settled,
   shot,
   signedInPage,
+  targetTotals,
   until,
 } from './helpers.mjs';
 
@@ -64,29 +64,8 @@ async function pool(items, width, fn) {
   );
 }
 
-/** The statistics protocol from Node: POST statistics, then poll the target job. */
-async function targetTotals() {
-  const res = await api('/api/statistics', {
-    token,
-    body: { campaignId, startDate: '', endDate: '', totalOnly: true, force: true },
-  });
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  const job = await until(
-    async () => {
-      const answer = await api('/api/get-target-statistics', {
-        token,
-        body: { uuid: res.body.data.queueId },
-      });
-      return answer.body?.data?.done && answer.body;
-    },
-    'the totals job did not finish',
-    { timeout: 12_000 },
-  );
-  return job.data.data.data.targetTotal;
-}
-
 before(async () => {
-  token = await apiLogin(ADMIN.username, ADMIN.password);
+  token = await adminToken();
 
   campaignName = `Spring sale ${Date.now().toString(36)}`;
   const campaign = await created('/api/add-campaign', {
@@ -187,7 +166,7 @@ before(async () => {
   let totals;
   await until(
     async () => {
-      totals = await targetTotals();
+      totals = await targetTotals(token, campaignId, { timeout: 12_000 });
       return totals.visitsTotal === 200 && totals.conversionsTotal === 10;
     },
     'the statistics did not count every event',

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import {
   ADMIN,
+  adminToken,
   api,
   apiLogin,
   BASE,
@@ -29,7 +30,7 @@ let student;
 let rotatorStudent;
 
 before(async () => {
-  admin = await apiLogin(ADMIN.username, ADMIN.password);
+  admin = await adminToken();
   coach = await createUserViaApi('coach');
   student = await createUserViaApi('student');
   rotatorStudent = await createUserViaApi('student');
@@ -370,7 +371,7 @@ test('an admin disables a student wallet and hides the header dashboard', async 
   await context.close();
 
   // Back on for the files that run after this one.
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const res = await api('/api/balance-settings', { method: 'PUT', token, body: { headerBalance: true } });
   assert.equal(res.body.data.headerBalance, true);
 });

@@ -7,9 +7,8 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { before, test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
   browserForFile,
   emptyTarget,
@@ -68,7 +67,7 @@ const addDays = (day, n) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 before(async () => {
-  token = await apiLogin(ADMIN.username, ADMIN.password);
+  token = await adminToken();
   today = (await api('/api/stats-today', { token })).body.data.today;
   start = addDays(today, -6);
 

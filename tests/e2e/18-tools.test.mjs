@@ -5,9 +5,8 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
   browserForFile,
   expectText,
@@ -23,7 +22,7 @@ const stamp = Date.now().toString(36);
 const NAME = `Tools e2e ${stamp}`;
 
 before(async () => {
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const made = await api('/api/add-campaign', {
     token,
     body: {
@@ -196,7 +195,7 @@ test('postback tester: a test conversion is accepted, a repeat is a duplicate, a
   assert.equal(await list.locator('tbody tr').count(), 1);
 
   // Nothing of it reaches the statistics.
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const stats = await api('/api/statistics', {
     token,
     body: { campaignId, startDate: '', endDate: '', force: true },

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
   apiLogin,
   BASE,
@@ -37,7 +37,7 @@ const manage = (id = campaignId, tab = '') =>
   `${BASE}/manage-liveintent/campaign/${id}${tab ? `?tab=${tab}` : ''}`;
 
 before(async () => {
-  const admin = await apiLogin(ADMIN.username, ADMIN.password);
+  const admin = await adminToken();
   await useLiveIntentAccount(admin);
   const user = await createUserViaApi('admin');
   const token = await apiLogin(user.username, user.password);
@@ -70,7 +70,7 @@ test('a campaign whose traffic source is not liveintent shows only the rule', as
 });
 
 test('an installation with its own LiveIntent account shows only that rule', async () => {
-  const admin = await apiLogin(ADMIN.username, ADMIN.password);
+  const admin = await adminToken();
   const own = (value) =>
     api('/api/update-setting', {
       token: admin,

@@ -6,7 +6,7 @@ import http from 'node:http';
 import { after, before, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import {
-  ADMIN,
+  adminToken,
   api,
   apiLogin,
   BASE,
@@ -167,7 +167,7 @@ test('tab 8: traffic info, headlines, assets with the counter, lines, submit; th
   // The CPC wallet must hold the minimum (1500) before a submit.
   // Nobody credits their own wallets (docs/decisions/124): the installation's admin funds this one.
   const fund = await api('/api/update-balance', {
-    token: await apiLogin(ADMIN.username, ADMIN.password),
+    token: await adminToken(),
     body: { userId: user.id, cpc: '2500' },
   });
   assert.equal(fund.status, 200, JSON.stringify(fund.body));

@@ -6,9 +6,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { before, test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
   browserForFile,
   emptyTarget,
@@ -17,6 +16,7 @@ import {
   PHONE,
   shot,
   signedInPage,
+  targetTotals,
   until,
 } from './helpers.mjs';
 
@@ -52,20 +52,10 @@ async function visit(target, ua, country, extra = {}) {
   return new URL(res.headers.get('location')).searchParams.get('clickid');
 }
 
-async function totals() {
-  const res = await api('/api/statistics', {
-    token,
-    body: { campaignId, startDate: '', endDate: '', totalOnly: true, force: true },
-  });
-  const job = await until(async () => {
-    const answer = await api('/api/get-target-statistics', { token, body: { uuid: res.body.data.queueId } });
-    return answer.body?.data?.done && answer.body;
-  }, 'the totals job did not finish');
-  return job.data.data.data.targetTotal;
-}
+const totals = () => targetTotals(token, campaignId);
 
 before(async () => {
-  token = await apiLogin(ADMIN.username, ADMIN.password);
+  token = await adminToken();
   const created = await api('/api/add-campaign', {
     token,
     body: { name: `Reports ${Date.now().toString(36)}`, campaignType: 'direct_link', cpc: '0.40' },

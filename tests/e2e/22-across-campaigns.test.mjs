@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
   apiLogin,
   BASE,
@@ -86,7 +86,7 @@ async function traffic(key, visits, conversions) {
 }
 
 before(async () => {
-  token = await apiLogin(ADMIN.username, ADMIN.password);
+  token = await adminToken();
   await campaign('alpha', 'Hearing aid VSL US', { cpc: 0.2, payout: 25, trafficSource: 'taboola' });
   await campaign('beta', 'Hearing aid VSL CA', { cpc: 0.1, payout: 40, trafficSource: 'mediago' });
   await campaign('gamma', 'Solar quiz', { cpc: 0.05, payout: 10, trafficSource: 'taboola' });

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
   apiLogin,
   BASE,
@@ -17,6 +17,7 @@ import {
   expectText,
   shot,
   signedInPage,
+  targetTotals,
   until,
   useLiveIntentAccount,
 } from './helpers.mjs';
@@ -59,7 +60,7 @@ const lineItem = (liCampaignId, name) => ({
 });
 
 before(async () => {
-  const admin = await apiLogin(ADMIN.username, ADMIN.password);
+  const admin = await adminToken();
   await useLiveIntentAccount(admin);
   const user = await createUserViaApi('admin');
   token = await apiLogin(user.username, user.password);
@@ -120,18 +121,8 @@ before(async () => {
 async function visitCounted(id, visits) {
   await until(
     async () => {
-      const res = await api('/api/statistics', {
-        token,
-        body: { campaignId: id, startDate: '', endDate: '', totalOnly: true, force: true },
-      });
-      const job = await until(async () => {
-        const answer = await api('/api/get-target-statistics', {
-          token,
-          body: { uuid: res.body.data.queueId },
-        });
-        return answer.body?.data?.done && answer.body;
-      }, 'the totals job did not finish');
-      return job.data.data.data.targetTotal.visitsTotal >= visits;
+      const totals = await targetTotals(token, id);
+      return totals.visitsTotal >= visits;
     },
     `${visits} visits were not counted`,
     { timeout: 30_000, every: 500 },

@@ -7,15 +7,15 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { before, test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
   browserForFile,
   emptyTarget,
   expectText,
   shot,
   signedInPage,
+  targetTotals,
   until,
 } from './helpers.mjs';
 
@@ -38,20 +38,10 @@ async function visit(target) {
   return new URL(res.headers.get('location')).searchParams.get('clickid');
 }
 
-async function visitsCounted() {
-  const res = await api('/api/statistics', {
-    token,
-    body: { campaignId, startDate: '', endDate: '', totalOnly: true, force: true },
-  });
-  const job = await until(async () => {
-    const answer = await api('/api/get-target-statistics', { token, body: { uuid: res.body.data.queueId } });
-    return answer.body?.data?.done && answer.body;
-  }, 'the totals job did not finish');
-  return job.data.data.data.targetTotal;
-}
+const visitsCounted = () => targetTotals(token, campaignId);
 
 before(async () => {
-  token = await apiLogin(ADMIN.username, ADMIN.password);
+  token = await adminToken();
   // Source None, no CPC, no costs: the campaign has no ad spend. Its URL token is the one the
   // editor builds from the name "Probe LP" (spec 2 §4).
   const created = await api('/api/add-campaign', {

@@ -8,9 +8,8 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
   browserForFile,
   expectNoSideScroll,
@@ -51,7 +50,7 @@ async function created(path, body, key) {
 }
 
 before(async () => {
-  token = await apiLogin(ADMIN.username, ADMIN.password);
+  token = await adminToken();
   campaignId = await created(
     '/api/add-campaign',
     { name: names.campaign, campaignType: 'multiple_path_type', cpc: '0.40' },

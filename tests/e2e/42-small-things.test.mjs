@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
   apiLogin,
   BASE,
@@ -34,7 +34,7 @@ before(async () => {
   token = await apiLogin(user.username, user.password);
   // Header balances shown to a student with money in a wallet (an admin funds it, decision 124).
   const fund = await api('/api/update-balance', {
-    token: await apiLogin(ADMIN.username, ADMIN.password),
+    token: await adminToken(),
     body: { userId: user.id, liveintent: '250' },
   });
   assert.equal(fund.status, 200, JSON.stringify(fund.body));

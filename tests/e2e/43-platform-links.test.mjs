@@ -17,6 +17,7 @@ import {
   openPage,
   PHONE,
   shot,
+  targetTotals,
   uiLogin,
   until,
 } from './helpers.mjs';
@@ -60,17 +61,7 @@ const UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 /** The visits the statistics count for the campaign (the totals job, forced). */
-async function visitsOf(id) {
-  const res = await api('/api/statistics', {
-    token,
-    body: { campaignId: id, startDate: '', endDate: '', totalOnly: true, force: true },
-  });
-  const job = await until(async () => {
-    const answer = await api('/api/get-target-statistics', { token, body: { uuid: res.body.data.queueId } });
-    return answer.body?.data?.done && answer.body;
-  }, 'the totals job did not finish');
-  return job.data.data.data.targetTotal.visitsTotal;
-}
+const visitsOf = async (id) => (await targetTotals(token, id)).visitsTotal;
 
 async function signedIn(options = {}) {
   const { context, page } = await openPage(suite.browser, options);

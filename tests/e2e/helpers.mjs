@@ -84,6 +84,9 @@ export async function ensureInstalled() {
   assert.equal(res.status, 200, JSON.stringify(res.body));
 }
 
+/** The admin's API token (the installation's first user). */
+export const adminToken = () => apiLogin(ADMIN.username, ADMIN.password);
+
 export async function apiLogin(username, password) {
   const res = await api('/api/auth/login', { body: { username, password, loginToken: '', hash: '' } });
   assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -96,7 +99,7 @@ export async function createUserViaApi(role = 'student') {
   counter += 1;
   const name = `${role}${Date.now().toString(36)}${counter}`;
   const user = { username: name, email: `${name}@example.com`, password: 'Pass-word-123', role };
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const res = await api('/api/registeruser', {
     token,
     body: { ...user, password_confirmation: user.password },
@@ -449,4 +452,25 @@ export async function signedInPage(
   if (landing) await expectPath(page, landing);
   else await page.waitForURL((url) => url.pathname !== '/login');
   return { context, page };
+}
+
+/** The campaign's target totals from a forced totals job: POST statistics, then poll the job. */
+export async function targetTotals(token, campaignId, { timeout = 10_000 } = {}) {
+  const res = await api('/api/statistics', {
+    token,
+    body: { campaignId, startDate: '', endDate: '', totalOnly: true, force: true },
+  });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  const job = await until(
+    async () => {
+      const answer = await api('/api/get-target-statistics', {
+        token,
+        body: { uuid: res.body.data.queueId },
+      });
+      return answer.body?.data?.done && answer.body;
+    },
+    'the totals job did not finish',
+    { timeout },
+  );
+  return job.data.data.data.targetTotal;
 }
