@@ -14,7 +14,7 @@ import {
   postbackSecret,
   setupInstallation,
   userWithRole,
-  waitForCount,
+  waitForRows,
 } from '../factories';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
@@ -241,7 +241,7 @@ describe('add-campaign and edit-campaign', () => {
     });
     await makeOffer(admin, fb);
     await hit(`/go/${fb}?ad_id=238490&tid=ignored`);
-    await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [fb], 1);
+    await waitForRows('visits', fb, 1);
     const visit = await env.DB.prepare('SELECT target FROM visits WHERE campaign_id = ?1').bind(fb).first();
     expect(visit).toEqual({ target: '238490' });
   });

@@ -4,7 +4,15 @@ import type { ConversionEvent } from '../../schema/tracking';
 import { parseClickId } from '../../worker/services/click-ids';
 import { ingestEvents } from '../../worker/services/ingest';
 import { invalidateSettings } from '../../worker/services/settings';
-import { hit, makeCampaign, makeOffer, postbackSecret, setupInstallation, waitForCount } from '../factories';
+import {
+  clickIdOf,
+  hit,
+  makeCampaign,
+  makeOffer,
+  postbackSecret,
+  setupInstallation,
+  waitForCount,
+} from '../factories';
 
 // The per-click conversion cap under concurrency (issue 24): parallel postbacks all pass the
 // request's guard while their events wait in the batch and the queue, so the ingest holds the
@@ -29,7 +37,7 @@ async function campaignWithClick(name: string) {
   const campaign = await makeCampaign(admin, { name });
   await makeOffer(admin, campaign, { payout: '100' });
   const res = await hit(`/go/${campaign}`);
-  const clickId = new URL(res.headers.get('location')!).searchParams.get('clickid')!;
+  const clickId = clickIdOf(res);
   await waitForCount('SELECT count(*) n FROM visits WHERE click_id = ?', [clickId], 1);
   return { campaign, clickId };
 }

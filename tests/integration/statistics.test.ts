@@ -5,6 +5,7 @@ import { deleteCost, writeCosts } from '../../worker/services/costs';
 import { ingestEvents } from '../../worker/services/ingest';
 import {
   api,
+  clickIdOf,
   freshIp,
   hit,
   makeCampaign,
@@ -13,7 +14,7 @@ import {
   postbackSecret,
   setupInstallation,
   userWithRole,
-  waitForCount,
+  waitForRows,
 } from '../factories';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
@@ -648,7 +649,7 @@ describe('grouping by several extra tokens at once (spec 3 §3 request fields)',
         headers: { 'cf-connecting-ip': freshIp() },
       });
       expect(visit.status).toBe(302);
-      const clickId = new URL(visit.headers.get('location')!).searchParams.get('clickid')!;
+      const clickId = clickIdOf(visit);
       if (lpClicks) expect((await hit(`/click/${id}?clickid=${clickId}`)).status).toBe(302);
       for (const payout of payouts) {
         tx += 1;
@@ -658,9 +659,9 @@ describe('grouping by several extra tokens at once (spec 3 §3 request fields)',
         expect(pb.status).toBe(200);
       }
     }
-    await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [id], 9);
-    await waitForCount('SELECT count(*) n FROM lp_clicks WHERE campaign_id = ?1', [id], 4);
-    await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [id], 3);
+    await waitForRows('visits', id, 9);
+    await waitForRows('lp_clicks', id, 4);
+    await waitForRows('conversions', id, 3);
   });
 
   it('groups the target table by two tokens: visits, conversions, revenue and spend per pair, and totals', async () => {

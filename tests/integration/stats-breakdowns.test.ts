@@ -5,6 +5,7 @@ import { BREAKDOWN_DIMENSIONS } from '../../schema/stats-reports-api';
 import { ingestEvents } from '../../worker/services/ingest';
 import {
   api,
+  clickIdOf,
   DESKTOP_UA,
   hit,
   IPHONE_UA,
@@ -14,6 +15,7 @@ import {
   postbackSecret,
   setupInstallation,
   waitForCount,
+  waitForRows,
 } from '../factories';
 import { visitEvent } from '../support/events';
 
@@ -55,7 +57,7 @@ beforeAll(async () => {
     if (v.ref) headers.referer = v.ref;
     const res = await hit(`/go/${campaignId}?tid=t1`, { headers });
     expect(res.status).toBe(302);
-    const clickId = new URL(res.headers.get('location')!).searchParams.get('clickid')!;
+    const clickId = clickIdOf(res);
     await waitForCount('SELECT count(*) n FROM visits WHERE click_id = ?1', [clickId], 1);
     if (v.click) expect((await hit(`/click/${campaignId}?clickid=${clickId}`)).status).toBe(302);
     if (v.convert) {
@@ -63,8 +65,8 @@ beforeAll(async () => {
       expect((await hit(`/postback?clickid=${clickId}&txid=${clickId}&secret=${secret}`)).status).toBe(200);
     }
   }
-  await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [campaignId], 2);
-  await waitForCount('SELECT count(*) n FROM lp_clicks WHERE campaign_id = ?1', [campaignId], 3);
+  await waitForRows('conversions', campaignId, 2);
+  await waitForRows('lp_clicks', campaignId, 3);
   today = dayInZone(Date.now(), TZ);
   // Seven visits through the queue one after another: slow when the suite runs in parallel.
 }, 60_000);

@@ -3,12 +3,13 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { toDmy } from '../../schema/dates';
 import {
   api,
+  clickIdOf,
   hit,
   makeCampaign,
   makeOffer,
   postbackSecret,
   setupInstallation,
-  waitForCount,
+  waitForRows,
 } from '../factories';
 import { workerFetch } from '../worker-fetch';
 
@@ -26,13 +27,13 @@ beforeAll(async () => {
   const secret = await postbackSecret(campaignId);
   const click = async (target: string) => {
     const res = await hit(`/go/${campaignId}?tid=${target}`);
-    return new URL(res.headers.get('location')!).searchParams.get('clickid')!;
+    return clickIdOf(res);
   };
   const first = await click('ad1');
   await click('ad1');
-  await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaignId], 2);
+  await waitForRows('visits', campaignId, 2);
   expect((await hit(`/postback?clickid=${first}&txid=P-1&secret=${secret}`)).status).toBe(200);
-  await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [campaignId], 1);
+  await waitForRows('conversions', campaignId, 1);
 });
 
 async function targetRows() {
@@ -211,7 +212,7 @@ describe('live statistics stamp', () => {
     expect(res.body.data.newestEventAt).toBeGreaterThan(0);
     const before = res.body.data.version;
     await hit(`/go/${campaignId}?tid=ad2`);
-    await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaignId], 3);
+    await waitForRows('visits', campaignId, 3);
     const after = await api(`/api/stats-reports/stamp?campaignId=${campaignId}`, { token, method: 'GET' });
     expect(after.body.data.version).toBeGreaterThan(before);
     expect((await api(`/api/stats-reports/stamp?campaignId=${campaignId}`, { method: 'GET' })).status).toBe(

@@ -4,12 +4,13 @@ import type { TrackEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest';
 import {
   api,
+  clickIdOf,
   hit,
   makeCampaign,
   makeOffer,
   postbackSecret,
   setupInstallation,
-  waitForCount,
+  waitForRows,
 } from '../factories';
 import { visitEvent } from '../support/events';
 
@@ -37,7 +38,7 @@ describe('filtered traffic', () => {
     for (let i = 0; i < sent.bot; i++) {
       const res = await hit(`/go/${campaignId}?tid=t`, { headers: { 'user-agent': BOT_UA } });
       expect(res.status).toBe(302);
-      botClickId = new URL(res.headers.get('location')!).searchParams.get('clickid')!;
+      botClickId = clickIdOf(res);
     }
     for (let i = 0; i < sent.prefetch; i++)
       expect((await hit(`/go/${campaignId}?tid=t`, { headers: { 'sec-purpose': 'prefetch' } })).status).toBe(
@@ -48,15 +49,15 @@ describe('filtered traffic', () => {
     let countedClickId = '';
     for (let i = 0; i < sent.counted; i++) {
       const res = await hit(`/go/${campaignId}?tid=t`);
-      countedClickId = new URL(res.headers.get('location')!).searchParams.get('clickid')!;
+      countedClickId = clickIdOf(res);
     }
-    await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaignId], 11);
+    await waitForRows('visits', campaignId, 11);
 
     // A postback on the bot's click and one on a counted click.
     const secret = await postbackSecret(campaignId);
     expect((await hit(`/postback?clickid=${botClickId}&txid=B-1&secret=${secret}`)).status).toBe(200);
     expect((await hit(`/postback?clickid=${countedClickId}&txid=C-1&secret=${secret}`)).status).toBe(200);
-    await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [campaignId], 2);
+    await waitForRows('conversions', campaignId, 2);
 
     // The same visit event delivered again (a resent click): dropped, counted as a duplicate.
     const stored = await env.DB.prepare('SELECT * FROM visits WHERE click_id = ?1')

@@ -5,6 +5,7 @@ import { dayIn } from '../../worker/services/days';
 import { getSettings } from '../../worker/services/settings';
 import {
   api,
+  clickIdOf,
   hit,
   makeCampaign,
   makeOffer,
@@ -33,7 +34,7 @@ const count = (table: string, n: number) =>
 async function visit(target: string) {
   const res = await hit(`/go/${campaignId}?tid=${target}`);
   expect(res.status).toBe(302);
-  return new URL(res.headers.get('location')!).searchParams.get('clickid')!;
+  return clickIdOf(res);
 }
 
 /** POST statistics, then exactly one poll of each job: a fast job must be answered by it. */

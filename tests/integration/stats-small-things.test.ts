@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   api,
+  clickIdOf,
   hit,
   makeCampaign,
   makeOffer,
   postbackSecret,
   setupInstallation,
-  waitForCount,
+  waitForRows,
 } from '../factories';
 
 // Issue 17 item 5 (statistics parts): totals follow the target search, export headers are the
@@ -22,16 +23,16 @@ beforeAll(async () => {
   const secret = await postbackSecret(campaignId);
   const click = async (target: string) => {
     const res = await hit(`/go/${campaignId}?tid=${target}`);
-    return new URL(res.headers.get('location')!).searchParams.get('clickid')!;
+    return clickIdOf(res);
   };
   const a = await click('apple');
   await click('apple');
   const b = await click('banana');
-  await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaignId], 3);
+  await waitForRows('visits', campaignId, 3);
   expect((await hit(`/postback?clickid=${a}&event=ATC1&secret=${secret}`)).status).toBe(200);
   expect((await hit(`/postback?clickid=${b}&event=signup&secret=${secret}`)).status).toBe(200);
   expect((await hit(`/postback?clickid=${b}&txid=S-1&secret=${secret}`)).status).toBe(200);
-  await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [campaignId], 3);
+  await waitForRows('conversions', campaignId, 3);
 });
 
 async function targetResult(body: Record<string, unknown>) {
