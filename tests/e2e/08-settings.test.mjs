@@ -82,9 +82,9 @@ function logoPng() {
 }
 
 const suite = browserForFile();
-let adminToken;
+let admin;
 before(async () => {
-  adminToken = await adminToken();
+  admin = await adminToken();
 });
 after(async () => {
   // Later files expect the default route, title and logo.
@@ -190,13 +190,13 @@ test('admin changes the title and a route, uploads a logo and sees it in the hea
 
   // The new route carries the campaign link.
   const made = await api('/api/add-campaign', {
-    token: adminToken,
+    token: admin,
     body: { name: 'Route e2e', campaignType: 'landing_page' },
   });
   assert.equal(made.status, 201, JSON.stringify(made.body));
   const campaignId = made.body.data.campaign.campaignData.campaignId;
   const lp = await api('/api/add-landing', {
-    token: adminToken,
+    token: admin,
     body: { campaignId, name: 'LP', url: 'https://old-domain.example/lp' },
   });
   assert.equal(lp.status, 201, JSON.stringify(lp.body));
