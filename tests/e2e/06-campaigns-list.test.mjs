@@ -3,7 +3,7 @@
 // toast, sort and show-deleted preferences, and screenshots of the finished list.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   ADMIN,
   adminToken,
@@ -44,7 +44,7 @@ async function listOf(dir) {
 
 const names = async (dir) => (await listOf(dir)).filter((r) => r.deleted === 0).map((r) => r.name);
 
-before(async () => {
+suite.setUp(async () => {
   token = await adminToken();
   // A list that looks like a working installation: two folders with campaigns inside, and a
   // mix of campaign types, sources and states at the top level.

@@ -4,7 +4,7 @@
 // A student sees only their password and their own find-and-replace.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import {
   ADMIN,
@@ -83,7 +83,7 @@ function logoPng() {
 
 const suite = browserForFile();
 let admin;
-before(async () => {
+suite.setUp(async () => {
   admin = await adminToken();
 });
 after(async () => {

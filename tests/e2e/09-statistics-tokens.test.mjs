@@ -3,7 +3,7 @@
 // of their landing pages: the pages are served here, on 127.0.0.1, and read by the Worker.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import {
   adminToken,
   api,
@@ -51,7 +51,7 @@ async function created(path, body) {
   return res.body.data;
 }
 
-before(async () => {
+suite.setUp(async () => {
   lpServer = createServer((req, res) => {
     const html = PAGES[new URL(req.url, 'http://x').pathname];
     res.writeHead(html ? 200 : 404, { 'content-type': 'text/html' });

@@ -3,7 +3,7 @@
 // browser would), then the screens must show exactly the numbers the traffic produced.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   adminToken,
   api,
@@ -64,7 +64,7 @@ async function pool(items, width, fn) {
   );
 }
 
-before(async () => {
+suite.setUp(async () => {
   token = await adminToken();
 
   campaignName = `Spring sale ${Date.now().toString(36)}`;

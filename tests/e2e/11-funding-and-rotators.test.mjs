@@ -2,7 +2,7 @@
 // rotator_is_enabled funds a rotator offer, and the public rotator report opens from a link
 // with #email= and shows the offer's real traffic in tables and charts.
 import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   ADMIN,
   adminToken,
@@ -29,7 +29,7 @@ let coach;
 let student;
 let rotatorStudent;
 
-before(async () => {
+suite.setUp(async () => {
   admin = await adminToken();
   coach = await createUserViaApi('coach');
   student = await createUserViaApi('student');

@@ -3,7 +3,7 @@
 // verified, the ad records on the statistics screen, copying a postback URL, the release notes
 // accordion and the conversion tracker page.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import {
   api,
   apiLogin,
@@ -59,7 +59,7 @@ async function shots(name, { allowOverflow = false } = {}) {
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-before(async () => {
+suite.setUp(async () => {
   // A user of its own: its platform connections start empty whatever ran before.
   user = await createUserViaApi('admin');
   ({ context, page } = await openPage(suite.browser, { viewport: { width: 1366, height: 900 } }));

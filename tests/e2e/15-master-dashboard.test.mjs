@@ -5,7 +5,7 @@
 // the graph modal and an add-data correction must show the numbers the traffic produced.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   adminToken,
   api,
@@ -66,7 +66,7 @@ function closedPort() {
 const addDays = (day, n) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-before(async () => {
+suite.setUp(async () => {
   token = await adminToken();
   today = (await api('/api/stats-today', { token })).body.data.today;
   start = addDays(today, -6);

@@ -3,7 +3,7 @@
 // cleared after a confirmation) and the link builder (macros, extra parameter, copy, QR code).
 // Screenshots at 1366 and 390 px; the narrow screen never scrolls sideways.
 import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   adminToken,
   api,
@@ -21,7 +21,7 @@ let campaignUrl;
 const stamp = Date.now().toString(36);
 const NAME = `Tools e2e ${stamp}`;
 
-before(async () => {
+suite.setUp(async () => {
   const token = await adminToken();
   const made = await api('/api/add-campaign', {
     token,

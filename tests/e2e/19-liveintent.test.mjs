@@ -2,7 +2,7 @@
 // a platform campaign, a line item, two ads of which one fails and stays in the list, the ad
 // toggle (cancel reverts, confirm switches) and the delete confirmation.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import {
   adminToken,
   api,
@@ -36,7 +36,7 @@ const closeToast = (text) => dismissToast(page, text);
 const manage = (id = campaignId, tab = '') =>
   `${BASE}/manage-liveintent/campaign/${id}${tab ? `?tab=${tab}` : ''}`;
 
-before(async () => {
+suite.setUp(async () => {
   const admin = await adminToken();
   await useLiveIntentAccount(admin);
   const user = await createUserViaApi('admin');

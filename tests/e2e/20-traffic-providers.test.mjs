@@ -3,7 +3,7 @@
 // uploaded/total counter, submit) and the $1500 rule read from the basic tab.
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import {
   adminToken,
@@ -96,7 +96,7 @@ async function campaign(name, trafficSource) {
   return res.body.data.campaign.campaignData.campaignId;
 }
 
-before(async () => {
+suite.setUp(async () => {
   user = await createUserViaApi('admin');
   token = await apiLogin(user.username, user.password);
   ({ page } = await signedInPage(suite.browser, { user, viewport: { width: 1366, height: 900 } }));

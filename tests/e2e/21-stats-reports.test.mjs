@@ -4,7 +4,7 @@
 // and the period comparison, export headers as titles, and the screen at 390 px.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   adminToken,
   api,
@@ -54,7 +54,7 @@ async function visit(target, ua, country, extra = {}) {
 
 const totals = () => targetTotals(token, campaignId);
 
-before(async () => {
+suite.setUp(async () => {
   token = await adminToken();
   const created = await api('/api/add-campaign', {
     token,

@@ -3,7 +3,7 @@
 // campaigns list's metric columns, folder totals, sort, column picker, search across folders and
 // filters, and the dashboard's "All campaigns" must show exactly what the traffic produced.
 import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   adminToken,
   api,
@@ -85,7 +85,7 @@ async function traffic(key, visits, conversions) {
   }
 }
 
-before(async () => {
+suite.setUp(async () => {
   token = await adminToken();
   await campaign('alpha', 'Hearing aid VSL US', { cpc: 0.2, payout: 25, trafficSource: 'taboola' });
   await campaign('beta', 'Hearing aid VSL CA', { cpc: 0.1, payout: 40, trafficSource: 'mediago' });

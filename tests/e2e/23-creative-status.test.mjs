@@ -3,7 +3,7 @@
 // unlinked from both; its row is pink while its line item is paused; a target that is no creative
 // of the campaign answers 'No Lineitems Found' and its switch does not move.
 import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   adminToken,
   api,
@@ -59,7 +59,7 @@ const lineItem = (liCampaignId, name) => ({
   genderTarget: [],
 });
 
-before(async () => {
+suite.setUp(async () => {
   const admin = await adminToken();
   await useLiveIntentAccount(admin);
   const user = await createUserViaApi('admin');

@@ -5,7 +5,7 @@
 // switch, used from the keyboard, brings new visits on screen without Search or Refresh.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   adminToken,
   api,
@@ -40,7 +40,7 @@ async function visit(target) {
 
 const visitsCounted = () => targetTotals(token, campaignId);
 
-before(async () => {
+suite.setUp(async () => {
   token = await adminToken();
   // Source None, no CPC, no costs: the campaign has no ad spend. Its URL token is the one the
   // editor builds from the name "Probe LP" (spec 2 §4).

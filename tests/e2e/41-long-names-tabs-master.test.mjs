@@ -6,7 +6,7 @@
 // - the master dashboard: a sidebar link on the operator's host (localhost here, run.mjs sets
 //   OPERATOR_HOST), an explanation elsewhere, and Settings' operator credential.
 import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   adminToken,
   api,
@@ -49,7 +49,7 @@ async function created(path, body, key) {
   return key(res.body.data);
 }
 
-before(async () => {
+suite.setUp(async () => {
   token = await adminToken();
   campaignId = await created(
     '/api/add-campaign',

@@ -5,7 +5,7 @@
 // (The refused $1500 switch is in 20, rotator funding and the balance log in 11, usernames in 04.)
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   adminToken,
   api,
@@ -29,7 +29,7 @@ const suite = browserForFile();
 let user;
 let token;
 
-before(async () => {
+suite.setUp(async () => {
   user = await createUserViaApi('student');
   token = await apiLogin(user.username, user.password);
   // Header balances shown to a student with money in a wallet (an admin funds it, decision 124).

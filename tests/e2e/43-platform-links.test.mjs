@@ -4,7 +4,7 @@
 // line, the Ad costs table and the totals without a reload. TikTok and Taboola at 1366 px, MediaGo
 // on a 390-px phone; every screen is also pictured and checked at the other width (`shot`).
 import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   api,
   apiLogin,
@@ -163,7 +163,7 @@ async function syncAndSee(page, { id, platform, label, external, shotName }) {
   if (shotName) await shot(page, shotName);
 }
 
-before(async () => {
+suite.setUp(async () => {
   user = await createUserViaApi('student');
   token = await apiLogin(user.username, user.password);
 });

@@ -197,14 +197,18 @@ function retryStalledLoads(page) {
 
 /**
  * The Chromium of a test file: its `before` hook sets the server up when it has not been (unless
- * `install` is false, for the file that tests setup itself) and launches the browser; its `after`
- * hook closes it. Call it before the file's own hooks, which then find `suite.browser` ready.
+ * `install` is false, for the file that tests setup itself), launches the browser and then runs
+ * the file's own set-up steps (`suite.setUp(fn)`), in that order; its `after` hook closes the
+ * browser. (Node 20 runs a file's top-level `before` hooks side by side, not one after another,
+ * so a file's set-up that needs the installation is a step here, not a hook of its own.)
  */
 export function browserForFile({ install = true } = {}) {
-  const suite = { browser: undefined };
+  const steps = [];
+  const suite = { browser: undefined, setUp: (step) => steps.push(step) };
   before(async () => {
     if (install) await ensureInstalled();
     suite.browser = await launchBrowser();
+    for (const step of steps) await step();
   });
   after(async () => {
     await suite.browser?.close();
