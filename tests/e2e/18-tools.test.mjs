@@ -9,8 +9,8 @@ import {
   api,
   BASE,
   browserForFile,
+  dismissToast,
   expectText,
-  expectToast,
   shot,
   signedInPage,
 } from './helpers.mjs';
@@ -51,15 +51,6 @@ suite.setUp(async () => {
 
 async function signIn(viewport = { width: 1366, height: 900 }) {
   return signedInPage(suite.browser, { viewport, permissions: ['clipboard-read', 'clipboard-write'] });
-}
-
-async function toast(page, text) {
-  const t = await expectToast(page, text);
-  await t
-    .locator('[data-close-button]')
-    .click()
-    .catch(() => {});
-  await t.waitFor({ state: 'detached' }).catch(() => {});
 }
 
 /** Waits until the form control shows exactly `expected`. */
@@ -104,7 +95,7 @@ test('link tester: a dry run of a pasted link shows the chain, the reasons and t
   // Nothing to test: the field says so.
   await page.getByRole('button', { name: 'Run dry run' }).click();
   await expectText(page.locator('#lt-link-error'), 'Paste a campaign link or pick a campaign.');
-  await toast(page, 'Paste a campaign link or pick a campaign.');
+  await dismissToast(page, 'Paste a campaign link or pick a campaign.');
 
   const link = new URL(campaignUrl);
   link.searchParams.set('tid', 'ad-9');
@@ -115,7 +106,7 @@ test('link tester: a dry run of a pasted link shows the chain, the reasons and t
   await page.locator('#lt-checkPages').uncheck();
   await page.locator('#lt-runs').selectOption('1000');
   await page.getByRole('button', { name: 'Run dry run' }).click();
-  await toast(page, 'Dry run done: 1 warning.');
+  await dismissToast(page, 'Dry run done: 1 warning.');
 
   const results = page.locator('[data-testid="link-test-results"]');
   await expectText(results.locator('.card-title .badge'), 'Routed');
@@ -166,14 +157,14 @@ test('postback tester: a test conversion is accepted, a repeat is a duplicate, a
   await page.locator('#pt-campaignId').selectOption(String(campaignId));
   await page.locator('#pt-target').fill('ad-77');
   await page.getByRole('button', { name: 'Make test click' }).click();
-  await toast(page, 'Test click made.');
+  await dismissToast(page, 'Test click made.');
   const clickId = await page.locator('#pt-click-id').inputValue();
   assert.match(clickId, /^[a-z2-7]{30,}$/);
 
   await page.locator('#pt-payout').fill('12.50');
   await page.locator('#pt-txid').fill('T-1');
   await page.locator('#pt-txid').press('Enter');
-  await toast(page, 'Test conversion accepted.');
+  await dismissToast(page, 'Test conversion accepted.');
   const result = page.locator('[data-testid="postback-result"]');
   await expectText(result.locator('.badge').first(), 'Accepted');
   await result.getByText('The same click id and transaction id count once', { exact: false }).waitFor();
@@ -183,14 +174,14 @@ test('postback tester: a test conversion is accepted, a repeat is a duplicate, a
   await expectText(list.locator('tbody tr').first().locator('td').nth(4), '$12.50');
 
   await page.getByRole('button', { name: 'Send conversion' }).click();
-  await toast(page, 'Accepted as a duplicate: counted once.');
+  await dismissToast(page, 'Accepted as a duplicate: counted once.');
   await expectText(result.locator('.badge').first(), 'Duplicate');
   await expectText(list.locator('tbody tr').first().locator('td').nth(5), '1');
   await pageShot(page, '18-postback-tester-1366');
 
   await page.locator('#pt-payout').fill('abc');
   await page.getByRole('button', { name: 'Send conversion' }).click();
-  await toast(page, 'Refused: Payout must be a number.');
+  await dismissToast(page, 'Refused: Payout must be a number.');
   await expectText(result.locator('.badge').first(), 'Refused');
   assert.equal(await list.locator('tbody tr').count(), 1);
 
@@ -214,7 +205,7 @@ test('postback tester: a test conversion is accepted, a repeat is a duplicate, a
     .getByText('Delete every test conversion and test click of your campaigns?', { exact: false })
     .waitFor();
   await dialog.getByRole('button', { name: 'Clear them' }).click();
-  await toast(page, 'Test conversions cleared. (1)');
+  await dismissToast(page, 'Test conversions cleared. (1)');
   await page.getByText('No test conversions').waitFor();
   assert.deepEqual(page.pageErrors, []);
   await context.close();
@@ -238,7 +229,7 @@ test('link builder: the source macros, an extra parameter, copy and QR code', {
   await expectValue(page.locator('#lb-url'), expected);
   await page.locator('[data-testid="qr-code"]').waitFor();
   await page.locator('[data-testid="lb-url-copy"]').click();
-  await toast(page, 'Copied to Clipboard.');
+  await dismissToast(page, 'Copied to Clipboard.');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), expected);
 
   // A bad parameter name is said under the row.
@@ -262,7 +253,7 @@ test('the three tools at 390 px: stacked, no sideways scrolling', { timeout: 60_
   await page.locator('#lt-campaignId').selectOption(String(campaignId));
   await page.locator('#lt-checkPages').uncheck();
   await page.getByRole('button', { name: 'Run dry run' }).click();
-  await toast(page, 'Dry run done: 1 warning.');
+  await dismissToast(page, 'Dry run done: 1 warning.');
   await page.getByRole('table', { name: 'Observed split' }).waitFor();
   await pageShot(page, '18-link-tester-390');
   await noSideways(page);
@@ -270,9 +261,9 @@ test('the three tools at 390 px: stacked, no sideways scrolling', { timeout: 60_
   await page.locator('#tools-tab-postback-tester').click();
   await page.locator('#pt-campaignId').selectOption(String(campaignId));
   await page.getByRole('button', { name: 'Make test click' }).click();
-  await toast(page, 'Test click made.');
+  await dismissToast(page, 'Test click made.');
   await page.getByRole('button', { name: 'Send conversion' }).click();
-  await toast(page, 'Test conversion accepted.');
+  await dismissToast(page, 'Test conversion accepted.');
   await pageShot(page, '18-postback-tester-390');
   await noSideways(page);
 
