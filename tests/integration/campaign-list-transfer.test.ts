@@ -1,7 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   api,
   makeCampaign,
@@ -18,10 +18,7 @@ import {
 // as a ZIP in R2 behind a signed link, import such a ZIP, and campaigns from a CSV file; with
 // the spec's file checks and messages, and nothing half-written on a bad file.
 
-let admin: string;
-beforeAll(async () => {
-  admin = await setupInstallation();
-});
+const admin = await setupInstallation();
 
 async function download(link: string): Promise<Uint8Array> {
   const res = await SELF.fetch(`http://tracker.test${link}`);

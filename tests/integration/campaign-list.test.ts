@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_TABLES } from '../../worker/services/campaign-tree';
 import {
   api,
@@ -16,10 +16,7 @@ import {
 // The campaigns list of spec 1 §4/§7 and the delete call of spec 2 §7: folders, moving,
 // renaming, soft delete with undo, permanent delete, clone, and who may do what.
 
-let admin: string;
-beforeAll(async () => {
-  admin = await setupInstallation();
-});
+const admin = await setupInstallation();
 
 async function list(token: string, dir = 0, includeDeleted = 0) {
   const res = await api(`/api/campaign?dir=${dir}&includeDeleted=${includeDeleted}`, { token });

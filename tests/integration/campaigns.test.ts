@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signFacebookVerification } from '../../worker/services/campaigns/facebook-verification';
 import { mintClickId } from '../../worker/services/click-ids';
 import { ingestEvents } from '../../worker/services/ingest';
@@ -21,10 +21,7 @@ import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 // The campaign API of spec 2 §7 that the tracking engine needs: add and edit campaigns,
 // landing pages, offers, paths and options; lists; the detail with linkpixel; reset-stats.
 
-let admin: string;
-beforeAll(async () => {
-  admin = await setupInstallation();
-});
+const admin = await setupInstallation();
 
 const tokens = (n: number, deleted = 0) =>
   Array.from({ length: n }, (_, i) => ({ token_name: `Token ${i}`, parameter: `p${i}`, deleted }));

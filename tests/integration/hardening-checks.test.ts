@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { SignJWT } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
 import { mintClickId } from '../../worker/services/click-ids';
 import { ingestEvents } from '../../worker/services/ingest';
@@ -12,10 +12,7 @@ import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The smaller findings of issue 10, each against the behaviour that let it through.
 
-let admin: string;
-beforeAll(async () => {
-  admin = await setupInstallation();
-});
+const admin = await setupInstallation();
 
 const count = async (sql: string, ...binds: unknown[]) =>
   (await env.DB.prepare(sql)

@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { toDmy } from '../../schema/dates';
 import {
   api,
-  clickIdOf,
   hit,
   makeCampaign,
   makeOffer,
-  postbackSecret,
+  postback,
   setupInstallation,
+  visitLink,
   waitForRows,
 } from '../factories';
 import { workerFetch } from '../worker-fetch';
@@ -24,15 +24,10 @@ beforeAll(async () => {
   // No CPC and no costs: the campaign has no ad spend at all.
   campaignId = await makeCampaign(token, { name: 'Probe LP', campaignType: 'direct_link' });
   await makeOffer(token, campaignId, { payout: '12.5' });
-  const secret = await postbackSecret(campaignId);
-  const click = async (target: string) => {
-    const res = await hit(`/go/${campaignId}?tid=${target}`);
-    return clickIdOf(res);
-  };
-  const first = await click('ad1');
-  await click('ad1');
+  const first = await visitLink(campaignId, 'ad1');
+  await visitLink(campaignId, 'ad1');
   await waitForRows('visits', campaignId, 2);
-  expect((await hit(`/postback?clickid=${first}&txid=P-1&secret=${secret}`)).status).toBe(200);
+  expect((await postback(first, 'txid=P-1')).status).toBe(200);
   await waitForRows('conversions', campaignId, 1);
 });
 

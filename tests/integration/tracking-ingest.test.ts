@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConversionEvent, LpClickEvent, TrackEvent, VisitEvent } from '../../schema/tracking';
 import worker from '../../worker/index';
 import { MAX_RESOLVE_ATTEMPTS } from '../../worker/jobs/ingest';
@@ -12,10 +12,7 @@ import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 // The ingest consumer driven directly with createMessageBatch: redelivery, duplicates,
 // out-of-order events, orphans and their adoption, poison messages and the fallbacks.
 
-let token: string;
-beforeAll(async () => {
-  token = await setupInstallation();
-});
+const token = await setupInstallation();
 
 type Ids = { campaign: number; landing: number; offer: number };
 

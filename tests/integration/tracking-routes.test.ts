@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AFFILIATE_NETWORK_PARAMS } from '../../schema/campaigns';
 import { mintClickId, parseClickId } from '../../worker/services/click-ids';
 import { invalidateSettings, saveSettings } from '../../worker/services/settings';
@@ -22,10 +22,7 @@ import {
 // The public tracking routes at their edges: unknown, empty, inactive campaigns, forged and
 // missing click ids, cookies, networks, bots, devices, direct tracking, configurable paths.
 
-let token: string;
-beforeAll(async () => {
-  token = await setupInstallation();
-});
+const token = await setupInstallation();
 
 async function lpCampaign(body: Record<string, unknown> = {}) {
   const campaign = await makeCampaign(token, { campaignType: 'landing_page', ...body });
@@ -36,8 +33,7 @@ async function lpCampaign(body: Record<string, unknown> = {}) {
 
 /** Visits the campaign link and answers the click id the landing page received. */
 async function visitClickId(campaign: number, query = 'tid=x'): Promise<string> {
-  const res = await hit(`/go/${campaign}?${query}`);
-  return clickIdOf(res);
+  return clickIdOf(await hit(`/go/${campaign}?${query}`));
 }
 
 describe('campaigns that cannot serve', () => {
