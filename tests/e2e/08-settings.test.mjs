@@ -8,6 +8,7 @@ import { after, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import {
   ADMIN,
+  adminToken,
   api,
   apiLogin,
   BASE,
