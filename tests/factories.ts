@@ -221,6 +221,18 @@ export function clickIdOf(res: Response): string {
   return new URL(res.headers.get('location')!).searchParams.get('clickid')!;
 }
 
+/** Opens the campaign's link for `target` as a browser would; answers the click id it hands out. */
+export async function visitLink(campaignId: number, target: string): Promise<string> {
+  const res = await hit(`/go/${campaignId}?tid=${target}`);
+  if (res.status !== 302) throw new Error(`visit failed: ${res.status} ${await res.text()}`);
+  return clickIdOf(res);
+}
+
+/** The network's postback for a click (`query` without the clickid), signed with its campaign's secret. */
+export async function postback(clickId: string, query: string) {
+  return hit(`/postback?clickid=${clickId}&${query}&secret=${await postbackSecret(clickId)}`);
+}
+
 /**
  * The postback secret of a campaign, given by id or by one of its click ids: only it converts
  * the campaign's clicks (docs/tracking.md "Postback secret", decision 120).
