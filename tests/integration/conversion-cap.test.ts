@@ -4,15 +4,7 @@ import type { ConversionEvent } from '../../schema/tracking';
 import { parseClickId } from '../../worker/services/click-ids';
 import { ingestEvents } from '../../worker/services/ingest';
 import { invalidateSettings } from '../../worker/services/settings';
-import {
-  clickIdOf,
-  hit,
-  makeCampaign,
-  makeOffer,
-  postbackSecret,
-  setupInstallation,
-  waitForCount,
-} from '../factories';
+import { hit, makeCampaign, makeOffer, postbackSecret, setupInstallation, waitForCount } from '../factories';
 
 // The per-click conversion cap under concurrency (issue 24): parallel postbacks all pass the
 // request's guard while their events wait in the batch and the queue, so the ingest holds the
@@ -37,7 +29,7 @@ async function campaignWithClick(name: string) {
   const campaign = await makeCampaign(admin, { name });
   await makeOffer(admin, campaign, { payout: '100' });
   const res = await hit(`/go/${campaign}`);
-  const clickId = clickIdOf(res);
+  const clickId = new URL(res.headers.get('location')!).searchParams.get('clickid')!;
   await waitForCount('SELECT count(*) n FROM visits WHERE click_id = ?', [clickId], 1);
   return { campaign, clickId };
 }
