@@ -168,6 +168,22 @@ export function makeOption(token: string, campaignId: number, body: Record<strin
   return created('/api/add-option', token, { campaignId, name: 'Option', ...body }, 'optionId');
 }
 
+/** A campaign folder through POST /api/add-campaign-folder; answers its id. */
+export async function makeFolder(token: string, name: string, body: Record<string, unknown> = {}) {
+  const res = await api('/api/add-campaign-folder', { token, body: { name, ...body } });
+  if (res.status !== 201) throw new Error(`folder failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.folder.campaignId as number;
+}
+
+/** The rows a SELECT answers from the local D1. */
+export async function dbRows(sql: string, ...binds: unknown[]) {
+  return (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<Record<string, any>>()
+  ).results;
+}
+
 /** A browser navigation to a tracking URL (path and query), not following redirects. */
 export function hit(
   path: string,
@@ -193,6 +209,28 @@ export async function waitForCount(sql: string, binds: unknown[], count: number,
       throw new Error(`timed out waiting for ${count}: ${sql} -> ${row?.n}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Waits until `table` holds at least `count` rows of the campaign (the ingest queue runs apart). */
+export function waitForRows(table: string, campaignId: number, count: number) {
+  return waitForCount(`SELECT count(*) n FROM ${table} WHERE campaign_id = ?1`, [campaignId], count);
+}
+
+/** The click id a tracking answer redirects with (the `clickid` of its Location). */
+export function clickIdOf(res: Response): string {
+  return new URL(res.headers.get('location')!).searchParams.get('clickid')!;
+}
+
+/** Opens the campaign's link for `target` as a browser would; answers the click id it hands out. */
+export async function visitLink(campaignId: number, target: string): Promise<string> {
+  const res = await hit(`/go/${campaignId}?tid=${target}`);
+  if (res.status !== 302) throw new Error(`visit failed: ${res.status} ${await res.text()}`);
+  return clickIdOf(res);
+}
+
+/** The network's postback for a click (`query` without the clickid), signed with its campaign's secret. */
+export async function postback(clickId: string, query: string) {
+  return hit(`/postback?clickid=${clickId}&${query}&secret=${await postbackSecret(clickId)}`);
 }
 
 /**

@@ -1,36 +1,31 @@
 // A fresh installation: the setup wizard (with a validation error at its field), the setup
 // toast, login landing on /campaigns, the shell (side menu, collapse, logout) and /login's rule.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   ADMIN,
   api,
   BASE,
+  browserForFile,
   expectPath,
   expectText,
   expectToast,
-  launchBrowser,
   MESSAGES,
   mintLicense,
   openPage,
   shot,
+  signedInPage,
   storage,
   uiLogin,
 } from './helpers.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const suite = browserForFile({ install: false });
 
 test('fresh install: setup wizard -> setup toast -> login -> /campaigns', { timeout: 60_000 }, async () => {
   const fresh = await api('/api/setup-created');
   assert.equal(fresh.body.data, false, 'this test needs a server that has not been set up');
 
-  const { context, page } = await openPage(browser, { timezoneId: 'Europe/Berlin' });
+  const { context, page } = await openPage(suite.browser, { timezoneId: 'Europe/Berlin' });
   await page.goto(`${BASE}/`);
   await expectPath(page, '/application-startup');
   await expectText(page.locator('h1'), 'Set up your installation');
@@ -119,10 +114,7 @@ test('fresh install: setup wizard -> setup toast -> login -> /campaigns', { time
 test('the shell: side menu link remembered, collapse remembered, admin link, logout', {
   timeout: 60_000,
 }, async () => {
-  const { context, page } = await openPage(browser);
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await expectPath(page, '/campaigns');
+  const { context, page } = await signedInPage(suite.browser);
 
   await page.evaluate(() => localStorage.setItem('campaignsDir', '7'));
   await page.locator('.nav-link', { hasText: 'Settings' }).click();
@@ -163,10 +155,7 @@ test('the shell: side menu link remembered, collapse remembered, admin link, log
 });
 
 test('a server session is turned into a token on entry', { timeout: 30_000 }, async () => {
-  const { context, page } = await openPage(browser);
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await expectPath(page, '/campaigns');
+  const { context, page } = await signedInPage(suite.browser);
   // Drop the stored token: the HttpOnly session cookie is still there.
   await page.evaluate(() => localStorage.clear());
   await page.goto(`${BASE}/funding`);

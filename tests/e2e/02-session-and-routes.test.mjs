@@ -1,16 +1,15 @@
 // Entry rules and the global 401: expired or bad tokens end on /login with the timeout toast;
 // protected URLs visited signed out come back after login; unknown paths go to /.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   ADMIN,
   BASE,
-  ensureInstalled,
+  browserForFile,
   expectPath,
   expectText,
   expectToast,
   expiredToken,
-  launchBrowser,
   MESSAGES,
   openPage,
   shot,
@@ -18,14 +17,7 @@ import {
   uiLogin,
 } from './helpers.mjs';
 
-let browser;
-before(async () => {
-  await ensureInstalled();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const suite = browserForFile();
 
 /** Puts a session in storage (on a public page, where nothing calls the API with it). */
 async function plantSession(page, token) {
@@ -41,7 +33,7 @@ async function plantSession(page, token) {
 }
 
 test('an expired token ends on /login with the session-timeout toast', { timeout: 30_000 }, async () => {
-  const { context, page } = await openPage(browser);
+  const { context, page } = await openPage(suite.browser);
   await plantSession(page, await expiredToken(1));
   await page.goto(`${BASE}/setting`);
   await expectToast(page, MESSAGES.sessionTimeout);
@@ -62,7 +54,7 @@ test('an expired token ends on /login with the session-timeout toast', { timeout
 });
 
 test('a forged token is treated the same way', { timeout: 30_000 }, async () => {
-  const { context, page } = await openPage(browser);
+  const { context, page } = await openPage(suite.browser);
   await plantSession(page, 'not-a-real-token');
   await page.goto(`${BASE}/campaigns`);
   await expectToast(page, MESSAGES.sessionTimeout);
@@ -72,7 +64,7 @@ test('a forged token is treated the same way', { timeout: 30_000 }, async () => 
 });
 
 test('a protected URL visited signed out is where login lands', { timeout: 30_000 }, async () => {
-  const { context, page } = await openPage(browser);
+  const { context, page } = await openPage(suite.browser);
   await page.goto(`${BASE}/basic-info/42?tab=offers`);
   await expectPath(page, '/login');
   assert.equal(await storage(page, 'intendedUrl'), '/basic-info/42?tab=offers');
@@ -87,7 +79,7 @@ test('a protected URL visited signed out is where login lands', { timeout: 30_00
 });
 
 test('route table: token-only routes, public routes, unknown paths', { timeout: 30_000 }, async () => {
-  const { context, page } = await openPage(browser);
+  const { context, page } = await openPage(suite.browser);
   // Token-only route: straight to /login, remembering the way back.
   await page.goto(`${BASE}/manage-liveintent/campaign/5/create-campaign`);
   await expectPath(page, '/login');

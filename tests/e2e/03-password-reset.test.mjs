@@ -1,15 +1,14 @@
 // Forgot password -> the reset mail in the dev outbox -> reset -> sign in with the new password.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   api,
   BASE,
+  browserForFile,
   createUserViaApi,
-  ensureInstalled,
   expectPath,
   expectText,
   expectToast,
-  launchBrowser,
   MESSAGES,
   openPage,
   shot,
@@ -18,14 +17,7 @@ import {
   until,
 } from './helpers.mjs';
 
-let browser;
-before(async () => {
-  await ensureInstalled();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const suite = browserForFile();
 
 async function resetLinkFor(email) {
   const mail = await until(async () => {
@@ -40,7 +32,7 @@ async function resetLinkFor(email) {
 
 test('forgot password -> outbox -> reset -> login with the new password', { timeout: 60_000 }, async () => {
   const user = await createUserViaApi('student');
-  const { context, page } = await openPage(browser);
+  const { context, page } = await openPage(suite.browser);
 
   await page.goto(`${BASE}/login`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();

@@ -2,40 +2,29 @@
 // link; opening the link signs that user in. Non-admins see no user management. An admin gives a
 // student a coach and clears it again (docs/decisions/124).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
+  browserForFile,
   createUserViaApi,
-  ensureInstalled,
   expectPath,
   expectText,
   expectToast,
-  launchBrowser,
   openPage,
   shot,
+  signedInPage,
   storage,
-  uiLogin,
 } from './helpers.mjs';
 
-let browser;
-before(async () => {
-  await ensureInstalled();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const suite = browserForFile();
 
 test('admin creates a user, changes the role and copies a login link that signs it in', {
   timeout: 60_000,
 }, async () => {
-  const { context, page } = await openPage(browser);
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await expectPath(page, '/campaigns');
+  const { context, page } = await signedInPage(suite.browser);
   await page.locator('.nav-link', { hasText: 'Users' }).click();
   await expectPath(page, '/registeruser');
   await expectText(page.locator('h1'), 'Users');
@@ -101,7 +90,7 @@ test('admin creates a user, changes the role and copies a login link that signs 
   await page.getByRole('button', { name: 'Close' }).first().click();
 
   // Another browser opens the link and is signed in as that user.
-  const other = await openPage(browser);
+  const other = await openPage(suite.browser);
   await other.page.goto(url);
   await expectPath(other.page, '/campaigns');
   assert.equal(await storage(other.page, 'username'), username);
@@ -128,7 +117,7 @@ test('admin creates a user, changes the role and copies a login link that signs 
 test("admin sets and clears a student's coach with the keyboard; the list shows it after a reload", {
   timeout: 90_000,
 }, async () => {
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const student = await createUserViaApi('student');
   // A long coach name (usernames have no spaces, at most 60 characters) must wrap on a phone.
   const coachName = `coach.${Date.now().toString(36)}.with.a.rather.long.username.for.phones`.slice(0, 60);
@@ -148,10 +137,7 @@ test("admin sets and clears a student's coach with the keyboard; the list shows 
   const coachOf = async () =>
     (await api('/api/users', { token })).body.data.result.find((u) => u.id === student.id).coach_id;
 
-  const { context, page } = await openPage(browser);
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await expectPath(page, '/campaigns');
+  const { context, page } = await signedInPage(suite.browser);
   await page.goto(`${BASE}/registeruser`);
   const row = page.getByTestId(`user-row-${student.username}`);
   await expectText(row.getByTestId(`coach-${student.username}`), 'No coach');

@@ -1,17 +1,16 @@
 // License page messages, the inactive-license login path and activation; sign-up (off by
 // default) answering that registration is disabled.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
-  ensureInstalled,
+  browserForFile,
   expectPath,
   expectText,
   expectToast,
-  launchBrowser,
   mintLicense,
   openPage,
   shot,
@@ -19,17 +18,10 @@ import {
   uiLogin,
 } from './helpers.mjs';
 
-let browser;
-before(async () => {
-  await ensureInstalled();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const suite = browserForFile();
 
 test('license page: messages at the fields and the server refusal', { timeout: 30_000 }, async () => {
-  const { context, page } = await openPage(browser);
+  const { context, page } = await openPage(suite.browser);
   await page.goto(`${BASE}/license`);
   await expectText(page.locator('h1'), 'Activate your license');
   await expectText(page.locator('[data-testid="license-status"] .badge'), 'Active');
@@ -51,10 +43,10 @@ test('license page: messages at the fields and the server refusal', { timeout: 3
 });
 
 test('inactive license: login goes to /license; activation goes to /login', { timeout: 60_000 }, async () => {
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const off = await api('/api/license/deactivate', { token, body: {} });
   assert.equal(off.status, 200);
-  const { context, page } = await openPage(browser);
+  const { context, page } = await openPage(suite.browser);
   try {
     await page.goto(`${BASE}/login`);
     await uiLogin(page, ADMIN.username, ADMIN.password);
@@ -82,7 +74,7 @@ test('inactive license: login goes to /license; activation goes to /login', { ti
 });
 
 test('register: checks at the fields, then the server says sign-up is off', { timeout: 30_000 }, async () => {
-  const { context, page } = await openPage(browser);
+  const { context, page } = await openPage(suite.browser);
   // Sign-up is off here, so /register would say so at once (test 22); the form's checks and the
   // server's own refusal are reached by answering the screen's question with "open".
   await page.route('**/api/registration', (route) =>

@@ -3,24 +3,24 @@
 // toast, sort and show-deleted preferences, and screenshots of the finished list.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
-  ensureInstalled,
+  browserForFile,
   expectPath,
   expectText,
   expectToast,
-  launchBrowser,
   openPage,
   shot,
+  signedInPage,
   storage,
   uiLogin,
 } from './helpers.mjs';
 
-let browser;
+const suite = browserForFile();
 let token;
 const ids = {};
 
@@ -44,9 +44,8 @@ async function listOf(dir) {
 
 const names = async (dir) => (await listOf(dir)).filter((r) => r.deleted === 0).map((r) => r.name);
 
-before(async () => {
-  await ensureInstalled();
-  token = await apiLogin(ADMIN.username, ADMIN.password);
+suite.setUp(async () => {
+  token = await adminToken();
   // A list that looks like a working installation: two folders with campaigns inside, and a
   // mix of campaign types, sources and states at the top level.
   const inside = [
@@ -78,11 +77,6 @@ before(async () => {
     campaignType: 'multiple_option_type',
     trafficSource: 'crane',
   });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
 });
 
 const row = (page, id) => page.locator(`[data-testid="row-${id}"]`);
@@ -90,10 +84,7 @@ const row = (page, id) => page.locator(`[data-testid="row-${id}"]`);
 test('folders by drag and drop, move to the parent and back, delete and undo', {
   timeout: 90_000,
 }, async () => {
-  const { page } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await expectPath(page, '/campaigns');
+  const { page } = await signedInPage(suite.browser, { viewport: { width: 1440, height: 900 } });
   await expectText(page.locator('h1'), 'Campaigns');
   await row(page, ids.hearing).waitFor();
 
@@ -211,7 +202,7 @@ test('folders by drag and drop, move to the parent and back, delete and undo', {
 test('CSV upload with the spec hint and progress, export and ZIP import of what was exported', {
   timeout: 60_000,
 }, async () => {
-  const { page, context } = await openPage(browser, {
+  const { page, context } = await openPage(suite.browser, {
     viewport: { width: 1440, height: 900 },
     acceptDownloads: true,
   });
@@ -331,10 +322,7 @@ async function expect2Rows(page) {
 test('keyboard Move to…, new and renamed folder, empty folder, clone, reset statistics, bulk delete', {
   timeout: 60_000,
 }, async () => {
-  const { page } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await expectPath(page, '/campaigns');
+  const { page } = await signedInPage(suite.browser, { viewport: { width: 1440, height: 900 } });
   await page.locator('[data-testid="crumb-0"]').click();
   await row(page, ids.options).waitFor();
 

@@ -3,40 +3,26 @@
 // routing a browser navigation to one of its landing pages, the landing CSV upload, tokens and
 // templates, optimisation, the option prerequisite and the duplicate participant warning.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
-  ensureInstalled,
-  expectPath,
+  browserForFile,
+  dismissToast,
   expectText,
   expectToast,
-  launchBrowser,
-  openPage,
   shot,
-  uiLogin,
+  signedInPage,
 } from './helpers.mjs';
 
-let browser;
-before(async () => {
-  await ensureInstalled();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const suite = browserForFile();
 
 const DESKTOP_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 async function signIn() {
-  const { context, page } = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await expectPath(page, '/campaigns');
-  return { context, page };
+  return signedInPage(suite.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
 }
 
 /** A full-page screenshot from the top of the page (the header is fixed). */
@@ -44,16 +30,6 @@ async function pageShot(page, name) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.mouse.move(0, 0);
   await shot(page, name);
-}
-
-/** Waits for a toast and closes it, so the next one is the only one on screen. */
-async function toast(page, text) {
-  const t = await expectToast(page, text);
-  await t
-    .locator('[data-close-button]')
-    .click()
-    .catch(() => {});
-  await t.waitFor({ state: 'detached' }).catch(() => {});
 }
 
 async function tab(page, key) {
@@ -98,7 +74,7 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
   await page.getByRole('button', { name: 'Apply defaults' }).click();
   assert.equal(await page.locator('#basic-urlAppendToken').inputValue(), 'ad_id');
   await page.locator('[data-testid="campaign-save"]').click();
-  await toast(
+  await dismissToast(
     page,
     'Please verify the facebook campaign first before saving. Facebook campaign ID must be valid.',
   );
@@ -126,7 +102,7 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
 
   // Moving off the basic tab saves the new campaign and puts its id in the URL.
   await tab(page, 'landing');
-  await toast(page, 'Campaign Added Successfully.');
+  await dismissToast(page, 'Campaign Added Successfully.');
   await page.waitForURL(/\/basic-info\/\d+\?tab=landing$/);
   const campaignId = Number(new URL(page.url()).pathname.split('/').pop());
   await expectText(
@@ -145,7 +121,7 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
     await page.locator('#path-form-name').fill(pathName);
     await page.locator('#path-form-share').fill(share);
     await page.locator('#path-form-share').press('Enter');
-    await toast(page, 'Path is successfully added/updated.');
+    await dismissToast(page, 'Path is successfully added/updated.');
   }
   await page.locator('[data-testid="path-row"]').nth(1).waitFor();
   assert.deepEqual(await rowNames(page, 'path'), ['Quiz path', 'Video path']);
@@ -163,7 +139,7 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
     await page.locator('#landing-form-pathId').selectOption({ label: path });
     await page.locator('[data-testid="landing-form-agents-desktop"]').check();
     await page.locator('[data-testid="landing-form-submit"]').click();
-    await toast(page, 'Landing Page is successfully added/updated.');
+    await dismissToast(page, 'Landing Page is successfully added/updated.');
   }
   await page.locator('[data-testid="landing-row"]').nth(1).waitFor();
   assert.deepEqual(await rowNames(page, 'landing'), ['Quiz lander', 'Video lander']);
@@ -180,7 +156,7 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
     await page.locator('#offer-form-payout').fill(payout);
     await page.locator('#offer-form-pathId').selectOption({ label: path });
     await page.locator('#offer-form-payout').press('Enter');
-    await toast(page, 'Offer page is successfully added/updated.');
+    await dismissToast(page, 'Offer page is successfully added/updated.');
   }
   await page.locator('[data-testid="offer-row"]').nth(1).waitFor();
   await expectText(page.locator('[data-testid="offer-row"]').first().locator('td').nth(4), '$12.50');
@@ -192,7 +168,7 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
   // Taboola's macro fills the URL token: never an empty value (issue 27).
   assert.match(campaignUrl, new RegExp(`/go/${campaignId}\\?campaign_item_id=\\{campaign_item_id\\}$`));
   await page.locator('[data-testid="link-campaign-url-copy"]').click();
-  await toast(page, 'Copied to Clipboard.');
+  await dismissToast(page, 'Copied to Clipboard.');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), campaignUrl);
   assert.match(await page.locator('#link-postback').inputValue(), /\/postback\?clickid=\{clickid\}/);
   await pageShot(page, 'editor-links');
@@ -222,7 +198,7 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
   await page.locator('[data-testid="landing-csv-overwrite"]').waitFor();
   await shot(page, 'editor-landing-csv');
   await page.locator('[data-testid="landing-csv-submit"]').click();
-  await toast(page, 'Landing pages data have been uploaded.');
+  await dismissToast(page, 'Landing pages data have been uploaded.');
   await page.locator('[data-testid="landing-row"][data-name="CSV lander two"]').waitFor();
   assert.deepEqual(await rowNames(page, 'landing'), [
     'Quiz lander',
@@ -239,11 +215,11 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
     .locator('[data-testid="landing-row"][data-name="CSV lander two"]')
     .waitFor({ state: 'detached' });
   await deleted.getByRole('button', { name: 'Undo' }).click();
-  await toast(page, 'Landing pages restored.');
+  await dismissToast(page, 'Landing pages restored.');
   await page.locator('[data-testid="landing-row"][data-name="CSV lander two"]').waitFor();
   await page.getByRole('button', { name: 'Delete CSV lander one' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await toast(page, 'Landing pages deleted.');
+  await dismissToast(page, 'Landing pages deleted.');
   await page.locator('#landing-show-deleted').click();
   await page.locator('[data-testid="landing-row"][data-name="CSV lander one"].ce-row-deleted').waitFor();
   await pageShot(page, 'editor-landings-deleted');
@@ -251,7 +227,7 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
     .getByRole('row', { name: /CSV lander one/ })
     .getByRole('button', { name: 'Restore' })
     .click();
-  await toast(page, 'Landing pages restored.');
+  await dismissToast(page, 'Landing pages restored.');
   await page.locator('#landing-show-deleted').click();
   await page.locator('#landing-show-deleted[aria-checked="false"]').waitFor();
 
@@ -266,7 +242,7 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
     download.suggestedFilename(),
     new RegExp(`^campaign-${campaignId}-summer-quiz-.*-landing-pages\\.zip$`),
   );
-  await toast(page, 'Exported Successfully');
+  await dismissToast(page, 'Exported Successfully');
   await page.getByRole('checkbox', { name: 'Select all landing pages' }).uncheck();
 
   // Landing-page optimisation: the metric is required before auto-optimise turns on.
@@ -274,21 +250,21 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
   await expectText(page.locator('#optimization-metric-error'), 'Select an optimization metric.');
   await page.locator('#optimization-metric').selectOption('cr');
   await page.locator('#optimization-auto').click();
-  await toast(page, 'Landing pages auto optimization is on.');
+  await dismissToast(page, 'Landing pages auto optimization is on.');
   assert.equal(await page.locator('#optimization-auto').getAttribute('aria-checked'), 'true');
   assert.equal(await page.locator('#optimization-minVisits').inputValue(), '10');
   await page.locator('#optimization-goal').selectOption('lp_ctr');
-  await toast(page, 'Landings pages optimization goal set to lp_ctr');
+  await dismissToast(page, 'Landings pages optimization goal set to lp_ctr');
   await page.locator('[data-testid="landing-row"]').first().hover();
   await pageShot(page, 'editor-landings');
 
   // Tokens: a template is required; applying adds the source's tokens, removing takes them away.
   await tab(page, 'basic');
   await page.getByRole('button', { name: 'Apply template' }).click();
-  await toast(page, 'Please select a template!');
+  await dismissToast(page, 'Please select a template!');
   await page.locator('#token-template').selectOption('taboola');
   await page.getByRole('button', { name: 'Apply template' }).click();
-  await toast(page, 'Token templates applied!');
+  await dismissToast(page, 'Token templates applied!');
   await page.locator('[data-testid="token-row"]').nth(6).waitFor();
   assert.equal(await page.locator('[data-testid="token-row"]').count(), 7);
   if ((await page.locator('[data-testid="advanced-toggle"]').getAttribute('aria-expanded')) !== 'true') {
@@ -297,7 +273,7 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
   assert.equal(await page.evaluate(() => localStorage.getItem('basicInfoAdvancedOpen')), '1');
   await pageShot(page, 'editor-basic');
   await page.getByRole('button', { name: 'Remove template tokens' }).click();
-  await toast(page, 'Tokens removed!');
+  await dismissToast(page, 'Tokens removed!');
   assert.equal(await page.locator('[data-testid="token-row"]').count(), 0);
 
   // The basic tab's rules block saving and moving on, with the spec's messages at the fields;
@@ -309,19 +285,19 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
     page.locator('#basic-li_conversion_image_pixel-error'),
     'Conversion image pixel name is required.',
   );
-  await toast(page, 'Conversion image pixel name is required.');
+  await dismissToast(page, 'Conversion image pixel name is required.');
   await page.locator('#basic-li_conversion_image_pixel').fill('purchase,upsell');
   await page.locator('#basic-name').fill('  ');
   await page.locator('[data-testid="tab-offer"]').click();
   await expectText(page.locator('#basic-name-error'), 'Campaign name is required.');
-  await toast(page, 'Campaign name is required.');
+  await dismissToast(page, 'Campaign name is required.');
   assert.equal(await page.locator('[data-testid="tab-basic"]').getAttribute('aria-selected'), 'true');
   await page.locator('#basic-name').fill(`Summer quiz ${stamp}`);
   await page.locator('#basic-name').press('Enter');
-  await toast(page, 'Campaign Updated Successfully.');
+  await dismissToast(page, 'Campaign Updated Successfully.');
   await page.getByText('All changes saved.').waitFor();
 
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const detail = await api(`/api/campaign?campaignId=${campaignId}`, { token });
   assert.equal(detail.body.data.campaignType, 'multiple_path_type');
   assert.equal(detail.body.data.trafficSource, 'taboola');
@@ -342,7 +318,7 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
 test('option campaigns need an option first; rotator offers warn about a duplicate participant', {
   timeout: 60_000,
 }, async () => {
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const made = await api('/api/add-campaign', {
     token,
     body: { name: 'Options e2e', campaignType: 'multiple_option_type', trafficSource: 'blaze' },
@@ -358,7 +334,7 @@ test('option campaigns need an option first; rotator offers warn about a duplica
   await page.locator('[data-testid="option-add"]').click();
   await page.locator('#option-form-name').fill('Gold package');
   await page.locator('#option-form-name').press('Enter');
-  await toast(page, 'Option is successfully added/updated.');
+  await dismissToast(page, 'Option is successfully added/updated.');
   await page.locator('[data-testid="option-row"][data-name="Gold package"]').waitFor();
   await pageShot(page, 'editor-options');
   await tab(page, 'banners');
@@ -391,7 +367,7 @@ test('option campaigns need an option first; rotator offers warn about a duplica
   await page.locator('[data-testid="duplicate-email-warning"]').waitFor();
   await pageShot(page, 'editor-offer-duplicate-warning');
   await page.locator('[data-testid="offer-form-submit"]').click();
-  await toast(page, 'Offer page is successfully added/updated.');
+  await dismissToast(page, 'Offer page is successfully added/updated.');
   assert.deepEqual(await rowNames(page, 'offer'), ['Anna', 'Anna again']);
   assert.deepEqual(page.pageErrors, []);
   await context.close();

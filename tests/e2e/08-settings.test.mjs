@@ -4,23 +4,22 @@
 // A student sees only their password and their own find-and-replace.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import {
   ADMIN,
+  adminToken,
   api,
   apiLogin,
   BASE,
+  browserForFile,
   createUserViaApi,
-  ensureInstalled,
   expectPath,
   expectText,
   expectToast,
-  launchBrowser,
   mintLicense,
-  openPage,
   shot,
-  uiLogin,
+  signedInPage,
 } from './helpers.mjs';
 
 const NEW_TITLE = 'Northwind Media';
@@ -83,22 +82,19 @@ function logoPng() {
   ]);
 }
 
-let browser;
-let adminToken;
-before(async () => {
-  await ensureInstalled();
-  browser = await launchBrowser();
-  adminToken = await apiLogin(ADMIN.username, ADMIN.password);
+const suite = browserForFile();
+let admin;
+suite.setUp(async () => {
+  admin = await adminToken();
 });
 after(async () => {
   // Later files expect the default route, title and logo.
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const current = (await api('/api/settings', { token })).body.data;
   await api('/api/update-setting', {
     token,
     body: { ...pick(current), title: 'Edge Tracker', route_main: 'go', resetLogo: '1', resetFavicon: '1' },
   });
-  await browser?.close();
 });
 
 function pick(s) {
@@ -117,10 +113,7 @@ function pick(s) {
 test('admin changes the title and a route, uploads a logo and sees it in the header', {
   timeout: 60_000,
 }, async () => {
-  const { context, page } = await openPage(browser);
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await expectPath(page, '/campaigns');
+  const { context, page } = await signedInPage(suite.browser);
   await page.locator('.nav-link', { hasText: 'Settings' }).click();
   await expectPath(page, '/setting');
   await expectText(page.locator('h1'), 'Settings');
@@ -198,13 +191,13 @@ test('admin changes the title and a route, uploads a logo and sees it in the hea
 
   // The new route carries the campaign link.
   const made = await api('/api/add-campaign', {
-    token: adminToken,
+    token: admin,
     body: { name: 'Route e2e', campaignType: 'landing_page' },
   });
   assert.equal(made.status, 201, JSON.stringify(made.body));
   const campaignId = made.body.data.campaign.campaignData.campaignId;
   const lp = await api('/api/add-landing', {
-    token: adminToken,
+    token: admin,
     body: { campaignId, name: 'LP', url: 'https://old-domain.example/lp' },
   });
   assert.equal(lp.status, 201, JSON.stringify(lp.body));
@@ -294,7 +287,7 @@ test('admin changes the title and a route, uploads a logo and sees it in the hea
 test('admin sees the postback secret pane, rotates it, and the campaign URLs follow', {
   timeout: 40_000,
 }, async () => {
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const created = await api('/api/add-campaign', {
     token,
     body: { name: 'Secret rotation' },
@@ -309,10 +302,7 @@ test('admin sees the postback secret pane, rotates it, and the campaign URLs fol
   const installation = (await api('/api/postback-secret', { token })).body.data.secret;
   assert.notEqual(before, installation, 'a campaign URL carries its own secret, not the installation one');
 
-  const { context, page } = await openPage(browser);
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await expectPath(page, '/campaigns');
+  const { context, page } = await signedInPage(suite.browser);
   await page.goto(`${BASE}/setting#postback-secret`);
   await page.locator('#postback-secret').waitFor();
   // A new installation has no grace period: nothing to end.
@@ -341,10 +331,7 @@ test('admin sees the postback secret pane, rotates it, and the campaign URLs fol
 
 test('a student sees only the password and their own find-and-replace', { timeout: 30_000 }, async () => {
   const student = await createUserViaApi('student');
-  const { context, page } = await openPage(browser);
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, student.username, student.password);
-  await expectPath(page, '/campaigns');
+  const { context, page } = await signedInPage(suite.browser, { user: student });
   await page.goto(`${BASE}/setting`);
   await page.locator('#password-oldPassword').waitFor();
   assert.equal(await page.locator('#settings-title').count(), 0);

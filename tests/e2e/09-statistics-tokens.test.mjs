@@ -3,20 +3,18 @@
 // of their landing pages: the pages are served here, on 127.0.0.1, and read by the Worker.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
+  browserForFile,
   emptyTarget,
-  ensureInstalled,
   expectPath,
   expectText,
-  launchBrowser,
-  openPage,
   shot,
-  uiLogin,
+  signedInPage,
+  targetTotals,
   until,
 } from './helpers.mjs';
 
@@ -41,7 +39,7 @@ const PAGES = {
   </body></html>`,
 };
 
-let browser;
+const suite = browserForFile();
 let token;
 let campaignId;
 let lpServer;
@@ -53,7 +51,7 @@ async function created(path, body) {
   return res.body.data;
 }
 
-before(async () => {
+suite.setUp(async () => {
   lpServer = createServer((req, res) => {
     const html = PAGES[new URL(req.url, 'http://x').pathname];
     res.writeHead(html ? 200 : 404, { 'content-type': 'text/html' });
@@ -62,9 +60,7 @@ before(async () => {
   await new Promise((resolve) => lpServer.listen(0, '127.0.0.1', resolve));
   lpBase = `http://127.0.0.1:${lpServer.address().port}`;
 
-  await ensureInstalled();
-  browser = await launchBrowser();
-  token = await apiLogin(ADMIN.username, ADMIN.password);
+  token = await adminToken();
   const campaign = await created('/api/add-campaign', {
     name: `Tokens ${Date.now().toString(36)}`,
     campaignType: 'landing_page',
@@ -117,15 +113,8 @@ before(async () => {
   }
   await until(
     async () => {
-      const res = await api('/api/statistics', {
-        token,
-        body: { campaignId, startDate: '', endDate: '', totalOnly: true, force: true },
-      });
-      const job = await until(async () => {
-        const a = await api('/api/get-target-statistics', { token, body: { uuid: res.body.data.queueId } });
-        return a.body?.data?.done && a.body.data.data.data;
-      }, 'the totals job did not finish');
-      return job.targetTotal.visitsTotal === 12 && job.targetTotal.conversionsTotal === 2;
+      const totals = await targetTotals(token, campaignId);
+      return totals.visitsTotal === 12 && totals.conversionsTotal === 2;
     },
     'the statistics did not count every event',
     { timeout: 30_000, every: 300 },
@@ -133,7 +122,6 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
   await new Promise((resolve) => (lpServer ? lpServer.close(resolve) : resolve()));
 });
 
@@ -150,10 +138,10 @@ async function pick(page, picker, name, check = true) {
 test('groups targets and landing pages by two tokens at once and classifies the elements from their pages', {
   timeout: 90_000,
 }, async () => {
-  const { context, page } = await openPage(browser, { viewport: { width: 1366, height: 900 } });
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  const { context, page } = await signedInPage(suite.browser, {
+    landing: null,
+    viewport: { width: 1366, height: 900 },
+  });
   await page.goto(`${BASE}/stats/${campaignId}`);
   await expectPath(page, `/stats/${campaignId}`);
   const footer = page.locator('[data-testid="target-footer"]');

@@ -3,22 +3,20 @@
 // browser would), then the screens must show exactly the numbers the traffic produced.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
+  browserForFile,
   emptyTarget,
-  ensureInstalled,
   expectPath,
   expectText,
   expectToast,
-  launchBrowser,
-  openPage,
   settled,
   shot,
-  uiLogin,
+  signedInPage,
+  targetTotals,
   until,
 } from './helpers.mjs';
 
@@ -29,7 +27,7 @@ const NAVIGATE = { 'user-agent': CHROME_UA, 'sec-fetch-mode': 'navigate', accept
 const money = (n) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 const int = (n) => n.toLocaleString('en-US');
 
-let browser;
+const suite = browserForFile();
 let token;
 let campaignId;
 let campaignName;
@@ -66,31 +64,8 @@ async function pool(items, width, fn) {
   );
 }
 
-/** The statistics protocol from Node: POST statistics, then poll the target job. */
-async function targetTotals() {
-  const res = await api('/api/statistics', {
-    token,
-    body: { campaignId, startDate: '', endDate: '', totalOnly: true, force: true },
-  });
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  const job = await until(
-    async () => {
-      const answer = await api('/api/get-target-statistics', {
-        token,
-        body: { uuid: res.body.data.queueId },
-      });
-      return answer.body?.data?.done && answer.body;
-    },
-    'the totals job did not finish',
-    { timeout: 12_000 },
-  );
-  return job.data.data.data.targetTotal;
-}
-
-before(async () => {
-  await ensureInstalled();
-  token = await apiLogin(ADMIN.username, ADMIN.password);
-  browser = await launchBrowser();
+suite.setUp(async () => {
+  token = await adminToken();
 
   campaignName = `Spring sale ${Date.now().toString(36)}`;
   const campaign = await created('/api/add-campaign', {
@@ -191,7 +166,7 @@ before(async () => {
   let totals;
   await until(
     async () => {
-      totals = await targetTotals();
+      totals = await targetTotals(token, campaignId, { timeout: 12_000 });
       return totals.visitsTotal === 200 && totals.conversionsTotal === 10;
     },
     'the statistics did not count every event',
@@ -231,19 +206,15 @@ before(async () => {
   assert.equal(edit.status, 200, JSON.stringify(edit.body));
 });
 
-after(async () => {
-  await browser?.close();
-});
-
 const cell = (row, col) => row.locator(`td[data-col="${col}"]`);
 
 test('the statistics screen shows the traffic exactly, switches a landing page and exports CSV', {
   timeout: 90_000,
 }, async () => {
-  const { context, page } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  const { context, page } = await signedInPage(suite.browser, {
+    landing: null,
+    viewport: { width: 1440, height: 900 },
+  });
   await page.goto(`${BASE}/stats/${campaignId}`);
   await expectPath(page, `/stats/${campaignId}`);
   await expectText(
@@ -512,10 +483,7 @@ test('a campaign without visits shows the no-report-data state', { timeout: 30_0
     campaignType: 'landing_page',
   });
   const id = empty.campaign.campaignData.campaignId;
-  const { context, page } = await openPage(browser);
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  const { context, page } = await signedInPage(suite.browser, { landing: null });
   await page.goto(`${BASE}/stats/${id}`);
   await page.getByRole('heading', { name: 'No report data yet' }).waitFor();
   assert.equal(await page.locator('[data-testid="target-table"]').count(), 0);
@@ -528,10 +496,10 @@ test('a campaign without visits shows the no-report-data state', { timeout: 30_0
 });
 
 test('the dashboard shows the same totals and a daily graph', { timeout: 60_000 }, async () => {
-  const { context, page } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  const { context, page } = await signedInPage(suite.browser, {
+    landing: null,
+    viewport: { width: 1440, height: 900 },
+  });
   await page.goto(`${BASE}/dashboard`);
   // Nothing chosen yet on this browser: all campaigns (issue 17; test 22 checks their sums).
   assert.equal(await page.locator('#dash-campaign').inputValue(), 'all');

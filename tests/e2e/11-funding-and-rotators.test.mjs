@@ -2,18 +2,18 @@
 // rotator_is_enabled funds a rotator offer, and the public rotator report opens from a link
 // with #email= and shows the offer's real traffic in tables and charts.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   ADMIN,
+  adminToken,
   api,
   apiLogin,
   BASE,
+  browserForFile,
   createUserViaApi,
   emptyTarget,
-  ensureInstalled,
   expectText,
   expectToast,
-  launchBrowser,
   openPage,
   shot,
   uiLogin,
@@ -23,16 +23,14 @@ const CHROME_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 const NAVIGATE = { 'user-agent': CHROME_UA, 'sec-fetch-mode': 'navigate', accept: 'text/html' };
 
-let browser;
+const suite = browserForFile();
 let admin;
 let coach;
 let student;
 let rotatorStudent;
 
-before(async () => {
-  await ensureInstalled();
-  admin = await apiLogin(ADMIN.username, ADMIN.password);
-  browser = await launchBrowser();
+suite.setUp(async () => {
+  admin = await adminToken();
   coach = await createUserViaApi('coach');
   student = await createUserViaApi('student');
   rotatorStudent = await createUserViaApi('student');
@@ -45,10 +43,6 @@ before(async () => {
     });
     assert.equal(res.status, 200, JSON.stringify(res.body));
   }
-});
-
-after(async () => {
-  await browser?.close();
 });
 
 // The server shares two cores with other test runs: navigations wait for the document, and the
@@ -88,7 +82,7 @@ async function noOverflow(page, timeout = 5000) {
 }
 
 test('a coach adjusts a student balance: the log and the header follow', async () => {
-  const { context, page } = await openPage(browser, { viewport: { width: 1366, height: 900 } });
+  const { context, page } = await openPage(suite.browser, { viewport: { width: 1366, height: 900 } });
   await signIn(page, coach, '/funding');
   await page.locator('#balance-user').selectOption(String(student.id));
   await page.getByRole('heading', { name: `Balances of ${student.username}` }).waitFor();
@@ -166,7 +160,7 @@ test('a coach adjusts a student balance: the log and the header follow', async (
 });
 
 test('an admin credit above $10,000 is refused with its message, and nothing is booked', async () => {
-  const { context, page } = await openPage(browser, { viewport: { width: 1366, height: 900 } });
+  const { context, page } = await openPage(suite.browser, { viewport: { width: 1366, height: 900 } });
   await signIn(page, ADMIN, '/funding');
   await page.locator('#balance-user').selectOption(String(student.id));
   await page.getByRole('heading', { name: `Balances of ${student.username}` }).waitFor();
@@ -218,7 +212,7 @@ test('a student with rotator_is_enabled funds a rotator offer', async () => {
   });
   assert.equal(offer.status, 201, JSON.stringify(offer.body));
 
-  const { context, page } = await openPage(browser, { viewport: { width: 1366, height: 900 } });
+  const { context, page } = await openPage(suite.browser, { viewport: { width: 1366, height: 900 } });
   await signIn(page, rotatorStudent, '/funding');
   await expectText(walletTile(page, 'wallet-grid', 'liveintent'), '$500.00');
   const form = page.locator('[data-testid="rotator-funding"]');
@@ -314,7 +308,7 @@ test('the public report opens from a link with #email= and shows tables and char
   } while (Date.now() < deadline);
   assert.equal(totals?.visitsTotal, 24);
 
-  const { context, page } = await openPage(browser, { viewport: { width: 1366, height: 900 } });
+  const { context, page } = await openPage(suite.browser, { viewport: { width: 1366, height: 900 } });
   await go(page, `/rotators/reports/${offerId}#email=alice.e2e%40example.com`);
   const months = page.locator('[data-testid="report-months-table"]');
   const monthRow = months.locator('tbody tr').first();
@@ -358,7 +352,7 @@ test('the public report opens from a link with #email= and shows tables and char
 });
 
 test('an admin disables a student wallet and hides the header dashboard', async () => {
-  const { context, page } = await openPage(browser, { viewport: { width: 1366, height: 900 } });
+  const { context, page } = await openPage(suite.browser, { viewport: { width: 1366, height: 900 } });
   await signIn(page, ADMIN, '/funding');
   await page.locator(`#balance-user option[value="${student.id}"]`).waitFor({ state: 'attached' });
   await page.locator('#balance-user').selectOption(String(student.id));
@@ -377,7 +371,7 @@ test('an admin disables a student wallet and hides the header dashboard', async 
   await context.close();
 
   // Back on for the files that run after this one.
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const res = await api('/api/balance-settings', { method: 'PUT', token, body: { headerBalance: true } });
   assert.equal(res.body.data.headerBalance, true);
 });
@@ -391,7 +385,7 @@ test('the statistics of a campaign paid from a wallet below the minimum show the
   });
   assert.equal(low.status, 201, JSON.stringify(low.body));
   const id = low.body.data.campaign.campaignData.campaignId;
-  const { context, page } = await openPage(browser, { viewport: { width: 1366, height: 900 } });
+  const { context, page } = await openPage(suite.browser, { viewport: { width: 1366, height: 900 } });
   await signIn(page, rotatorStudent, `/stats/${id}`);
   const notice = page.locator('[data-testid="insufficient-balance"]');
   await notice.waitFor();

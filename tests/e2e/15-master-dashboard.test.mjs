@@ -5,21 +5,19 @@
 // the graph modal and an add-data correction must show the numbers the traffic produced.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
+  browserForFile,
   emptyTarget,
-  ensureInstalled,
   expectPath,
   expectText,
   expectToast,
-  launchBrowser,
   openPage,
   shot,
-  uiLogin,
+  signedInPage,
 } from './helpers.mjs';
 
 const OP_BASE = BASE.replace('127.0.0.1', 'localhost');
@@ -32,7 +30,7 @@ const NAVIGATE = {
 const money = (n) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 const pct = (n) => `${n.toFixed(2)}%`;
 
-let browser;
+const suite = browserForFile();
 let token;
 let credential;
 let campaignId;
@@ -68,9 +66,8 @@ function closedPort() {
 const addDays = (day, n) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-before(async () => {
-  await ensureInstalled();
-  token = await apiLogin(ADMIN.username, ADMIN.password);
+suite.setUp(async () => {
+  token = await adminToken();
   today = (await api('/api/stats-today', { token })).body.data.today;
   start = addDays(today, -6);
 
@@ -176,19 +173,10 @@ before(async () => {
     end_date: today,
   });
   assert.equal(offline.status, 502);
-
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
 });
 
 async function signedIn(viewport) {
-  const { context, page } = await openPage(browser, { viewport });
-  await page.goto(`${OP_BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await page.waitForURL((u) => u.pathname !== '/login');
+  const { context, page } = await signedInPage(suite.browser, { base: OP_BASE, landing: null, viewport });
   await page.goto(`${OP_BASE}/master-dashboard`);
   await page.getByRole('heading', { name: 'Master dashboard' }).waitFor();
   return { context, page };
@@ -197,7 +185,7 @@ async function signedIn(viewport) {
 test('on any host but the operator’s, /master-dashboard says what it is and where it lives', async () => {
   const res = await fetch(`${BASE}/master-dashboard`, { redirect: 'manual' });
   assert.equal(res.status, 200);
-  const { context, page } = await openPage(browser);
+  const { context, page } = await openPage(suite.browser);
   await page.goto(`${BASE}/master-dashboard`);
   // Not signed in on this origin: the sign-in comes first.
   await expectPath(page, '/login');

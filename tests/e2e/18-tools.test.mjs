@@ -3,32 +3,26 @@
 // cleared after a confirmation) and the link builder (macros, extra parameter, copy, QR code).
 // Screenshots at 1366 and 390 px; the narrow screen never scrolls sideways.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
-  ensureInstalled,
-  expectPath,
+  browserForFile,
+  dismissToast,
   expectText,
-  expectToast,
-  launchBrowser,
-  openPage,
   shot,
-  uiLogin,
+  signedInPage,
 } from './helpers.mjs';
 
-let browser;
+const suite = browserForFile();
 let campaignId;
 let campaignUrl;
 const stamp = Date.now().toString(36);
 const NAME = `Tools e2e ${stamp}`;
 
-before(async () => {
-  await ensureInstalled();
-  browser = await launchBrowser();
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+suite.setUp(async () => {
+  const token = await adminToken();
   const made = await api('/api/add-campaign', {
     token,
     body: {
@@ -54,28 +48,9 @@ before(async () => {
   const detail = await api(`/api/campaign?campaignId=${campaignId}`, { token });
   campaignUrl = detail.body.data.linkpixel.campaignURL;
 });
-after(async () => {
-  await browser?.close();
-});
 
 async function signIn(viewport = { width: 1366, height: 900 }) {
-  const { context, page } = await openPage(browser, {
-    viewport,
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await expectPath(page, '/campaigns');
-  return { context, page };
-}
-
-async function toast(page, text) {
-  const t = await expectToast(page, text);
-  await t
-    .locator('[data-close-button]')
-    .click()
-    .catch(() => {});
-  await t.waitFor({ state: 'detached' }).catch(() => {});
+  return signedInPage(suite.browser, { viewport, permissions: ['clipboard-read', 'clipboard-write'] });
 }
 
 /** Waits until the form control shows exactly `expected`. */
@@ -120,7 +95,7 @@ test('link tester: a dry run of a pasted link shows the chain, the reasons and t
   // Nothing to test: the field says so.
   await page.getByRole('button', { name: 'Run dry run' }).click();
   await expectText(page.locator('#lt-link-error'), 'Paste a campaign link or pick a campaign.');
-  await toast(page, 'Paste a campaign link or pick a campaign.');
+  await dismissToast(page, 'Paste a campaign link or pick a campaign.');
 
   const link = new URL(campaignUrl);
   link.searchParams.set('tid', 'ad-9');
@@ -131,7 +106,7 @@ test('link tester: a dry run of a pasted link shows the chain, the reasons and t
   await page.locator('#lt-checkPages').uncheck();
   await page.locator('#lt-runs').selectOption('1000');
   await page.getByRole('button', { name: 'Run dry run' }).click();
-  await toast(page, 'Dry run done: 1 warning.');
+  await dismissToast(page, 'Dry run done: 1 warning.');
 
   const results = page.locator('[data-testid="link-test-results"]');
   await expectText(results.locator('.card-title .badge'), 'Routed');
@@ -182,14 +157,14 @@ test('postback tester: a test conversion is accepted, a repeat is a duplicate, a
   await page.locator('#pt-campaignId').selectOption(String(campaignId));
   await page.locator('#pt-target').fill('ad-77');
   await page.getByRole('button', { name: 'Make test click' }).click();
-  await toast(page, 'Test click made.');
+  await dismissToast(page, 'Test click made.');
   const clickId = await page.locator('#pt-click-id').inputValue();
   assert.match(clickId, /^[a-z2-7]{30,}$/);
 
   await page.locator('#pt-payout').fill('12.50');
   await page.locator('#pt-txid').fill('T-1');
   await page.locator('#pt-txid').press('Enter');
-  await toast(page, 'Test conversion accepted.');
+  await dismissToast(page, 'Test conversion accepted.');
   const result = page.locator('[data-testid="postback-result"]');
   await expectText(result.locator('.badge').first(), 'Accepted');
   await result.getByText('The same click id and transaction id count once', { exact: false }).waitFor();
@@ -199,19 +174,19 @@ test('postback tester: a test conversion is accepted, a repeat is a duplicate, a
   await expectText(list.locator('tbody tr').first().locator('td').nth(4), '$12.50');
 
   await page.getByRole('button', { name: 'Send conversion' }).click();
-  await toast(page, 'Accepted as a duplicate: counted once.');
+  await dismissToast(page, 'Accepted as a duplicate: counted once.');
   await expectText(result.locator('.badge').first(), 'Duplicate');
   await expectText(list.locator('tbody tr').first().locator('td').nth(5), '1');
   await pageShot(page, '18-postback-tester-1366');
 
   await page.locator('#pt-payout').fill('abc');
   await page.getByRole('button', { name: 'Send conversion' }).click();
-  await toast(page, 'Refused: Payout must be a number.');
+  await dismissToast(page, 'Refused: Payout must be a number.');
   await expectText(result.locator('.badge').first(), 'Refused');
   assert.equal(await list.locator('tbody tr').count(), 1);
 
   // Nothing of it reaches the statistics.
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const stats = await api('/api/statistics', {
     token,
     body: { campaignId, startDate: '', endDate: '', force: true },
@@ -230,7 +205,7 @@ test('postback tester: a test conversion is accepted, a repeat is a duplicate, a
     .getByText('Delete every test conversion and test click of your campaigns?', { exact: false })
     .waitFor();
   await dialog.getByRole('button', { name: 'Clear them' }).click();
-  await toast(page, 'Test conversions cleared. (1)');
+  await dismissToast(page, 'Test conversions cleared. (1)');
   await page.getByText('No test conversions').waitFor();
   assert.deepEqual(page.pageErrors, []);
   await context.close();
@@ -254,7 +229,7 @@ test('link builder: the source macros, an extra parameter, copy and QR code', {
   await expectValue(page.locator('#lb-url'), expected);
   await page.locator('[data-testid="qr-code"]').waitFor();
   await page.locator('[data-testid="lb-url-copy"]').click();
-  await toast(page, 'Copied to Clipboard.');
+  await dismissToast(page, 'Copied to Clipboard.');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), expected);
 
   // A bad parameter name is said under the row.
@@ -278,7 +253,7 @@ test('the three tools at 390 px: stacked, no sideways scrolling', { timeout: 60_
   await page.locator('#lt-campaignId').selectOption(String(campaignId));
   await page.locator('#lt-checkPages').uncheck();
   await page.getByRole('button', { name: 'Run dry run' }).click();
-  await toast(page, 'Dry run done: 1 warning.');
+  await dismissToast(page, 'Dry run done: 1 warning.');
   await page.getByRole('table', { name: 'Observed split' }).waitFor();
   await pageShot(page, '18-link-tester-390');
   await noSideways(page);
@@ -286,9 +261,9 @@ test('the three tools at 390 px: stacked, no sideways scrolling', { timeout: 60_
   await page.locator('#tools-tab-postback-tester').click();
   await page.locator('#pt-campaignId').selectOption(String(campaignId));
   await page.getByRole('button', { name: 'Make test click' }).click();
-  await toast(page, 'Test click made.');
+  await dismissToast(page, 'Test click made.');
   await page.getByRole('button', { name: 'Send conversion' }).click();
-  await toast(page, 'Test conversion accepted.');
+  await dismissToast(page, 'Test conversion accepted.');
   await pageShot(page, '18-postback-tester-390');
   await noSideways(page);
 

@@ -2,27 +2,25 @@
 // a platform campaign, a line item, two ads of which one fails and stays in the list, the ad
 // toggle (cancel reverts, confirm switches) and the delete confirmation.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
   apiLogin,
   BASE,
+  browserForFile,
   createUserViaApi,
   dismissToast,
-  ensureInstalled,
   expectPath,
   expectText,
   expectToast,
-  launchBrowser,
-  openPage,
   shot,
-  uiLogin,
+  signedInPage,
   until,
   useLiveIntentAccount,
 } from './helpers.mjs';
 
-let browser;
+const suite = browserForFile();
 let page;
 let campaignId;
 let otherId;
@@ -38,9 +36,8 @@ const closeToast = (text) => dismissToast(page, text);
 const manage = (id = campaignId, tab = '') =>
   `${BASE}/manage-liveintent/campaign/${id}${tab ? `?tab=${tab}` : ''}`;
 
-before(async () => {
-  await ensureInstalled();
-  const admin = await apiLogin(ADMIN.username, ADMIN.password);
+suite.setUp(async () => {
+  const admin = await adminToken();
   await useLiveIntentAccount(admin);
   const user = await createUserViaApi('admin');
   const token = await apiLogin(user.username, user.password);
@@ -55,16 +52,11 @@ before(async () => {
     body: { name: 'Search ads', trafficSource: 'taboola' },
   });
   otherId = other.body.data.campaign.campaignData.campaignId;
-  browser = await launchBrowser();
-  ({ page } = await openPage(browser, { viewport: { width: 1366, height: 900 } }));
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, user.username, user.password);
-  await expectPath(page, '/campaigns');
+  ({ page } = await signedInPage(suite.browser, { user, viewport: { width: 1366, height: 900 } }));
 });
 
 after(async () => {
   assert.deepEqual(page?.pageErrors ?? [], []);
-  await browser?.close();
 });
 
 test('a campaign whose traffic source is not liveintent shows only the rule', async () => {
@@ -78,7 +70,7 @@ test('a campaign whose traffic source is not liveintent shows only the rule', as
 });
 
 test('an installation with its own LiveIntent account shows only that rule', async () => {
-  const admin = await apiLogin(ADMIN.username, ADMIN.password);
+  const admin = await adminToken();
   const own = (value) =>
     api('/api/update-setting', {
       token: admin,

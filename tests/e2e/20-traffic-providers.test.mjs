@@ -3,26 +3,23 @@
 // uploaded/total counter, submit) and the $1500 rule read from the basic tab.
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import {
-  ADMIN,
+  adminToken,
   api,
   apiLogin,
   BASE,
+  browserForFile,
   createUserViaApi,
-  ensureInstalled,
+  dismissToast,
   expectAttr,
-  expectPath,
   expectText,
-  expectToast,
-  launchBrowser,
-  openPage,
   shot,
-  uiLogin,
+  signedInPage,
 } from './helpers.mjs';
 
-let browser;
+const suite = browserForFile();
 let page;
 let user;
 let token;
@@ -78,16 +75,6 @@ const images = (n, prefix) =>
     buffer: png(60, 50, COLOURS[i % COLOURS.length]),
   }));
 
-/** Waits for a toast and closes it, so the next one is the only one on screen. */
-async function toast(text) {
-  const t = await expectToast(page, text);
-  await t
-    .locator('[data-close-button]')
-    .click()
-    .catch(() => {});
-  await t.waitFor({ state: 'detached' }).catch(() => {});
-}
-
 async function tab(key) {
   await page.locator(`[data-testid="tab-${key}"]`).click();
   await page.locator(`[data-testid="tab-${key}"][aria-selected="true"]`).waitFor();
@@ -99,20 +86,14 @@ async function campaign(name, trafficSource) {
   return res.body.data.campaign.campaignData.campaignId;
 }
 
-before(async () => {
-  await ensureInstalled();
-  browser = await launchBrowser();
+suite.setUp(async () => {
   user = await createUserViaApi('admin');
   token = await apiLogin(user.username, user.password);
-  ({ page } = await openPage(browser, { viewport: { width: 1366, height: 900 } }));
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, user.username, user.password);
-  await expectPath(page, '/campaigns');
+  ({ page } = await signedInPage(suite.browser, { user, viewport: { width: 1366, height: 900 } }));
 });
 
 after(async () => {
   assert.deepEqual(page?.pageErrors ?? [], []);
-  await browser?.close();
 });
 
 test('tab 7: 12 banners upload in batches of 5, some are deactivated and deleted, a placement is saved', async () => {
@@ -139,7 +120,7 @@ test('tab 7: 12 banners upload in batches of 5, some are deactivated and deleted
     .getByTestId('banner-upload-status')
     .getByText(/Uploading batch \d of 3/)
     .waitFor();
-  await toast('Banner(s) saved successfully');
+  await dismissToast(page, 'Banner(s) saved successfully');
   page.off('response', watch);
   assert.deepEqual(sizes, [5, 10, 12]);
   await expectText(page.getByTestId('banner-count'), '12 banners');
@@ -149,7 +130,7 @@ test('tab 7: 12 banners upload in batches of 5, some are deactivated and deleted
   await page.getByRole('checkbox', { name: 'Select Spring sale (spring-01.png)' }).check();
   await page.getByRole('checkbox', { name: 'Select Spring sale (spring-02.png)' }).check();
   await page.getByRole('button', { name: 'Deactivate' }).click();
-  await toast('Banner(s) updated successfully');
+  await dismissToast(page, 'Banner(s) updated successfully');
   await page.locator('[data-testid="banner-row"].ce-row-paused').nth(1).waitFor();
   assert.equal(await page.locator('[data-testid="banner-row"] .badge', { hasText: 'Inactive' }).count(), 2);
   await page.getByRole('checkbox', { name: 'Select Spring sale (spring-01.png)' }).uncheck();
@@ -159,12 +140,12 @@ test('tab 7: 12 banners upload in batches of 5, some are deactivated and deleted
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByRole('alertdialog').getByText('Delete 3 banners?', { exact: false }).waitFor();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await toast('Banner(s) deleted successfully');
+  await dismissToast(page, 'Banner(s) deleted successfully');
   await expectText(page.getByTestId('banner-count'), '9 banners');
 
   await page.locator('#blaze-placement').selectOption({ label: 'Publisher 9 zone 2 (Email, News feed)' });
   await page.getByRole('button', { name: 'Save placement' }).click();
-  await toast('Placements saved successfully');
+  await dismissToast(page, 'Placements saved successfully');
   const detail = await api(`/api/campaign?campaignId=${id}`, { token });
   assert.equal(detail.body.data.placement, '9-2');
   assert.equal(detail.body.data.banners.length, 9);
@@ -176,7 +157,7 @@ test('tab 8: traffic info, headlines, assets with the counter, lines, submit; th
   // The CPC wallet must hold the minimum (1500) before a submit.
   // Nobody credits their own wallets (docs/decisions/124): the installation's admin funds this one.
   const fund = await api('/api/update-balance', {
-    token: await apiLogin(ADMIN.username, ADMIN.password),
+    token: await adminToken(),
     body: { userId: user.id, cpc: '2500' },
   });
   assert.equal(fund.status, 200, JSON.stringify(fund.body));
@@ -191,12 +172,12 @@ test('tab 8: traffic info, headlines, assets with the counter, lines, submit; th
   assert.ok(await page.locator('#traffic-size-300x250').isChecked());
   await page.locator('#traffic-size-970x250').check();
   await page.getByRole('button', { name: 'Save traffic info' }).click();
-  await toast('Traffic info saved successfully');
+  await dismissToast(page, 'Traffic info saved successfully');
 
   await page.locator('#headline-0').fill('Burn fat while you sleep');
   await page.locator('#headline-image-0').setInputFiles(images(1, 'headline'));
   await page.getByRole('button', { name: 'Save headlines' }).click();
-  await toast('Traffic headlines saved successfully');
+  await dismissToast(page, 'Traffic headlines saved successfully');
 
   await expectText(page.getByTestId('asset-counter'), '0 of 200 assets');
   await page.locator('#traffic-assets-input').setInputFiles(images(7, 'asset'));
@@ -204,7 +185,7 @@ test('tab 8: traffic info, headlines, assets with the counter, lines, submit; th
     .getByTestId('asset-counter')
     .getByText(/Uploaded [05]\/7/)
     .waitFor();
-  await toast('Asset(s) saved successfully');
+  await dismissToast(page, 'Asset(s) saved successfully');
   await expectText(page.getByTestId('asset-counter'), '7 of 200 assets');
   assert.equal(await page.getByTestId('asset').count(), 7);
 
@@ -212,13 +193,13 @@ test('tab 8: traffic info, headlines, assets with the counter, lines, submit; th
   await page.locator('#line-id-0').fill('L-100');
   await page.locator('#line-cpm-0').fill('2.50');
   await page.getByRole('button', { name: 'Update lines' }).click();
-  await toast('Lines updated successfully');
+  await dismissToast(page, 'Lines updated successfully');
   await expectText(page.getByTestId('submit-hint'), 'Ready to submit.');
   await shot(page, '20-traffic-before-submit');
 
   await page.getByRole('button', { name: 'Submit traffic data' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Submit' }).click();
-  await toast('Traffic data submitted successfully');
+  await dismissToast(page, 'Traffic data submitted successfully');
   await page.getByTestId('traffic-submitted').waitFor();
   assert.ok(await page.locator('#traffic-offer').isDisabled());
   assert.equal(await page.locator('[data-testid="asset"] input[type="checkbox"]:disabled').count(), 7);
@@ -230,7 +211,7 @@ test('tab 8: traffic info, headlines, assets with the counter, lines, submit; th
   await expectAttr(page.locator('#basic-active'), 'aria-checked', 'false');
   await page.locator('.ce-unsaved').waitFor();
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await toast('Cannot set the campaign to inactive before reaching $1500 spend');
+  await dismissToast(page, 'Cannot set the campaign to inactive before reaching $1500 spend');
   // After the refusal the switch shows what is saved: Active, no unsaved change (issue 27).
   await expectAttr(page.locator('#basic-active'), 'aria-checked', 'true');
   await expectText(page.locator('.ce-header-meta .badge-success'), 'Active');

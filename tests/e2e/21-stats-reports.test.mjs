@@ -4,21 +4,19 @@
 // and the period comparison, export headers as titles, and the screen at 390 px.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
+  browserForFile,
   emptyTarget,
-  ensureInstalled,
   expectNoSideScroll,
   expectText,
-  launchBrowser,
-  openPage,
   PHONE,
   shot,
-  uiLogin,
+  signedInPage,
+  targetTotals,
   until,
 } from './helpers.mjs';
 
@@ -30,7 +28,7 @@ const UA = {
   bot: 'Googlebot/2.1 (+http://www.google.com/bot.html)',
 };
 
-let browser;
+const suite = browserForFile();
 let token;
 let campaignId;
 let campaignUrl;
@@ -54,22 +52,10 @@ async function visit(target, ua, country, extra = {}) {
   return new URL(res.headers.get('location')).searchParams.get('clickid');
 }
 
-async function totals() {
-  const res = await api('/api/statistics', {
-    token,
-    body: { campaignId, startDate: '', endDate: '', totalOnly: true, force: true },
-  });
-  const job = await until(async () => {
-    const answer = await api('/api/get-target-statistics', { token, body: { uuid: res.body.data.queueId } });
-    return answer.body?.data?.done && answer.body;
-  }, 'the totals job did not finish');
-  return job.data.data.data.targetTotal;
-}
+const totals = () => targetTotals(token, campaignId);
 
-before(async () => {
-  await ensureInstalled();
-  token = await apiLogin(ADMIN.username, ADMIN.password);
-  browser = await launchBrowser();
+suite.setUp(async () => {
+  token = await adminToken();
   const created = await api('/api/add-campaign', {
     token,
     body: { name: `Reports ${Date.now().toString(36)}`, campaignType: 'direct_link', cpc: '0.40' },
@@ -104,10 +90,6 @@ before(async () => {
   );
 });
 
-after(async () => {
-  await browser?.close();
-});
-
 /** Waits until `locator`'s text matches `pattern`, else fails with what it showed. */
 async function expectMatch(locator, pattern, timeout = 10_000) {
   const shows = async () =>
@@ -121,10 +103,7 @@ const kpi = (page, key) => page.locator(`[data-kpi="${key}"] .kpi-value`);
 test('fresh statistics: updated … ago, a reload shows a new conversion, a failure says so with Retry', {
   timeout: 90_000,
 }, async () => {
-  const { context, page } = await openPage(browser);
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  const { context, page } = await signedInPage(suite.browser, { landing: null });
 
   await page.goto(`${BASE}/stats/${campaignId}`);
   await expectText(kpi(page, 'visits'), '6');
@@ -167,10 +146,7 @@ test('fresh statistics: updated … ago, a reload shows a new conversion, a fail
 test('filtered traffic, breakdowns with a second level and the comparison, export titles, 390 px', {
   timeout: 90_000,
 }, async () => {
-  const { context, page } = await openPage(browser);
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  const { context, page } = await signedInPage(suite.browser, { landing: null });
   await page.goto(`${BASE}/stats/${campaignId}`);
   await expectText(kpi(page, 'visits'), '6');
 

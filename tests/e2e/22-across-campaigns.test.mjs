@@ -3,22 +3,22 @@
 // campaigns list's metric columns, folder totals, sort, column picker, search across folders and
 // filters, and the dashboard's "All campaigns" must show exactly what the traffic produced.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
   apiLogin,
   BASE,
+  browserForFile,
   createUserViaApi,
   emptyTarget,
-  ensureInstalled,
   expectText,
   expectToast,
-  launchBrowser,
   openPage,
   PHONE,
   settled,
   shot,
+  signedInPage,
   uiLogin,
   until,
 } from './helpers.mjs';
@@ -28,7 +28,7 @@ const CHROME_UA =
 const NAVIGATE = { 'user-agent': CHROME_UA, 'sec-fetch-mode': 'navigate', accept: 'text/html' };
 const money = (n) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 
-let browser;
+const suite = browserForFile();
 let token;
 const suffix = Date.now().toString(36);
 const ids = {};
@@ -85,10 +85,8 @@ async function traffic(key, visits, conversions) {
   }
 }
 
-before(async () => {
-  await ensureInstalled();
-  token = await apiLogin(ADMIN.username, ADMIN.password);
-  browser = await launchBrowser();
+suite.setUp(async () => {
+  token = await adminToken();
   await campaign('alpha', 'Hearing aid VSL US', { cpc: 0.2, payout: 25, trafficSource: 'taboola' });
   await campaign('beta', 'Hearing aid VSL CA', { cpc: 0.1, payout: 40, trafficSource: 'mediago' });
   await campaign('gamma', 'Solar quiz', { cpc: 0.05, payout: 10, trafficSource: 'taboola' });
@@ -141,15 +139,8 @@ before(async () => {
   );
 });
 
-after(async () => {
-  await browser?.close();
-});
-
 async function signedIn(options) {
-  const { page } = await openPage(browser, options);
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  const { page } = await signedInPage(suite.browser, { landing: null, ...options });
   return page;
 }
 
@@ -304,7 +295,7 @@ test('the dashboard opens on all campaigns, sums every campaign, and says where 
 });
 
 test('/register says registration is closed before asking for anything', async () => {
-  const { page } = await openPage(browser);
+  const { page } = await openPage(suite.browser);
   await page.goto(`${BASE}/register`);
   await expectText(page.locator('h1'), 'Registration is closed');
   await expectText(
@@ -363,7 +354,7 @@ test('an admin disables, enables and deletes a user; a disabled user is signed o
   });
   assert.equal(refused.status, 403);
   // In the browser: the sign-in form says why.
-  const { page: other } = await openPage(browser);
+  const { page: other } = await openPage(suite.browser);
   await other.goto(`${BASE}/login`);
   await uiLogin(other, student.username, student.password);
   await other.getByText('This account is disabled. Ask an administrator to enable it.').first().waitFor();

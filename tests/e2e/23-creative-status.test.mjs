@@ -3,28 +3,26 @@
 // unlinked from both; its row is pink while its line item is paused; a target that is no creative
 // of the campaign answers 'No Lineitems Found' and its switch does not move.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
   apiLogin,
   BASE,
+  browserForFile,
   createUserViaApi,
   dismissToast,
   emptyTarget,
-  ensureInstalled,
   expectAttr,
-  expectPath,
   expectText,
-  launchBrowser,
-  openPage,
   shot,
-  uiLogin,
+  signedInPage,
+  targetTotals,
   until,
   useLiveIntentAccount,
 } from './helpers.mjs';
 
-let browser;
+const suite = browserForFile();
 let page;
 let token;
 let campaignId;
@@ -61,9 +59,8 @@ const lineItem = (liCampaignId, name) => ({
   genderTarget: [],
 });
 
-before(async () => {
-  await ensureInstalled();
-  const admin = await apiLogin(ADMIN.username, ADMIN.password);
+suite.setUp(async () => {
+  const admin = await adminToken();
   await useLiveIntentAccount(admin);
   const user = await createUserViaApi('admin');
   token = await apiLogin(user.username, user.password);
@@ -117,33 +114,15 @@ before(async () => {
   }
 
   await visitCounted(campaignId, targets.length);
-  browser = await launchBrowser();
-  ({ page } = await openPage(browser, { viewport: { width: 1366, height: 900 } }));
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, user.username, user.password);
-  await expectPath(page, '/campaigns');
-});
-
-after(async () => {
-  await browser?.close();
+  ({ page } = await signedInPage(suite.browser, { user, viewport: { width: 1366, height: 900 } }));
 });
 
 /** Waits until the ingest counted the campaign's visits (the queue consumer runs apart). */
 async function visitCounted(id, visits) {
   await until(
     async () => {
-      const res = await api('/api/statistics', {
-        token,
-        body: { campaignId: id, startDate: '', endDate: '', totalOnly: true, force: true },
-      });
-      const job = await until(async () => {
-        const answer = await api('/api/get-target-statistics', {
-          token,
-          body: { uuid: res.body.data.queueId },
-        });
-        return answer.body?.data?.done && answer.body;
-      }, 'the totals job did not finish');
-      return job.data.data.data.targetTotal.visitsTotal >= visits;
+      const totals = await targetTotals(token, id);
+      return totals.visitsTotal >= visits;
     },
     `${visits} visits were not counted`,
     { timeout: 30_000, every: 500 },

@@ -5,19 +5,17 @@
 // switch, used from the keyboard, brings new visits on screen without Search or Refresh.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
+  browserForFile,
   emptyTarget,
-  ensureInstalled,
   expectText,
-  launchBrowser,
-  openPage,
   shot,
-  uiLogin,
+  signedInPage,
+  targetTotals,
   until,
 } from './helpers.mjs';
 
@@ -28,7 +26,7 @@ const NAVIGATE = {
 };
 const NO_SPEND = 'No value: no ad spend recorded in this range, so there is nothing to divide.';
 
-let browser;
+const suite = browserForFile();
 let token;
 let campaignId;
 let visitUrl;
@@ -40,22 +38,10 @@ async function visit(target) {
   return new URL(res.headers.get('location')).searchParams.get('clickid');
 }
 
-async function visitsCounted() {
-  const res = await api('/api/statistics', {
-    token,
-    body: { campaignId, startDate: '', endDate: '', totalOnly: true, force: true },
-  });
-  const job = await until(async () => {
-    const answer = await api('/api/get-target-statistics', { token, body: { uuid: res.body.data.queueId } });
-    return answer.body?.data?.done && answer.body;
-  }, 'the totals job did not finish');
-  return job.data.data.data.targetTotal;
-}
+const visitsCounted = () => targetTotals(token, campaignId);
 
-before(async () => {
-  await ensureInstalled();
-  token = await apiLogin(ADMIN.username, ADMIN.password);
-  browser = await launchBrowser();
+suite.setUp(async () => {
+  token = await adminToken();
   // Source None, no CPC, no costs: the campaign has no ad spend. Its URL token is the one the
   // editor builds from the name "Probe LP" (spec 2 §4).
   const created = await api('/api/add-campaign', {
@@ -87,15 +73,8 @@ before(async () => {
   );
 });
 
-after(async () => {
-  await browser?.close();
-});
-
 async function signedIn() {
-  const { context, page } = await openPage(browser);
-  await page.goto(`${BASE}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  const { context, page } = await signedInPage(suite.browser, { landing: null });
   return { context, page };
 }
 

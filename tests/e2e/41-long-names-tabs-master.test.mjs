@@ -6,21 +6,18 @@
 // - the master dashboard: a sidebar link on the operator's host (localhost here, run.mjs sets
 //   OPERATOR_HOST), an explanation elsewhere, and Settings' operator credential.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
-  apiLogin,
   BASE,
-  ensureInstalled,
+  browserForFile,
   expectNoSideScroll,
   expectText,
   expectToast,
-  launchBrowser,
-  openPage,
   PHONE,
   shot,
-  uiLogin,
+  signedInPage,
 } from './helpers.mjs';
 
 const OP_BASE = BASE.replace('127.0.0.1', 'localhost');
@@ -29,7 +26,7 @@ const stamp = Date.now().toString(36);
 const long = (prefix) => `${prefix}${stamp}`.padEnd(100, 'W');
 const NAME_TOO_LONG = 'The name may not be longer than 100 characters.';
 
-let browser;
+const suite = browserForFile();
 let token;
 let campaignId;
 let rotatorId;
@@ -52,10 +49,8 @@ async function created(path, body, key) {
   return key(res.body.data);
 }
 
-before(async () => {
-  await ensureInstalled();
-  token = await apiLogin(ADMIN.username, ADMIN.password);
-  browser = await launchBrowser();
+suite.setUp(async () => {
+  token = await adminToken();
   campaignId = await created(
     '/api/add-campaign',
     { name: names.campaign, campaignType: 'multiple_path_type', cpc: '0.40' },
@@ -90,15 +85,8 @@ before(async () => {
   assert.equal(reg.status, 201, JSON.stringify(reg.body));
 });
 
-after(async () => {
-  await browser?.close();
-});
-
 async function signedIn(base = BASE, viewport = { width: 1366, height: 840 }) {
-  const { context, page } = await openPage(browser, { viewport });
-  await page.goto(`${base}/login`);
-  await uiLogin(page, ADMIN.username, ADMIN.password);
-  await page.waitForURL((u) => u.pathname !== '/login');
+  const { context, page } = await signedInPage(suite.browser, { base, landing: null, viewport });
   return { context, page };
 }
 

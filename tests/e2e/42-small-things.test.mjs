@@ -5,46 +5,39 @@
 // (The refused $1500 switch is in 20, rotator funding and the balance log in 11, usernames in 04.)
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  ADMIN,
+  adminToken,
   api,
   apiLogin,
   BASE,
+  browserForFile,
   createUserViaApi,
-  ensureInstalled,
   expectPath,
   expectText,
   expectToast,
-  launchBrowser,
   openPage,
   PHONE,
   shot,
-  uiLogin,
+  signedInPage,
 } from './helpers.mjs';
 
 const DESK = { width: 1366, height: 840 };
 const WIDTHS = [DESK, PHONE];
 
-let browser;
+const suite = browserForFile();
 let user;
 let token;
 
-before(async () => {
-  await ensureInstalled();
-  browser = await launchBrowser();
+suite.setUp(async () => {
   user = await createUserViaApi('student');
   token = await apiLogin(user.username, user.password);
   // Header balances shown to a student with money in a wallet (an admin funds it, decision 124).
   const fund = await api('/api/update-balance', {
-    token: await apiLogin(ADMIN.username, ADMIN.password),
+    token: await adminToken(),
     body: { userId: user.id, liveintent: '250' },
   });
   assert.equal(fund.status, 200, JSON.stringify(fund.body));
-});
-
-after(async () => {
-  await browser?.close();
 });
 
 async function campaign(name, body = {}) {
@@ -54,11 +47,7 @@ async function campaign(name, body = {}) {
 }
 
 async function signIn(viewport, who = user) {
-  const opened = await openPage(browser, { viewport });
-  await opened.page.goto(`${BASE}/login`);
-  await uiLogin(opened.page, who.username, who.password);
-  await opened.page.waitForURL((url) => url.pathname !== '/login');
-  return opened;
+  return signedInPage(suite.browser, { user: who, landing: null, viewport });
 }
 
 const box = (locator) => locator.boundingBox();
@@ -71,7 +60,7 @@ const overlaps = (a, b) =>
 
 for (const viewport of WIDTHS) {
   test(`${viewport.width} px: a signed-out page load logs no error and asks for a session with a 200`, async () => {
-    const { context, page } = await openPage(browser, { viewport });
+    const { context, page } = await openPage(suite.browser, { viewport });
     const consoleErrors = [];
     const failed = [];
     const exchanges = [];

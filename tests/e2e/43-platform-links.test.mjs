@@ -4,26 +4,26 @@
 // line, the Ad costs table and the totals without a reload. TikTok and Taboola at 1366 px, MediaGo
 // on a 390-px phone; every screen is also pictured and checked at the other width (`shot`).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   api,
   apiLogin,
   BASE,
+  browserForFile,
   createUserViaApi,
-  ensureInstalled,
   expectPath,
   expectText,
   expectToast,
-  launchBrowser,
   openPage,
   PHONE,
   shot,
+  targetTotals,
   uiLogin,
   until,
 } from './helpers.mjs';
 
 const FAKES = process.env.E2E_FAKES_URL;
-let browser;
+const suite = browserForFile();
 let user;
 let token;
 
@@ -61,20 +61,10 @@ const UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 /** The visits the statistics count for the campaign (the totals job, forced). */
-async function visitsOf(id) {
-  const res = await api('/api/statistics', {
-    token,
-    body: { campaignId: id, startDate: '', endDate: '', totalOnly: true, force: true },
-  });
-  const job = await until(async () => {
-    const answer = await api('/api/get-target-statistics', { token, body: { uuid: res.body.data.queueId } });
-    return answer.body?.data?.done && answer.body;
-  }, 'the totals job did not finish');
-  return job.data.data.data.targetTotal.visitsTotal;
-}
+const visitsOf = async (id) => (await targetTotals(token, id)).visitsTotal;
 
 async function signedIn(options = {}) {
-  const { context, page } = await openPage(browser, options);
+  const { context, page } = await openPage(suite.browser, options);
   await page.goto(`${BASE}/login`);
   await uiLogin(page, user.username, user.password);
   await expectPath(page, '/campaigns', 30_000);
@@ -173,15 +163,9 @@ async function syncAndSee(page, { id, platform, label, external, shotName }) {
   if (shotName) await shot(page, shotName);
 }
 
-before(async () => {
-  await ensureInstalled();
-  browser = await launchBrowser();
+suite.setUp(async () => {
   user = await createUserViaApi('student');
   token = await apiLogin(user.username, user.password);
-});
-
-after(async () => {
-  await browser?.close();
 });
 
 test('a missing connection says so with a link to Integrations, and the campaign still saves', async () => {

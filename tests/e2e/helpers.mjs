@@ -2,7 +2,7 @@
 // waits that fail with the text that was actually on the page.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { afterEach } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import { SignJWT } from 'jose';
 import { chromium } from 'playwright-core';
 import { issueLicense } from '../../scripts/license-lib.mjs';
@@ -67,7 +67,7 @@ export async function expiredToken(userId = 1) {
 }
 
 /** Setup through the API when this server has not been set up yet (a file run on its own). */
-export async function ensureInstalled() {
+async function ensureInstalled() {
   const done = await api('/api/setup-created');
   if (done.body?.data === true) return;
   const res = await api('/api/auth/application_startup', {
@@ -84,6 +84,9 @@ export async function ensureInstalled() {
   assert.equal(res.status, 200, JSON.stringify(res.body));
 }
 
+/** The admin's API token (the installation's first user). */
+export const adminToken = () => apiLogin(ADMIN.username, ADMIN.password);
+
 export async function apiLogin(username, password) {
   const res = await api('/api/auth/login', { body: { username, password, loginToken: '', hash: '' } });
   assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -96,7 +99,7 @@ export async function createUserViaApi(role = 'student') {
   counter += 1;
   const name = `${role}${Date.now().toString(36)}${counter}`;
   const user = { username: name, email: `${name}@example.com`, password: 'Pass-word-123', role };
-  const token = await apiLogin(ADMIN.username, ADMIN.password);
+  const token = await adminToken();
   const res = await api('/api/registeruser', {
     token,
     body: { ...user, password_confirmation: user.password },
@@ -105,7 +108,7 @@ export async function createUserViaApi(role = 'student') {
   return { ...user, id: res.body.data.user.id };
 }
 
-export function launchBrowser() {
+function launchBrowser() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [
@@ -190,6 +193,27 @@ function retryStalledLoads(page) {
       return goto(url, options);
     }
   };
+}
+
+/**
+ * The Chromium of a test file: its `before` hook sets the server up when it has not been (unless
+ * `install` is false, for the file that tests setup itself), launches the browser and then runs
+ * the file's own set-up steps (`suite.setUp(fn)`), in that order; its `after` hook closes the
+ * browser. (Node 20 runs a file's top-level `before` hooks side by side, not one after another,
+ * so a file's set-up that needs the installation is a step here, not a hook of its own.)
+ */
+export function browserForFile({ install = true } = {}) {
+  const steps = [];
+  const suite = { browser: undefined, setUp: (step) => steps.push(step) };
+  before(async () => {
+    if (install) await ensureInstalled();
+    suite.browser = await launchBrowser();
+    for (const step of steps) await step();
+  });
+  after(async () => {
+    await suite.browser?.close();
+  });
+  return suite;
 }
 
 /** A fresh context (own storage and cookies) and page; page errors and CSP violations fail the test. */
@@ -417,3 +441,40 @@ export async function uiLogin(page, username, password) {
  * id: the product fills it with the source's macro or REPLACE_WITH_AD_ID (issue 27, decision 130).
  */
 export const emptyTarget = (url) => url.replace(/\?([^=&]+)=[^&]*/, '?$1=');
+
+/**
+ * A fresh page signed in through /login (on `base`) as `user`. It then waits for `landing`
+ * (asserted), or, with `landing: null`, for any path but /login. Other options go to `openPage`.
+ */
+export async function signedInPage(
+  browser,
+  { user = ADMIN, base = BASE, landing = '/campaigns', ...options } = {},
+) {
+  const { context, page } = await openPage(browser, options);
+  await page.goto(`${base}/login`);
+  await uiLogin(page, user.username, user.password);
+  if (landing) await expectPath(page, landing);
+  else await page.waitForURL((url) => url.pathname !== '/login');
+  return { context, page };
+}
+
+/** The campaign's target totals from a forced totals job: POST statistics, then poll the job. */
+export async function targetTotals(token, campaignId, { timeout = 10_000 } = {}) {
+  const res = await api('/api/statistics', {
+    token,
+    body: { campaignId, startDate: '', endDate: '', totalOnly: true, force: true },
+  });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  const job = await until(
+    async () => {
+      const answer = await api('/api/get-target-statistics', {
+        token,
+        body: { uuid: res.body.data.queueId },
+      });
+      return answer.body?.data?.done && answer.body;
+    },
+    'the totals job did not finish',
+    { timeout },
+  );
+  return job.data.data.data.targetTotal;
+}

@@ -5,6 +5,7 @@ import type { TrackEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { writeCosts } from '../../worker/services/statistics/costs';
 import { api, makeCampaign, setupInstallation, userWithRole } from '../factories';
+import { conversionEvent, visitEvent } from '../support/events';
 
 // The campaigns list's metric columns and the all-campaigns dashboard against the per-campaign
 // reports: three campaigns (two in a folder, one in its subfolder) with visits, conversions,
@@ -23,26 +24,9 @@ const PAST_MS = Date.UTC(2026, 10, 10, 15, 0);
 const today = () => dayInZone(Date.now(), 'America/New_York');
 
 const visit = (campaign: number, id: string, at: number, target = 'T'): TrackEvent =>
-  ({
-    k: 'v',
-    id,
-    c: campaign,
-    p: 0,
-    l: 0,
-    o: 0,
-    at,
-    tgt: target,
-    kw: '',
-    dev: 'desktop',
-    cc: 'US',
-    ref: '',
-    ua: 'test',
-    f: null,
-    d: 0,
-    tok: {},
-  }) as TrackEvent;
+  visitEvent({ id, c: campaign, at, tgt: target });
 const conversion = (campaign: number, id: string, at: number, pay: number): TrackEvent =>
-  ({ k: 'c', id, c: campaign, p: 0, l: 0, o: 0, at, ev: null, tx: '', pay, src: 'postback' }) as TrackEvent;
+  conversionEvent({ id, c: campaign, at, pay });
 
 function traffic(campaign: number, prefix: string, at: number, visits: number, payouts: number[]) {
   const events: TrackEvent[] = [];

@@ -6,6 +6,7 @@ import worker from '../../worker/index';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { setCredential } from '../../worker/services/integrations/credentials';
 import { api, makeCampaign, makeOffer, setupInstallation, userWithRole } from '../factories';
+import { conversionEvent, visitEvent } from '../support/events';
 import { expectedRows, scenario } from '../support/platform-fakes';
 
 // The ad performance records (spec 4 §3, §4, §9): POST starts a job on the statistics queue,
@@ -56,38 +57,9 @@ beforeAll(async () => {
   const at = Date.UTC(2026, 10, 10, 15);
   const events: TrackEvent[] = [];
   for (let i = 0; i < 5; i++) {
-    events.push({
-      k: 'v',
-      id: `r${i}`,
-      c: campaignId,
-      p: 0,
-      l: 0,
-      o: 0,
-      at,
-      tgt: first.ad_id,
-      kw: '',
-      dev: 'desktop',
-      cc: 'US',
-      ref: '',
-      ua: 'test',
-      f: null,
-      d: 0,
-      tok: {},
-    } as TrackEvent);
+    events.push(visitEvent({ id: `r${i}`, c: campaignId, at, tgt: first.ad_id }));
   }
-  events.push({
-    k: 'c',
-    id: 'r0',
-    c: campaignId,
-    p: 0,
-    l: 0,
-    o: offer,
-    at: at + 1000,
-    ev: null,
-    tx: '',
-    pay: null,
-    src: 'postback',
-  } as TrackEvent);
+  events.push(conversionEvent({ id: 'r0', c: campaignId, o: offer, at: at + 1000 }));
   await ingestEvents(env, events);
 });
 

@@ -1,12 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { SignJWT } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN, api, freshIp, login, setupInstallation, userWithRole, waitForCount } from '../factories';
 
-let adminToken: string;
-beforeAll(async () => {
-  adminToken = await setupInstallation();
-});
+let adminToken = await setupInstallation();
 
 const loginBody = (username: string, password: string) => ({ body: { username, password } });
 

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toMicros } from '../../schema/money';
 import { MONEY_MESSAGES as M } from '../../schema/money-api';
 import { api, setupInstallation, userWithRole } from '../factories';
@@ -8,10 +8,7 @@ import { api, setupInstallation, userWithRole } from '../factories';
 // balances are bounded at one billion (10^15 micros, docs/decisions/125), so every balance the
 // answers carry as a number is exact; a credit that would leave the range is a 422.
 
-let admin: string;
-beforeAll(async () => {
-  admin = await setupInstallation();
-});
+const admin = await setupInstallation();
 
 const update = (body: Record<string, unknown>) => api('/api/update-balance', { token: admin, body });
 const ledgerRows = async (userId: number) =>

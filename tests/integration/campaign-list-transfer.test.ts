@@ -1,10 +1,11 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   api,
   makeCampaign,
+  makeFolder,
   makeLanding,
   makeOffer,
   makeOption,
@@ -17,16 +18,7 @@ import {
 // as a ZIP in R2 behind a signed link, import such a ZIP, and campaigns from a CSV file; with
 // the spec's file checks and messages, and nothing half-written on a bad file.
 
-let admin: string;
-beforeAll(async () => {
-  admin = await setupInstallation();
-});
-
-async function folder(token: string, name: string, body: Record<string, unknown> = {}) {
-  const res = await api('/api/add-campaign-folder', { token, body: { name, ...body } });
-  if (res.status !== 201) throw new Error(`folder failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data.folder.campaignId as number;
-}
+const admin = await setupInstallation();
 
 async function download(link: string): Promise<Uint8Array> {
   const res = await SELF.fetch(`http://tracker.test${link}`);
@@ -210,8 +202,8 @@ describe('export', () => {
   });
 
   it('export-campaigns takes ids as an array or comma-joined; a folder brings its live subtree', async () => {
-    const f = await folder(admin, 'Exported folder');
-    const sub = await folder(admin, 'Inner', { dir: f });
+    const f = await makeFolder(admin, 'Exported folder');
+    const sub = await makeFolder(admin, 'Inner', { dir: f });
     const a = await makeCampaign(admin, { name: 'In folder', dir: f });
     const b = await makeCampaign(admin, { name: 'In inner', dir: sub });
     const gone = await makeCampaign(admin, { name: 'Deleted inside', dir: f });
@@ -254,7 +246,7 @@ describe('export', () => {
 
 describe('import of an export', () => {
   it('recreates the same campaigns, items and tokens with new ids in an empty installation', async () => {
-    const f = await folder(admin, 'Round trip');
+    const f = await makeFolder(admin, 'Round trip');
     const one = await richCampaign(admin, 'Trip one', { dir: f });
     const two = await makeCampaign(admin, {
       name: 'Trip two',
@@ -304,7 +296,7 @@ describe('import of an export', () => {
       (await api('/api/export-campaign', { token: admin, body: { campaignId: source } })).body.data
         .downloadLink,
     );
-    const target = await folder(student.token, 'Student imports');
+    const target = await makeFolder(student.token, 'Student imports');
     const res = await upload('/api/import-campaigns', admin, new Blob([zip]), 'x.zip', {
       dir: String(target),
       userId: String(student.id),
@@ -537,7 +529,7 @@ describe('import-campaigns file checks', () => {
 
   it("refuses a folder that is not the caller's, and a missing token", async () => {
     const student = await userWithRole(admin, 'student');
-    const adminFolder = await folder(admin, 'Not for students');
+    const adminFolder = await makeFolder(admin, 'Not for students');
     const res = await upload('/api/import-campaigns', student.token, new Blob([good()]), 'ok.zip', {
       dir: String(adminFolder),
     });
@@ -550,7 +542,7 @@ describe('import-campaigns file checks', () => {
 
 describe('POST /api/uploadcsv', () => {
   it('creates one campaign per line, with the columns of the header row in any order', async () => {
-    const f = await folder(admin, 'CSV drops');
+    const f = await makeFolder(admin, 'CSV drops');
     const csv = [
       'Name,campaignType,trafficSource,cpc,active,urlAppendToken,affiliate_network,redirectType',
       'Spring promo,landing_page,taboola,0.15,1,adid,clickbank,meta',
@@ -707,7 +699,7 @@ describe('POST /api/uploadcsv', () => {
     expect(res.status).toBe(200);
     const mine = (await api('/api/campaign?dir=0', { token: student.token })).body.data.result;
     expect(mine.map((c: any) => c.name)).toEqual(['Student CSV']);
-    const adminFolder = await folder(admin, 'Admin CSV folder');
+    const adminFolder = await makeFolder(admin, 'Admin CSV folder');
     const denied = await upload('/api/uploadcsv', student.token, csvFile('name\nX'), 's.csv', {
       dir: String(adminFolder),
     });

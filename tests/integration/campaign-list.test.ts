@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_TABLES } from '../../worker/services/campaigns/campaign-tree';
 import {
   api,
   makeCampaign,
+  makeFolder,
   makeLanding,
   makeOffer,
   makeOption,
@@ -15,16 +16,7 @@ import {
 // The campaigns list of spec 1 §4/§7 and the delete call of spec 2 §7: folders, moving,
 // renaming, soft delete with undo, permanent delete, clone, and who may do what.
 
-let admin: string;
-beforeAll(async () => {
-  admin = await setupInstallation();
-});
-
-async function folder(token: string, name: string, body: Record<string, unknown> = {}) {
-  const res = await api('/api/add-campaign-folder', { token, body: { name, ...body } });
-  if (res.status !== 201) throw new Error(`folder failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data.folder.campaignId as number;
-}
+const admin = await setupInstallation();
 
 async function list(token: string, dir = 0, includeDeleted = 0) {
   const res = await api(`/api/campaign?dir=${dir}&includeDeleted=${includeDeleted}`, { token });
@@ -53,9 +45,9 @@ describe('GET /api/campaign (the list)', () => {
   it('answers result and currentDir, folders first by name, then campaigns by id', async () => {
     const student = await userWithRole(admin, 'student');
     const c1 = await makeCampaign(student.token, { name: 'Zulu' });
-    const fB = await folder(student.token, 'B folder');
+    const fB = await makeFolder(student.token, 'B folder');
     const c2 = await makeCampaign(student.token, { name: 'Alpha' });
-    const fA = await folder(student.token, 'a folder');
+    const fA = await makeFolder(student.token, 'a folder');
     const top = await list(student.token);
     expect(top.currentDir).toEqual({ campaignId: 0, dir: 0, name: '' });
     expect(ids(top.result)).toEqual([fA, fB, c1, c2]);
@@ -108,9 +100,9 @@ describe('POST /api/add-campaign-folder', () => {
   });
 
   it('accepts moveCampaigns comma-joined and a parent folder', async () => {
-    const parent = await folder(admin, 'Parent');
+    const parent = await makeFolder(admin, 'Parent');
     const a = await makeCampaign(admin, { name: 'Comma A' });
-    const id = await folder(admin, 'Child', { dir: parent, moveCampaigns: `${a}` });
+    const id = await makeFolder(admin, 'Child', { dir: parent, moveCampaigns: `${a}` });
     expect((await row(id))?.parent_id).toBe(parent);
     expect((await row(a))?.parent_id).toBe(id);
   });
@@ -147,7 +139,7 @@ describe('POST /api/add-campaign-folder', () => {
   });
 
   it('refuses to put a folder into a new folder inside itself', async () => {
-    const outer = await folder(admin, 'Outer');
+    const outer = await makeFolder(admin, 'Outer');
     const res = await api('/api/add-campaign-folder', {
       token: admin,
       body: { name: 'Loop', dir: outer, moveCampaigns: [outer] },
@@ -161,7 +153,7 @@ describe('POST /api/add-campaign-folder', () => {
 
 describe('POST /api/move-campaign', () => {
   it('moves a campaign into a folder and back to the top level', async () => {
-    const f = await folder(admin, 'Moves');
+    const f = await makeFolder(admin, 'Moves');
     const c = await makeCampaign(admin, { name: 'Mover' });
     const into = await api('/api/move-campaign', { token: admin, body: { campaignId: c, dir: f } });
     expect(into.status).toBe(200);
@@ -183,7 +175,7 @@ describe('POST /api/move-campaign', () => {
   });
 
   it('moves several at once', async () => {
-    const f = await folder(admin, 'Bulk');
+    const f = await makeFolder(admin, 'Bulk');
     const a = await makeCampaign(admin);
     const b = await makeCampaign(admin);
     const res = await api('/api/move-campaign', { token: admin, body: { campaignId: `${a},${b}`, dir: f } });
@@ -192,9 +184,9 @@ describe('POST /api/move-campaign', () => {
   });
 
   it('never puts a folder into itself or below itself', async () => {
-    const top = await folder(admin, 'Top');
-    const mid = await folder(admin, 'Mid', { dir: top });
-    const low = await folder(admin, 'Low', { dir: mid });
+    const top = await makeFolder(admin, 'Top');
+    const mid = await makeFolder(admin, 'Mid', { dir: top });
+    const low = await makeFolder(admin, 'Low', { dir: mid });
     for (const dir of [top, mid, low]) {
       const res = await api('/api/move-campaign', { token: admin, body: { campaignId: top, dir } });
       expect(res.status).toBe(422);
@@ -228,7 +220,7 @@ describe('POST /api/move-campaign', () => {
 
 describe('POST /api/edit-campaign-folder', () => {
   it('renames a folder; a name empty after trimming changes nothing', async () => {
-    const f = await folder(admin, 'Old name');
+    const f = await makeFolder(admin, 'Old name');
     const renamed = await api('/api/edit-campaign-folder', {
       token: admin,
       body: { campaignId: f, name: ' New name ' },
@@ -300,8 +292,8 @@ describe('DELETE /api/delete-campaign and POST /api/undo-delete-campaign', () =>
   });
 
   it('a folder takes its live subtree; undo brings back exactly what that delete took', async () => {
-    const f = await folder(admin, 'Tree');
-    const sub = await folder(admin, 'Sub', { dir: f });
+    const f = await makeFolder(admin, 'Tree');
+    const sub = await makeFolder(admin, 'Sub', { dir: f });
     const inF = await makeCampaign(admin, { name: 'In tree', dir: f });
     const inSub = await makeCampaign(admin, { name: 'In sub', dir: sub });
     const earlier = await makeCampaign(admin, { name: 'Deleted before', dir: f });
@@ -329,7 +321,7 @@ describe('DELETE /api/delete-campaign and POST /api/undo-delete-campaign', () =>
   });
 
   it('a campaign restored while its folder stays deleted comes back at the top level', async () => {
-    const f = await folder(admin, 'Gone folder');
+    const f = await makeFolder(admin, 'Gone folder');
     const c = await makeCampaign(admin, { name: 'Orphan', dir: f });
     await api('/api/delete-campaign', {
       method: 'DELETE',
@@ -395,7 +387,7 @@ describe('DELETE /api/delete-campaign and POST /api/undo-delete-campaign', () =>
   });
 
   it('permanently deleting a folder removes its subtree, soft-deleted rows included', async () => {
-    const f = await folder(admin, 'Purge');
+    const f = await makeFolder(admin, 'Purge');
     const a = await makeCampaign(admin, { dir: f });
     const b = await makeCampaign(admin, { dir: f });
     await api('/api/delete-campaign', {
@@ -455,7 +447,7 @@ describe('POST /api/clone', () => {
         { token_name: 'Site', parameter: 'site' },
       ],
     });
-    const f = await folder(admin, 'Clone home');
+    const f = await makeFolder(admin, 'Clone home');
     await api('/api/move-campaign', { token: admin, body: { campaignId: source, dir: f } });
     const p1 = await makePath(admin, source, { name: 'Path one', share: 70 });
     const p2 = await makePath(admin, source, { name: 'Path two', share: 30 });
@@ -556,7 +548,7 @@ describe('POST /api/clone', () => {
   });
 
   it('refuses folders, deleted and unknown campaigns', async () => {
-    const f = await folder(admin, 'No clone');
+    const f = await makeFolder(admin, 'No clone');
     expect((await api('/api/clone', { token: admin, body: { campaignId: f } })).status).toBe(404);
     const c = await makeCampaign(admin);
     await api('/api/delete-campaign', {
@@ -577,7 +569,7 @@ describe('roles', () => {
   it("a student cannot see or touch an admin's campaigns or folders", async () => {
     const student = await userWithRole(admin, 'student');
     const adminCampaign = await makeCampaign(admin, { name: 'Admin only' });
-    const adminFolder = await folder(admin, 'Admin folder');
+    const adminFolder = await makeFolder(admin, 'Admin folder');
     const own = await makeCampaign(student.token, { name: 'Mine' });
     const t = student.token;
 

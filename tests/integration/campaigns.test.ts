@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signFacebookVerification } from '../../worker/services/campaigns/facebook-verification';
 import { mintClickId } from '../../worker/services/hot-path/click-ids';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
@@ -14,16 +14,14 @@ import {
   postbackSecret,
   setupInstallation,
   userWithRole,
-  waitForCount,
+  waitForRows,
 } from '../factories';
+import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The campaign API of spec 2 §7 that the tracking engine needs: add and edit campaigns,
 // landing pages, offers, paths and options; lists; the detail with linkpixel; reset-stats.
 
-let admin: string;
-beforeAll(async () => {
-  admin = await setupInstallation();
-});
+const admin = await setupInstallation();
 
 const tokens = (n: number, deleted = 0) =>
   Array.from({ length: n }, (_, i) => ({ token_name: `Token ${i}`, parameter: `p${i}`, deleted }));
@@ -240,7 +238,7 @@ describe('add-campaign and edit-campaign', () => {
     });
     await makeOffer(admin, fb);
     await hit(`/go/${fb}?ad_id=238490&tid=ignored`);
-    await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [fb], 1);
+    await waitForRows('visits', fb, 1);
     const visit = await env.DB.prepare('SELECT target FROM visits WHERE campaign_id = ?1').bind(fb).first();
     expect(visit).toEqual({ target: '238490' });
   });
@@ -574,26 +572,9 @@ describe('reset-stats', () => {
       const id = await mintClickId(env, { campaignId: campaign, pathId: 0, landingId: landing, offerId: 0 });
       const at = Date.now();
       await ingestEvents(env, [
-        {
-          k: 'v',
-          id,
-          c: campaign,
-          p: 0,
-          l: landing,
-          o: 0,
-          at,
-          tgt: 't',
-          kw: '',
-          dev: 'desktop',
-          cc: '',
-          ref: '',
-          ua: '',
-          f: null,
-          d: 0,
-          tok: {},
-        },
-        { k: 'l', id, c: campaign, p: 0, l: landing, o: offer, opt: 0, at, f: null },
-        { k: 'c', id, c: campaign, p: 0, l: landing, o: 0, at, ev: null, tx: '', pay: null, src: 'postback' },
+        visitEvent({ id, c: campaign, l: landing, at, tgt: 't', cc: '', ua: '' }),
+        lpClickEvent({ id, c: campaign, l: landing, o: offer, at }),
+        conversionEvent({ id, c: campaign, l: landing, at }),
       ]);
       return campaign;
     };

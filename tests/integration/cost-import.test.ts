@@ -13,6 +13,7 @@ import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { enqueueDueSyncs, SYNC_INTERVAL_MS } from '../../worker/services/integrations/cost-sync';
 import { setCredential } from '../../worker/services/integrations/credentials';
 import { api, makeCampaign, makeOffer, setupInstallation } from '../factories';
+import { conversionEvent, visitEvent } from '../support/events';
 import { type ExpectedRow, expectedRows, resetScenario, scenario } from '../support/platform-fakes';
 
 // The scheduled cost import against the Facebook and TikTok fakes: the costs table holds the
@@ -89,38 +90,9 @@ const syncAlerts = async (id = campaignId) =>
   (await alerts(id)).filter((a) => a.key.startsWith('platform-sync:'));
 
 const visit = (id: string, target: string, at: number): TrackEvent =>
-  ({
-    k: 'v',
-    id,
-    c: campaignId,
-    p: 0,
-    l: 0,
-    o: 0,
-    at,
-    tgt: target,
-    kw: '',
-    dev: 'desktop',
-    cc: 'US',
-    ref: '',
-    ua: 'test',
-    f: null,
-    d: 0,
-    tok: {},
-  }) as TrackEvent;
+  visitEvent({ id, c: campaignId, at, tgt: target });
 const sale = (id: string, offer: number, at: number): TrackEvent =>
-  ({
-    k: 'c',
-    id,
-    c: campaignId,
-    p: 0,
-    l: 0,
-    o: offer,
-    at,
-    ev: null,
-    tx: '',
-    pay: null,
-    src: 'postback',
-  }) as TrackEvent;
+  conversionEvent({ id, c: campaignId, o: offer, at });
 
 beforeAll(async () => {
   token = await setupInstallation();

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, hit, makeCampaign, makeLanding, makeOffer, setupInstallation } from '../factories';
 
 // A direct-link campaign sends its visitors straight to an offer: the server refuses every way of
@@ -9,10 +9,7 @@ import { api, hit, makeCampaign, makeLanding, makeOffer, setupInstallation } fro
 
 const REFUSED = 'A direct-link campaign sends visitors straight to its offers: it has no landing pages.';
 
-let owner: string;
-beforeAll(async () => {
-  owner = await setupInstallation();
-});
+const owner = await setupInstallation();
 
 async function landingCount(campaignId: number) {
   const row = await env.DB.prepare('SELECT count(*) n FROM landing_pages WHERE campaign_id = ?1')

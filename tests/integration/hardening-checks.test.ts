@@ -1,20 +1,18 @@
 import { env } from 'cloudflare:workers';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { SignJWT } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
 import { mintClickId } from '../../worker/services/hot-path/click-ids';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { isBlockedAddress } from '../../worker/services/outbound/postback-dns';
 import { deliverPostback } from '../../worker/services/postbacks/postbacks';
 import { api, makeCampaign, makeLanding, makeOffer, setupInstallation, userWithRole } from '../factories';
+import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The smaller findings of issue 10, each against the behaviour that let it through.
 
-let admin: string;
-beforeAll(async () => {
-  admin = await setupInstallation();
-});
+const admin = await setupInstallation();
 
 const count = async (sql: string, ...binds: unknown[]) =>
   (await env.DB.prepare(sql)
@@ -122,39 +120,11 @@ async function conversionSetup(postback: string) {
   const clickId = await mintClickId(env, { campaignId: campaign, pathId: 0, landingId: landing, offerId: 0 });
   const at = Date.now();
   const visit: TrackEvent[] = [
-    {
-      k: 'v',
-      id: clickId,
-      c: campaign,
-      p: 0,
-      l: landing,
-      o: 0,
-      at,
-      tgt: '',
-      kw: '',
-      dev: 'desktop',
-      cc: 'US',
-      ref: '',
-      ua: 'x',
-      f: null,
-      d: 0,
-      tok: {},
-    },
-    { k: 'l', id: clickId, c: campaign, p: 0, l: landing, o: offer, opt: 0, at, f: null },
+    visitEvent({ id: clickId, c: campaign, l: landing, at, ua: 'x' }),
+    lpClickEvent({ id: clickId, c: campaign, l: landing, o: offer, at }),
   ];
-  const conversion = (tx: string): TrackEvent => ({
-    k: 'c',
-    id: clickId,
-    c: campaign,
-    p: 0,
-    l: landing,
-    o: 0,
-    at,
-    ev: null,
-    tx,
-    pay: null,
-    src: 'postback',
-  });
+  const conversion = (tx: string): TrackEvent =>
+    conversionEvent({ id: clickId, c: campaign, l: landing, at, tx });
   return { campaign, visit, conversion };
 }
 

@@ -19,6 +19,7 @@ import {
   userWithRole,
   waitForCount,
 } from '../factories';
+import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // GET /api/export-install and POST /api/import-install: the whole installation out to a ZIP
 // in R2 and back. The round trip is checked row by row over every table; bad files are
@@ -156,69 +157,41 @@ beforeAll(async () => {
   const at = Date.UTC(2026, 10, 10, 15, 0);
   const events: TrackEvent[] = [];
   for (let i = 0; i < 2600; i++) {
-    events.push({
-      k: 'v',
-      id: `v${i}`,
-      c: lp,
-      p: 0,
-      l: i % 3 ? l1 : l2,
-      o: 0,
-      at: at + i,
-      tgt: `t${i % 7}`,
-      kw: i % 2 ? 'kw' : '',
-      dev: 'desktop',
-      cc: 'US',
-      ref: 'https://ref.example/',
-      ua: 'Mozilla/5.0 test agent string that makes the rows a little longer than they would be',
-      f: i % 50 === 0 ? 'bot' : null,
-      d: 0,
-      tok: { 1: `s${i}` },
-    } as TrackEvent);
+    events.push(
+      visitEvent({
+        id: `v${i}`,
+        c: lp,
+        l: i % 3 ? l1 : l2,
+        at: at + i,
+        tgt: `t${i % 7}`,
+        kw: i % 2 ? 'kw' : '',
+        ref: 'https://ref.example/',
+        ua: 'Mozilla/5.0 test agent string that makes the rows a little longer than they would be',
+        f: i % 50 === 0 ? 'bot' : null,
+        tok: { 1: `s${i}` },
+      }),
+    );
   }
   for (let i = 0; i < 400; i++) {
-    events.push({
-      k: 'l',
-      id: `v${i}`,
-      c: lp,
-      p: 0,
-      l: i % 3 ? l1 : l2,
-      o: o1,
-      opt: 0,
-      at: at + 5000 + i,
-      f: null,
-    } as TrackEvent);
+    events.push(lpClickEvent({ id: `v${i}`, c: lp, l: i % 3 ? l1 : l2, o: o1, at: at + 5000 + i }));
   }
   for (let i = 0; i < 40; i++) {
-    events.push({
-      k: 'c',
-      id: `v${i}`,
-      c: lp,
-      p: 0,
-      l: i % 3 ? l1 : l2,
-      o: o1,
-      at: at + 9000 + i,
-      ev: null,
-      tx: `tx${i}`,
-      pay: 12.5,
-      src: 'postback',
-    } as TrackEvent);
+    events.push(
+      conversionEvent({
+        id: `v${i}`,
+        c: lp,
+        l: i % 3 ? l1 : l2,
+        o: o1,
+        at: at + 9000 + i,
+        tx: `tx${i}`,
+        pay: 12.5,
+      }),
+    );
   }
   await ingestEvents(env, events);
   // An orphan conversion (its visit never came).
   await ingestEvents(env, [
-    {
-      k: 'c',
-      id: 'ghost',
-      c: lp,
-      p: 0,
-      l: l1,
-      o: o1,
-      at,
-      ev: 'lp',
-      tx: '',
-      pay: null,
-      src: 'pixel',
-    } as TrackEvent,
+    conversionEvent({ id: 'ghost', c: lp, l: l1, o: o1, at, ev: 'lp', src: 'pixel' }),
   ]);
   const cost = await api('/api/costs', {
     token: admin,

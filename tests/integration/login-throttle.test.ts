@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { growingDelayMs, PAIR_LOCK_AT } from '../../worker/services/auth/login-throttle';
 import { ADMIN, api, setupInstallation, userWithRole } from '../factories';
 
@@ -7,10 +7,7 @@ import { ADMIN, api, setupInstallation, userWithRole } from '../factories';
 // lock; per username a growing delay without a lock that never stops an address without
 // recent failures; nothing per address alone.
 
-let adminToken: string;
-beforeAll(async () => {
-  adminToken = await setupInstallation();
-});
+const adminToken = await setupInstallation();
 
 let ipCounter = 0;
 const newIp = () => `192.0.2.${++ipCounter}`;

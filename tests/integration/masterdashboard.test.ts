@@ -4,6 +4,7 @@ import type { TrackEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { writeCosts } from '../../worker/services/statistics/costs';
 import { api, makeCampaign, makeLanding, makeOffer, setupInstallation, userWithRole } from '../factories';
+import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The per-installation master-dashboard API (spec 4 §7): the credential guard, the reports with
 // hand-computed numbers from real ingested events and costs, and every modify call as a
@@ -19,48 +20,11 @@ const D1 = Date.UTC(2026, 10, 10, 15, 0); // 2026-11-10 in New York
 const D2 = Date.UTC(2026, 10, 11, 15, 0); // 2026-11-11
 
 const visit = (id: string, c: number, target: string, landing: number, at: number): TrackEvent =>
-  ({
-    k: 'v',
-    id,
-    c,
-    p: 0,
-    l: landing,
-    o: 0,
-    at,
-    tgt: target,
-    kw: '',
-    dev: 'desktop',
-    cc: 'US',
-    ref: '',
-    ua: 'test',
-    f: null,
-    d: 0,
-    tok: {},
-  }) as TrackEvent;
-const lpClick = (id: string, c: number, landing: number, offer: number, at: number): TrackEvent => ({
-  k: 'l',
-  id,
-  c,
-  p: 0,
-  l: landing,
-  o: offer,
-  opt: 0,
-  at,
-  f: null,
-});
-const conversion = (id: string, c: number, landing: number, offer: number, at: number): TrackEvent => ({
-  k: 'c',
-  id,
-  c,
-  p: 0,
-  l: landing,
-  o: offer,
-  at,
-  ev: null,
-  tx: '',
-  pay: null,
-  src: 'postback',
-});
+  visitEvent({ id, c, l: landing, at, tgt: target });
+const lpClick = (id: string, c: number, landing: number, offer: number, at: number): TrackEvent =>
+  lpClickEvent({ id, c, l: landing, o: offer, at });
+const conversion = (id: string, c: number, landing: number, offer: number, at: number): TrackEvent =>
+  conversionEvent({ id, c, l: landing, o: offer, at });
 
 function md(
   path: string,

@@ -8,6 +8,7 @@ import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { outbound } from '../../worker/services/operator/fan-out';
 import { writeCosts } from '../../worker/services/statistics/costs';
 import { api, makeCampaign, makeLanding, makeOffer, setupInstallation, userWithRole } from '../factories';
+import { conversionEvent, visitEvent } from '../support/events';
 
 // The operator's central service (spec 4 §7). The "student installations" are this test Worker
 // reached through the outbound fetch: a.test and b.test answer with their own credentials,
@@ -44,39 +45,9 @@ beforeAll(async () => {
   const l = await makeLanding(token, campaignId, { name: 'L' });
   const o = await makeOffer(token, campaignId, { name: 'O', payout: '10' });
   const events: TrackEvent[] = [];
-  for (let i = 0; i < 10; i++)
-    events.push({
-      k: 'v',
-      id: `v${i}`,
-      c: campaignId,
-      p: 0,
-      l,
-      o: 0,
-      at: AT,
-      tgt: 'A',
-      kw: '',
-      dev: 'desktop',
-      cc: 'US',
-      ref: '',
-      ua: 'test',
-      f: null,
-      d: 0,
-      tok: {},
-    } as TrackEvent);
+  for (let i = 0; i < 10; i++) events.push(visitEvent({ id: `v${i}`, c: campaignId, l, at: AT, tgt: 'A' }));
   for (let i = 0; i < 2; i++)
-    events.push({
-      k: 'c',
-      id: `v${i}`,
-      c: campaignId,
-      p: 0,
-      l,
-      o,
-      at: AT + 1000,
-      ev: null,
-      tx: '',
-      pay: null,
-      src: 'postback',
-    });
+    events.push(conversionEvent({ id: `v${i}`, c: campaignId, l, o, at: AT + 1000 }));
   await ingestEvents(env, events);
   await writeCosts(
     env,

@@ -7,6 +7,7 @@ import { raiseSystemAlerts } from '../../worker/jobs/optimizer';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { writeCosts } from '../../worker/services/statistics/costs';
 import { makeCampaign, makeLanding, setupInstallation } from '../factories';
+import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The auto-optimiser through the real cron handler, on numbers seeded through the real ingest.
 
@@ -23,52 +24,13 @@ async function seed(
 ) {
   const events: TrackEvent[] = [];
   for (let i = 0; i < visits; i++) {
-    events.push({
-      k: 'v',
-      id: `${prefix}${i}`,
-      c: campaignId,
-      p: 0,
-      l: landing,
-      o: 0,
-      at,
-      tgt: 't',
-      kw: '',
-      dev: 'desktop',
-      cc: '',
-      ref: '',
-      ua: '',
-      f: null,
-      d: 0,
-      tok: {},
-    });
+    events.push(visitEvent({ id: `${prefix}${i}`, c: campaignId, l: landing, at, tgt: 't', cc: '', ua: '' }));
   }
   for (let i = 0; i < lpClicks; i++) {
-    events.push({
-      k: 'l',
-      id: `${prefix}${i}`,
-      c: campaignId,
-      p: 0,
-      l: landing,
-      o: 0,
-      opt: 0,
-      at: at + 1,
-      f: null,
-    });
+    events.push(lpClickEvent({ id: `${prefix}${i}`, c: campaignId, l: landing, at: at + 1 }));
   }
   for (let i = 0; i < conversions; i++) {
-    events.push({
-      k: 'c',
-      id: `${prefix}${i}`,
-      c: campaignId,
-      p: 0,
-      l: landing,
-      o: 0,
-      at: at + 2,
-      ev: null,
-      tx: '',
-      pay: payout,
-      src: 'postback',
-    });
+    events.push(conversionEvent({ id: `${prefix}${i}`, c: campaignId, l: landing, at: at + 2, pay: payout }));
   }
   await ingestEvents(env, events);
 }

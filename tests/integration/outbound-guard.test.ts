@@ -7,6 +7,7 @@ import { outbound } from '../../worker/services/operator/fan-out';
 import { outboundFetch, outboundPolicy } from '../../worker/services/outbound/outbound';
 import { deliverPostback } from '../../worker/services/postbacks/postbacks';
 import { api, makeCampaign, makeLanding, makeOffer, setupInstallation } from '../factories';
+import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // Issue 24, server-side request forgery (docs/decisions/122): every server-side request to an
 // address a user gave goes through one guard. Each caller is tried with loopback, private,
@@ -203,40 +204,11 @@ describe('postbacks to traffic sources', () => {
       });
       const at = Date.now();
       await ingestEvents(env, [
-        {
-          k: 'v',
-          id: clickId,
-          c: campaign,
-          p: 0,
-          l: landing,
-          o: 0,
-          at,
-          tgt: '',
-          kw: '',
-          dev: 'desktop',
-          cc: 'US',
-          ref: '',
-          ua: 'x',
-          f: null,
-          d: 0,
-          tok: {},
-        },
-        { k: 'l', id: clickId, c: campaign, p: 0, l: landing, o: offer, opt: 0, at, f: null },
+        visitEvent({ id: clickId, c: campaign, l: landing, at, ua: 'x' }),
+        lpClickEvent({ id: clickId, c: campaign, l: landing, o: offer, at }),
       ]);
       const { postbackIds } = await ingestEvents(env, [
-        {
-          k: 'c',
-          id: clickId,
-          c: campaign,
-          p: 0,
-          l: landing,
-          o: 0,
-          at,
-          ev: null,
-          tx: 'T',
-          pay: null,
-          src: 'postback',
-        },
+        conversionEvent({ id: clickId, c: campaign, l: landing, at, tx: 'T' }),
       ]);
       const outcome = await deliverPostback(env, postbackIds[0]);
       const row = await env.DB.prepare(

@@ -1,6 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { strToU8, zipSync } from 'fflate';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   api,
   makeCampaign,
@@ -15,10 +15,7 @@ import {
 // imports (POST /api/import-landings, /api/import-offers): the file checks before anything is
 // read, all-or-nothing rows, overwrite, and the export -> import round trip.
 
-let admin: string;
-beforeAll(async () => {
-  admin = await setupInstallation();
-});
+const admin = await setupInstallation();
 
 function form(fields: Record<string, string | number>, file?: File) {
   const body = new FormData();

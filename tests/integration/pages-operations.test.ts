@@ -1,6 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { strFromU8, unzipSync } from 'fflate';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   api,
   makeCampaign,
@@ -16,10 +16,7 @@ import {
 // share, and the landing-page optimisation switches. Uploads and imports are in
 // pages-operations-uploads.test.ts.
 
-let admin: string;
-beforeAll(async () => {
-  admin = await setupInstallation();
-});
+const admin = await setupInstallation();
 
 const post = (path: string, body: Record<string, unknown>, token = admin) => api(path, { token, body });
 const names = (list: { name: string }[]) => list.map((r) => r.name);

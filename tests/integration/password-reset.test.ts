@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Env } from '../../worker/env';
 import worker from '../../worker/index';
 import { RESET_LIMIT_PER_ACCOUNT, RESET_LIMIT_PER_ADDRESS } from '../../worker/services/auth/password-resets';
@@ -11,10 +11,7 @@ import { api, setupInstallation, userWithRole, waitForCount } from '../factories
 
 const SENT =
   'If an account uses that address, we have sent it a link to reset the password. Please check your email.';
-let admin: string;
-beforeAll(async () => {
-  admin = await setupInstallation();
-});
+const admin = await setupInstallation();
 
 let ipCounter = 0;
 const newIp = () => `203.0.113.${++ipCounter}`;

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
+  clickIdOf,
   hit,
   makeCampaign,
   makeOffer,
@@ -47,7 +48,7 @@ async function campaignWithClick() {
   });
   await makeOffer(admin, campaign, { payout: '10' });
   const res = await hit(`/go/${campaign}`);
-  const clickId = new URL(res.headers.get('location')!).searchParams.get('clickid')!;
+  const clickId = clickIdOf(res);
   await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?', [campaign], 1);
   return { campaign, clickId };
 }

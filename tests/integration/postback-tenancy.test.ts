@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { invalidateSettings } from '../../worker/services/settings/settings';
 import {
   api,
+  clickIdOf,
   hit,
   makeCampaign,
   makeOffer,
@@ -43,7 +44,7 @@ async function campaignOf(user: User, name: string) {
 async function clickOf(campaign: number) {
   const res = await hit(`/go/${campaign}`);
   expect(res.status).toBe(302);
-  const clickId = new URL(res.headers.get('location')!).searchParams.get('clickid')!;
+  const clickId = clickIdOf(res);
   await waitForCount('SELECT count(*) n FROM visits WHERE click_id = ?', [clickId], 1);
   return clickId;
 }

@@ -20,6 +20,7 @@ import { dayBounds, type TargetAgg } from '../../worker/services/statistics';
 import { type StatsCampaignRow, toStatsCampaign } from '../../worker/services/statistics/stats-jobs';
 import { targetTokenRollupAggregates } from '../../worker/services/statistics/token-rollup';
 import { makeCampaign, makeLanding, makeOffer, setupInstallation } from '../factories';
+import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // Issue 16 item 5: raw events older than RAW_ARCHIVE_AFTER_DAYS (default 90) move to R2 as one
 // NDJSON object per campaign and day and leave D1; the rollups stay; the raw-row drill-down (the
@@ -36,40 +37,10 @@ const NOW = Date.UTC(2026, 10, 20, 15, 0);
 const ALL = dayBounds('2026-01-01', '2026-11-20');
 
 const visit = (id: string, tgt: string, at: number, sub1: string) =>
-  ({
-    k: 'v',
-    id,
-    c: campaignId,
-    p: 0,
-    l: landing,
-    o: 0,
-    at,
-    tgt,
-    kw: '',
-    dev: 'mobile',
-    cc: 'DE',
-    ref: '',
-    ua: 'test',
-    f: null,
-    d: 0,
-    tok: { 1: sub1 },
-  }) as TrackEvent;
-const lpClick = (id: string, at: number) =>
-  ({ k: 'l', id, c: campaignId, p: 0, l: landing, o: offer, opt: 0, at, f: null }) as TrackEvent;
+  visitEvent({ id, c: campaignId, l: landing, at, tgt, dev: 'mobile', cc: 'DE', tok: { 1: sub1 } });
+const lpClick = (id: string, at: number) => lpClickEvent({ id, c: campaignId, l: landing, o: offer, at });
 const conversion = (id: string, at: number) =>
-  ({
-    k: 'c',
-    id,
-    c: campaignId,
-    p: 0,
-    l: landing,
-    o: offer,
-    at,
-    ev: null,
-    tx: '',
-    pay: null,
-    src: 'postback',
-  }) as TrackEvent;
+  conversionEvent({ id, c: campaignId, l: landing, o: offer, at });
 
 const sorted = (aggs: TargetAgg[]) =>
   aggs

@@ -14,6 +14,7 @@ import {
   setupInstallation,
   userWithRole,
 } from '../factories';
+import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // Database find-and-replace (POST /api/db-find, /api/db-replace) and delete-all-records
 // (DELETE /api/clean-records) of the settings screen.
@@ -197,38 +198,9 @@ describe('DELETE /api/clean-records', () => {
     await makeOption(admin, optCampaign);
     const at = Date.now();
     const events = [
-      {
-        k: 'v',
-        id: 'cv1',
-        c: campaignId,
-        p: pathId,
-        l: landing,
-        o: 0,
-        at,
-        tgt: 't',
-        kw: '',
-        dev: 'desktop',
-        cc: '',
-        ref: '',
-        ua: 'x',
-        f: null,
-        d: 0,
-        tok: {},
-      },
-      { k: 'l', id: 'cv1', c: campaignId, p: pathId, l: landing, o: offer, opt: 0, at, f: null },
-      {
-        k: 'c',
-        id: 'cv1',
-        c: campaignId,
-        p: pathId,
-        l: landing,
-        o: offer,
-        at,
-        ev: null,
-        tx: '',
-        pay: null,
-        src: 'postback',
-      },
+      visitEvent({ id: 'cv1', c: campaignId, p: pathId, l: landing, at, tgt: 't', cc: '', ua: 'x' }),
+      lpClickEvent({ id: 'cv1', c: campaignId, p: pathId, l: landing, o: offer, at }),
+      conversionEvent({ id: 'cv1', c: campaignId, p: pathId, l: landing, o: offer, at }),
     ] as TrackEvent[];
     await ingestEvents(env, events);
     const cost = await api('/api/costs', {

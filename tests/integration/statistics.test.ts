@@ -5,6 +5,7 @@ import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { deleteCost, writeCosts } from '../../worker/services/statistics/costs';
 import {
   api,
+  clickIdOf,
   freshIp,
   hit,
   makeCampaign,
@@ -13,8 +14,9 @@ import {
   postbackSecret,
   setupInstallation,
   userWithRole,
-  waitForCount,
+  waitForRows,
 } from '../factories';
+import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // A campaign seeded through the real ingest code with known visits, LP clicks, conversions,
 // payouts and costs; every number of the statistics screen is checked against hand arithmetic.
@@ -39,37 +41,18 @@ function visit(
   at: number,
   extra: Partial<TrackEvent> = {},
 ): TrackEvent {
-  return {
-    k: 'v',
+  return visitEvent({
     id,
     c: campaignId,
-    p: 0,
     l: landing,
-    o: 0,
     at,
     tgt: target,
-    kw: '',
-    dev: 'desktop',
-    cc: 'US',
-    ref: '',
-    ua: 'test',
-    f: null,
-    d: 0,
     tok: { 1: target === 'A' ? 'alpha' : 'beta' },
     ...extra,
-  } as TrackEvent;
+  });
 }
-const lpClick = (id: string, landing: number, offer: number, at: number): TrackEvent => ({
-  k: 'l',
-  id,
-  c: campaignId,
-  p: 0,
-  l: landing,
-  o: offer,
-  opt: 0,
-  at,
-  f: null,
-});
+const lpClick = (id: string, landing: number, offer: number, at: number): TrackEvent =>
+  lpClickEvent({ id, c: campaignId, l: landing, o: offer, at });
 const conversion = (
   id: string,
   landing: number,
@@ -77,19 +60,7 @@ const conversion = (
   at: number,
   ev: string | null = null,
   pay: number | null = null,
-): TrackEvent => ({
-  k: 'c',
-  id,
-  c: campaignId,
-  p: 0,
-  l: landing,
-  o: offer,
-  at,
-  ev,
-  tx: '',
-  pay,
-  src: 'postback',
-});
+): TrackEvent => conversionEvent({ id, c: campaignId, l: landing, o: offer, at, ev, pay });
 
 async function stats(body: Record<string, unknown>, auth = token) {
   return api('/api/statistics', { token: auth, body: { campaignId, startDate: '', endDate: '', ...body } });
@@ -678,7 +649,7 @@ describe('grouping by several extra tokens at once (spec 3 §3 request fields)',
         headers: { 'cf-connecting-ip': freshIp() },
       });
       expect(visit.status).toBe(302);
-      const clickId = new URL(visit.headers.get('location')!).searchParams.get('clickid')!;
+      const clickId = clickIdOf(visit);
       if (lpClicks) expect((await hit(`/click/${id}?clickid=${clickId}`)).status).toBe(302);
       for (const payout of payouts) {
         tx += 1;
@@ -688,9 +659,9 @@ describe('grouping by several extra tokens at once (spec 3 §3 request fields)',
         expect(pb.status).toBe(200);
       }
     }
-    await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [id], 9);
-    await waitForCount('SELECT count(*) n FROM lp_clicks WHERE campaign_id = ?1', [id], 4);
-    await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [id], 3);
+    await waitForRows('visits', id, 9);
+    await waitForRows('lp_clicks', id, 4);
+    await waitForRows('conversions', id, 3);
   });
 
   it('groups the target table by two tokens: visits, conversions, revenue and spend per pair, and totals', async () => {

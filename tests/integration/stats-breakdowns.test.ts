@@ -2,10 +2,10 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, dayInZone, toDmy } from '../../schema/dates';
 import { BREAKDOWN_DIMENSIONS } from '../../schema/stats-reports-api';
-import type { TrackEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import {
   api,
+  clickIdOf,
   DESKTOP_UA,
   hit,
   IPHONE_UA,
@@ -15,7 +15,9 @@ import {
   postbackSecret,
   setupInstallation,
   waitForCount,
+  waitForRows,
 } from '../factories';
+import { visitEvent } from '../support/events';
 
 // Issue 17 item 3: breakdowns by country, device type, OS, browser, referrer domain, hour and day,
 // one or two levels, from the breakdown rollup the ingest transaction keeps; each breakdown's
@@ -55,7 +57,7 @@ beforeAll(async () => {
     if (v.ref) headers.referer = v.ref;
     const res = await hit(`/go/${campaignId}?tid=t1`, { headers });
     expect(res.status).toBe(302);
-    const clickId = new URL(res.headers.get('location')!).searchParams.get('clickid')!;
+    const clickId = clickIdOf(res);
     await waitForCount('SELECT count(*) n FROM visits WHERE click_id = ?1', [clickId], 1);
     if (v.click) expect((await hit(`/click/${campaignId}?clickid=${clickId}`)).status).toBe(302);
     if (v.convert) {
@@ -63,8 +65,8 @@ beforeAll(async () => {
       expect((await hit(`/postback?clickid=${clickId}&txid=${clickId}&secret=${secret}`)).status).toBe(200);
     }
   }
-  await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [campaignId], 2);
-  await waitForCount('SELECT count(*) n FROM lp_clicks WHERE campaign_id = ?1', [campaignId], 3);
+  await waitForRows('conversions', campaignId, 2);
+  await waitForRows('lp_clicks', campaignId, 3);
   today = dayInZone(Date.now(), TZ);
   // Seven visits through the queue one after another: slow when the suite runs in parallel.
 }, 60_000);
@@ -181,26 +183,16 @@ describe('breakdowns', () => {
     // Two visits from Germany yesterday (noon in New York), through the ingest code.
     const yesterday = addDays(today, -1);
     const noon = Date.parse(`${yesterday}T17:00:00Z`);
-    const events = ['y1', 'y2'].map(
-      (id) =>
-        ({
-          k: 'v',
-          id: `${id}-${campaignId}`,
-          c: campaignId,
-          p: 0,
-          l: 0,
-          o: 0,
-          at: noon,
-          tgt: 't1',
-          kw: '',
-          dev: 'mobile',
-          cc: 'DE',
-          ref: '',
-          ua: IPHONE_UA,
-          f: null,
-          d: 0,
-          tok: {},
-        }) as TrackEvent,
+    const events = ['y1', 'y2'].map((id) =>
+      visitEvent({
+        id: `${id}-${campaignId}`,
+        c: campaignId,
+        at: noon,
+        tgt: 't1',
+        dev: 'mobile',
+        cc: 'DE',
+        ua: IPHONE_UA,
+      }),
     );
     expect((await ingestEvents(env, events)).visits).toBe(2);
     const data = await breakdown('by=country&compare=1');

@@ -6,9 +6,10 @@ import {
   hit,
   makeCampaign,
   makeOffer,
-  postbackSecret,
+  postback,
   setupInstallation,
-  waitForCount,
+  visitLink,
+  waitForRows,
 } from '../factories';
 import { workerFetch } from '../worker-fetch';
 
@@ -23,16 +24,11 @@ beforeAll(async () => {
   // No CPC and no costs: the campaign has no ad spend at all.
   campaignId = await makeCampaign(token, { name: 'Probe LP', campaignType: 'direct_link' });
   await makeOffer(token, campaignId, { payout: '12.5' });
-  const secret = await postbackSecret(campaignId);
-  const click = async (target: string) => {
-    const res = await hit(`/go/${campaignId}?tid=${target}`);
-    return new URL(res.headers.get('location')!).searchParams.get('clickid')!;
-  };
-  const first = await click('ad1');
-  await click('ad1');
-  await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaignId], 2);
-  expect((await hit(`/postback?clickid=${first}&txid=P-1&secret=${secret}`)).status).toBe(200);
-  await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [campaignId], 1);
+  const first = await visitLink(campaignId, 'ad1');
+  await visitLink(campaignId, 'ad1');
+  await waitForRows('visits', campaignId, 2);
+  expect((await postback(first, 'txid=P-1')).status).toBe(200);
+  await waitForRows('conversions', campaignId, 1);
 });
 
 async function targetRows() {
@@ -211,7 +207,7 @@ describe('live statistics stamp', () => {
     expect(res.body.data.newestEventAt).toBeGreaterThan(0);
     const before = res.body.data.version;
     await hit(`/go/${campaignId}?tid=ad2`);
-    await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaignId], 3);
+    await waitForRows('visits', campaignId, 3);
     const after = await api(`/api/stats-reports/stamp?campaignId=${campaignId}`, { token, method: 'GET' });
     expect(after.body.data.version).toBeGreaterThan(before);
     expect((await api(`/api/stats-reports/stamp?campaignId=${campaignId}`, { method: 'GET' })).status).toBe(

@@ -4,13 +4,15 @@ import type { TrackEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import {
   api,
+  clickIdOf,
   hit,
   makeCampaign,
   makeOffer,
   postbackSecret,
   setupInstallation,
-  waitForCount,
+  waitForRows,
 } from '../factories';
+import { visitEvent } from '../support/events';
 
 // Issue 17 item 4 (brief item 2): filtered clicks per campaign and day, by reason, counted at
 // ingest; conversions on filtered clicks shown apart. Clicks go through the real tracking routes
@@ -36,7 +38,7 @@ describe('filtered traffic', () => {
     for (let i = 0; i < sent.bot; i++) {
       const res = await hit(`/go/${campaignId}?tid=t`, { headers: { 'user-agent': BOT_UA } });
       expect(res.status).toBe(302);
-      botClickId = new URL(res.headers.get('location')!).searchParams.get('clickid')!;
+      botClickId = clickIdOf(res);
     }
     for (let i = 0; i < sent.prefetch; i++)
       expect((await hit(`/go/${campaignId}?tid=t`, { headers: { 'sec-purpose': 'prefetch' } })).status).toBe(
@@ -47,38 +49,28 @@ describe('filtered traffic', () => {
     let countedClickId = '';
     for (let i = 0; i < sent.counted; i++) {
       const res = await hit(`/go/${campaignId}?tid=t`);
-      countedClickId = new URL(res.headers.get('location')!).searchParams.get('clickid')!;
+      countedClickId = clickIdOf(res);
     }
-    await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaignId], 11);
+    await waitForRows('visits', campaignId, 11);
 
     // A postback on the bot's click and one on a counted click.
     const secret = await postbackSecret(campaignId);
     expect((await hit(`/postback?clickid=${botClickId}&txid=B-1&secret=${secret}`)).status).toBe(200);
     expect((await hit(`/postback?clickid=${countedClickId}&txid=C-1&secret=${secret}`)).status).toBe(200);
-    await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [campaignId], 2);
+    await waitForRows('conversions', campaignId, 2);
 
     // The same visit event delivered again (a resent click): dropped, counted as a duplicate.
     const stored = await env.DB.prepare('SELECT * FROM visits WHERE click_id = ?1')
       .bind(countedClickId)
       .first<Record<string, unknown>>();
-    const again: TrackEvent = {
-      k: 'v',
+    const again: TrackEvent = visitEvent({
       id: countedClickId,
       c: campaignId,
-      p: 0,
-      l: 0,
       o: stored!.offer_id as number,
       at: stored!.created_at as number,
       tgt: 't',
-      kw: '',
-      dev: 'desktop',
       cc: '',
-      ref: '',
-      ua: 'test',
-      f: null,
-      d: 0,
-      tok: {},
-    } as TrackEvent;
+    });
     const replay = await ingestEvents(env, [again]);
     expect(replay.visits).toBe(0);
 
@@ -110,24 +102,7 @@ describe('filtered traffic', () => {
 
   it('counts a visit left out by another rule (unroutable) as another rule', async () => {
     const result = await ingestEvents(env, [
-      {
-        k: 'v',
-        id: 'unrouted-visit-1',
-        c: campaignId,
-        p: 0,
-        l: 0,
-        o: 0,
-        at: Date.now(),
-        tgt: 't',
-        kw: '',
-        dev: 'desktop',
-        cc: '',
-        ref: '',
-        ua: 'test',
-        f: 'unrouted',
-        d: 0,
-        tok: {},
-      } as TrackEvent,
+      visitEvent({ id: 'unrouted-visit-1', c: campaignId, at: Date.now(), tgt: 't', cc: '', f: 'unrouted' }),
     ]);
     expect(result.visits).toBe(1);
     const { total } = (await filtered()).body.data;

@@ -5,12 +5,12 @@ import { getSettings } from '../../worker/services/settings/settings';
 import { writeCosts } from '../../worker/services/statistics/costs';
 import {
   api,
-  hit,
   makeCampaign,
   makeOffer,
-  postbackSecret,
+  postback,
   setupInstallation,
-  waitForCount,
+  visitLink,
+  waitForRows,
 } from '../factories';
 
 // Issue 17 item 1: a report asked for right after events are ingested includes them; a stored
@@ -27,14 +27,8 @@ beforeAll(async () => {
   await makeOffer(token, campaignId, { name: 'Offer', payout: '12.50' });
 });
 
-const count = (table: string, n: number) =>
-  waitForCount(`SELECT count(*) n FROM ${table} WHERE campaign_id = ?1`, [campaignId], n);
-
-async function visit(target: string) {
-  const res = await hit(`/go/${campaignId}?tid=${target}`);
-  expect(res.status).toBe(302);
-  return new URL(res.headers.get('location')!).searchParams.get('clickid')!;
-}
+const count = (table: string, n: number) => waitForRows(table, campaignId, n);
+const visit = (target: string) => visitLink(campaignId, target);
 
 /** POST statistics, then exactly one poll of each job: a fast job must be answered by it. */
 async function reportInOnePoll(body: Record<string, unknown> = {}) {
@@ -82,10 +76,8 @@ describe('fresh statistics', () => {
     // A postback arrives (the case of the issue: reload kept showing 0 conversions and $0).
     const clickId = await visit('gamma');
     await count('visits', 4);
-    const postback = await hit(
-      `/postback?clickid=${clickId}&txid=T-1&secret=${await postbackSecret(clickId)}`,
-    );
-    expect(postback.status).toBe(200);
+    const converted = await postback(clickId, 'txid=T-1');
+    expect(converted.status).toBe(200);
     await count('conversions', 1);
 
     const reload = await reportInOnePoll();

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   api,
-  hit,
   makeCampaign,
   makeOffer,
-  postbackSecret,
+  postback,
   setupInstallation,
-  waitForCount,
+  visitLink,
+  waitForRows,
 } from '../factories';
 
 // Issue 17 item 5 (statistics parts): totals follow the target search, export headers are the
@@ -19,19 +19,14 @@ beforeAll(async () => {
   token = await setupInstallation();
   campaignId = await makeCampaign(token, { name: 'Small things', campaignType: 'direct_link', cpc: '1' });
   await makeOffer(token, campaignId, { payout: '10' });
-  const secret = await postbackSecret(campaignId);
-  const click = async (target: string) => {
-    const res = await hit(`/go/${campaignId}?tid=${target}`);
-    return new URL(res.headers.get('location')!).searchParams.get('clickid')!;
-  };
-  const a = await click('apple');
-  await click('apple');
-  const b = await click('banana');
-  await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaignId], 3);
-  expect((await hit(`/postback?clickid=${a}&event=ATC1&secret=${secret}`)).status).toBe(200);
-  expect((await hit(`/postback?clickid=${b}&event=signup&secret=${secret}`)).status).toBe(200);
-  expect((await hit(`/postback?clickid=${b}&txid=S-1&secret=${secret}`)).status).toBe(200);
-  await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [campaignId], 3);
+  const a = await visitLink(campaignId, 'apple');
+  await visitLink(campaignId, 'apple');
+  const b = await visitLink(campaignId, 'banana');
+  await waitForRows('visits', campaignId, 3);
+  expect((await postback(a, 'event=ATC1')).status).toBe(200);
+  expect((await postback(b, 'event=signup')).status).toBe(200);
+  expect((await postback(b, 'txid=S-1')).status).toBe(200);
+  await waitForRows('conversions', campaignId, 3);
 });
 
 async function targetResult(body: Record<string, unknown>) {

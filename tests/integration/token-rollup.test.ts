@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../../schema/campaigns';
-import type { TrackEvent } from '../../schema/tracking';
+import type { FilterReason, TrackEvent } from '../../schema/tracking';
 import { getDb } from '../../worker/lib/db';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { dayBounds, type TargetAgg, targetTokenAggregates } from '../../worker/services/statistics';
@@ -14,6 +14,7 @@ import {
   targetTokenRollupAggregates,
 } from '../../worker/services/statistics/token-rollup';
 import { makeCampaign, makeLanding, makeOffer, setupInstallation } from '../factories';
+import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // Issue 16 item 4: grouping by extra tokens reads token_daily (migration 0017). The rollup's
 // groups must equal the raw-row computation (targetTokenAggregates, kept for exports) for one
@@ -32,41 +33,16 @@ const SLOTS = [
   { slot: 2, parameter: 'sub2' },
 ];
 
-const visit = (id: string, tgt: string, at: number, tok: Record<number, string>, f: string | null = null) =>
-  ({
-    k: 'v',
-    id,
-    c: campaignId,
-    p: 0,
-    l: landing,
-    o: 0,
-    at,
-    tgt,
-    kw: '',
-    dev: 'desktop',
-    cc: 'US',
-    ref: '',
-    ua: 'test',
-    f,
-    d: 0,
-    tok,
-  }) as TrackEvent;
-const lpClick = (id: string, at: number) =>
-  ({ k: 'l', id, c: campaignId, p: 0, l: landing, o: offer, opt: 0, at, f: null }) as TrackEvent;
+const visit = (
+  id: string,
+  tgt: string,
+  at: number,
+  tok: Record<number, string>,
+  f: FilterReason | null = null,
+) => visitEvent({ id, c: campaignId, l: landing, at, tgt, f, tok });
+const lpClick = (id: string, at: number) => lpClickEvent({ id, c: campaignId, l: landing, o: offer, at });
 const conversion = (id: string, at: number, ev: string | null = null, pay: number | null = null) =>
-  ({
-    k: 'c',
-    id,
-    c: campaignId,
-    p: 0,
-    l: landing,
-    o: offer,
-    at,
-    ev,
-    tx: '',
-    pay,
-    src: 'postback',
-  }) as TrackEvent;
+  conversionEvent({ id, c: campaignId, l: landing, o: offer, at, ev, pay });
 
 async function campaign() {
   const row = await getDb(env).select().from(campaigns).where(eq(campaigns.id, campaignId)).get();

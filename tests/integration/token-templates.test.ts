@@ -1,13 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, makeCampaign, setupInstallation, userWithRole } from '../factories';
 
 // Token templates (apply and remove: campaignid, template, campaigntype) and the 20-live-token
 // limit of extra tokens, through the templates and through edit-campaign's extratokens.
 
-let admin: string;
-beforeAll(async () => {
-  admin = await setupInstallation();
-});
+const admin = await setupInstallation();
 
 const LIMIT = 'You can add up to 20 tokens for a campaign.';
 const apply = (body: Record<string, unknown>, token = admin) =>

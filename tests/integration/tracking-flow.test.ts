@@ -1,8 +1,8 @@
-import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dayIn } from '../../worker/services/ingest/days';
 import {
   api,
+  dbRows,
   hit,
   IPHONE_UA,
   makeCampaign,
@@ -13,6 +13,7 @@ import {
   postbackSecret,
   setupInstallation,
   waitForCount,
+  waitForRows,
 } from '../factories';
 
 // Each campaign type walked from the ad click to a conversion through the real Worker, the
@@ -28,17 +29,9 @@ beforeAll(async () => {
 const count = (table: string, campaignId: number) =>
   waitForCount(`SELECT count(*) n FROM ${table} WHERE campaign_id = ?1`, [campaignId], 1);
 
-async function rows(sql: string, ...binds: unknown[]) {
-  return (
-    await env.DB.prepare(sql)
-      .bind(...binds)
-      .all<Record<string, any>>()
-  ).results;
-}
-
 /** The daily rollup rows of a campaign, without the day (checked separately). */
 async function rollups(campaignId: number) {
-  return rows(
+  return dbRows(
     `SELECT target, path_id, landing_id, offer_id, visits, filtered_visits, lp_clicks, conversions, revenue_micros
      FROM daily_stats WHERE campaign_id = ?1 ORDER BY path_id, landing_id, offer_id, target`,
     campaignId,
@@ -46,7 +39,7 @@ async function rollups(campaignId: number) {
 }
 
 async function eventRollups(campaignId: number) {
-  return rows(
+  return dbRows(
     `SELECT target, landing_id, offer_id, event, events, revenue_micros FROM daily_event_stats
      WHERE campaign_id = ?1 ORDER BY event`,
     campaignId,
@@ -54,9 +47,9 @@ async function eventRollups(campaignId: number) {
 }
 
 async function expectDaysMatch(campaignId: number) {
-  const days = await rows('SELECT DISTINCT day FROM daily_stats WHERE campaign_id = ?1', campaignId);
+  const days = await dbRows('SELECT DISTINCT day FROM daily_stats WHERE campaign_id = ?1', campaignId);
   const visit = (
-    await rows('SELECT created_at, day FROM visits WHERE campaign_id = ?1 LIMIT 1', campaignId)
+    await dbRows('SELECT created_at, day FROM visits WHERE campaign_id = ?1 LIMIT 1', campaignId)
   )[0];
   expect(visit.day).toBe(dayIn(visit.created_at, TZ));
   expect(days.map((d) => d.day)).toContain(visit.day);
@@ -91,7 +84,7 @@ describe('landing_page campaign', () => {
     expect(visit.headers.get('cache-control')).toContain('no-store');
 
     await count('visits', id);
-    const [v] = await rows('SELECT * FROM visits WHERE campaign_id = ?1', id);
+    const [v] = await dbRows('SELECT * FROM visits WHERE campaign_id = ?1', id);
     expect(v).toMatchObject({
       click_id: clickId,
       path_id: 0,
@@ -118,7 +111,7 @@ describe('landing_page campaign', () => {
     expect(offerUrl.searchParams.get('sub1')).toBe('abc');
 
     await count('lp_clicks', id);
-    const [l] = await rows('SELECT * FROM lp_clicks WHERE campaign_id = ?1', id);
+    const [l] = await dbRows('SELECT * FROM lp_clicks WHERE campaign_id = ?1', id);
     expect(l).toMatchObject({
       dedupe_key: clickId,
       click_id: clickId,
@@ -143,7 +136,7 @@ describe('landing_page campaign', () => {
     expect(await postback.json()).toEqual({ data: { status: 'accepted', message: 'Conversion accepted.' } });
 
     await count('conversions', id);
-    const [conv] = await rows('SELECT * FROM conversions WHERE campaign_id = ?1', id);
+    const [conv] = await dbRows('SELECT * FROM conversions WHERE campaign_id = ?1', id);
     expect(conv).toMatchObject({
       dedupe_key: `${clickId}|t|order-1`,
       click_id: clickId,
@@ -209,7 +202,7 @@ describe('direct_link campaign', () => {
     // The {clickid} macro placed the click id: no second parameter is added.
     expect(offerUrl.searchParams.has('clickid')).toBe(false);
     await count('visits', id);
-    const [v] = await rows('SELECT * FROM visits WHERE campaign_id = ?1', id);
+    const [v] = await dbRows('SELECT * FROM visits WHERE campaign_id = ?1', id);
     expect(v).toMatchObject({
       click_id: clickId,
       landing_id: 0,
@@ -231,8 +224,8 @@ describe('direct_link campaign', () => {
     const atc = await hit(`/pixel.gif?clickid=${clickId}&event=ATC1&secret=${await postbackSecret(clickId)}`);
     expect(atc.status).toBe(200);
 
-    await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [id], 2);
-    const convs = await rows(
+    await waitForRows('conversions', id, 2);
+    const convs = await dbRows(
       'SELECT event, is_goal, payout_micros, offer_id, source FROM conversions WHERE campaign_id = ?1 ORDER BY event',
       id,
     );
@@ -367,7 +360,7 @@ describe('multiple_path_type campaign', () => {
 
     await hit(`/postback?clickid=${clickId}&secret=${await postbackSecret(clickId)}`);
     await count('conversions', id);
-    const [conv] = await rows(
+    const [conv] = await dbRows(
       'SELECT path_id, landing_id, offer_id, payout_micros FROM conversions WHERE campaign_id = ?1',
       id,
     );
@@ -442,7 +435,7 @@ describe('multiple_option_type campaign', () => {
     const offerPage = /content="0;url=([^"]+)"/.exec(await click.text());
     expect(offerPage).not.toBeNull(); // double meta applies to the LP click too
     await count('lp_clicks', id);
-    const [l] = await rows('SELECT offer_id, option_id FROM lp_clicks WHERE campaign_id = ?1', id);
+    const [l] = await dbRows('SELECT offer_id, option_id FROM lp_clicks WHERE campaign_id = ?1', id);
     expect(l).toEqual({ offer_id: offerY, option_id: optionY });
 
     // The iframe conversion without an event counts as the campaign's goal, 'lead'.
@@ -450,7 +443,7 @@ describe('multiple_option_type campaign', () => {
     expect(iframe.status).toBe(200);
     expect(iframe.headers.get('content-type')).toContain('text/html');
     await count('conversions', id);
-    const [conv] = await rows(
+    const [conv] = await dbRows(
       'SELECT event, is_goal, payout_micros, source FROM conversions WHERE campaign_id = ?1',
       id,
     );

@@ -1,20 +1,18 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConversionEvent, LpClickEvent, TrackEvent, VisitEvent } from '../../schema/tracking';
 import worker from '../../worker/index';
 import { MAX_RESOLVE_ATTEMPTS } from '../../worker/jobs/ingest';
 import { mintClickId } from '../../worker/services/hot-path/click-ids';
 import { deliver, SPOOL_PREFIX } from '../../worker/services/hot-path/ingest-delivery';
 import { makeCampaign, makeLanding, makeOffer, setupInstallation, waitForCount } from '../factories';
+import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The ingest consumer driven directly with createMessageBatch: redelivery, duplicates,
 // out-of-order events, orphans and their adoption, poison messages and the fallbacks.
 
-let token: string;
-beforeAll(async () => {
-  token = await setupInstallation();
-});
+const token = await setupInstallation();
 
 type Ids = { campaign: number; landing: number; offer: number };
 
@@ -28,55 +26,23 @@ async function lpCampaign(payout = '10'): Promise<Ids> {
 const AT = Date.UTC(2026, 4, 2, 15, 0, 0); // 11:00 in New York, 2026-05-02
 
 function visit(ids: Ids, id: string, over: Partial<VisitEvent> = {}): VisitEvent {
-  return {
-    k: 'v',
+  return visitEvent({
     id,
     c: ids.campaign,
-    p: 0,
     l: ids.landing,
-    o: 0,
     at: AT,
     tgt: 'ad-1',
     kw: 'kw',
-    dev: 'desktop',
-    cc: 'US',
-    ref: '',
     ua: 'Mozilla/5.0',
-    f: null,
-    d: 0,
     tok: { 1: 'tok-a' },
     ...over,
-  };
+  });
 }
 function lpClick(ids: Ids, id: string, over: Partial<LpClickEvent> = {}): LpClickEvent {
-  return {
-    k: 'l',
-    id,
-    c: ids.campaign,
-    p: 0,
-    l: ids.landing,
-    o: ids.offer,
-    opt: 0,
-    at: AT + 1000,
-    f: null,
-    ...over,
-  };
+  return lpClickEvent({ id, c: ids.campaign, l: ids.landing, o: ids.offer, at: AT + 1000, ...over });
 }
 function conversion(ids: Ids, id: string, over: Partial<ConversionEvent> = {}): ConversionEvent {
-  return {
-    k: 'c',
-    id,
-    c: ids.campaign,
-    p: 0,
-    l: ids.landing,
-    o: 0,
-    at: AT + 2000,
-    ev: null,
-    tx: '',
-    pay: null,
-    src: 'postback',
-    ...over,
-  };
+  return conversionEvent({ id, c: ids.campaign, l: ids.landing, at: AT + 2000, ...over });
 }
 
 const newClickId = (ids: Ids) =>

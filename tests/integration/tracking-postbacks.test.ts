@@ -13,6 +13,7 @@ import { mintClickId } from '../../worker/services/hot-path/click-ids';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { MAX_POSTBACK_ATTEMPTS } from '../../worker/services/postbacks/postbacks';
 import { api, makeCampaign, makeLanding, makeOffer, setupInstallation, waitForCount } from '../factories';
+import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // Outbound postbacks to the traffic source. The traffic sources are stand-ins answering by
 // host name; everything else (queue, consumer, D1, the log) is real.
@@ -80,39 +81,18 @@ async function convert(
     offerId: 0,
   });
   const events: TrackEvent[] = [
-    {
-      k: 'v',
+    visitEvent({
       id: clickId,
       c: ids.campaign,
-      p: 0,
       l: ids.landing,
-      o: 0,
       at: AT,
       tgt: 'ad 5',
-      kw: '',
       dev: 'mobile',
-      cc: 'US',
-      ref: '',
       ua: 'x',
-      f: null,
-      d: 0,
       tok: { 1: 'a b' },
-    },
-    { k: 'l', id: clickId, c: ids.campaign, p: 0, l: ids.landing, o: ids.offer, opt: 0, at: AT, f: null },
-    {
-      k: 'c',
-      id: clickId,
-      c: ids.campaign,
-      p: 0,
-      l: ids.landing,
-      o: 0,
-      at: AT,
-      ev: null,
-      tx: 'TX-9',
-      pay: null,
-      src: 'postback',
-      ...extra,
-    } as TrackEvent,
+    }),
+    lpClickEvent({ id: clickId, c: ids.campaign, l: ids.landing, o: ids.offer, at: AT }),
+    conversionEvent({ id: clickId, c: ids.campaign, l: ids.landing, at: AT, tx: 'TX-9', ...extra }),
   ];
   return { clickId, events };
 }

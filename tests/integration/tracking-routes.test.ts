@@ -1,10 +1,12 @@
 import { env } from 'cloudflare:workers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AFFILIATE_NETWORK_PARAMS } from '../../schema/campaigns';
 import { mintClickId, parseClickId } from '../../worker/services/hot-path/click-ids';
 import { invalidateSettings, saveSettings } from '../../worker/services/settings/settings';
 import {
   api,
+  clickIdOf,
+  dbRows,
   hit,
   IPAD_UA,
   IPHONE_UA,
@@ -14,23 +16,13 @@ import {
   postbackSecret,
   setupInstallation,
   waitForCount,
+  waitForRows,
 } from '../factories';
 
 // The public tracking routes at their edges: unknown, empty, inactive campaigns, forged and
 // missing click ids, cookies, networks, bots, devices, direct tracking, configurable paths.
 
-let token: string;
-beforeAll(async () => {
-  token = await setupInstallation();
-});
-
-async function rows(sql: string, ...binds: unknown[]) {
-  return (
-    await env.DB.prepare(sql)
-      .bind(...binds)
-      .all<Record<string, any>>()
-  ).results;
-}
+const token = await setupInstallation();
 
 async function lpCampaign(body: Record<string, unknown> = {}) {
   const campaign = await makeCampaign(token, { campaignType: 'landing_page', ...body });
@@ -40,9 +32,8 @@ async function lpCampaign(body: Record<string, unknown> = {}) {
 }
 
 /** Visits the campaign link and answers the click id the landing page received. */
-async function clickIdOf(campaign: number, query = 'tid=x'): Promise<string> {
-  const res = await hit(`/go/${campaign}?${query}`);
-  return new URL(res.headers.get('location')!).searchParams.get('clickid')!;
+async function visitClickId(campaign: number, query = 'tid=x'): Promise<string> {
+  return clickIdOf(await hit(`/go/${campaign}?${query}`));
 }
 
 describe('campaigns that cannot serve', () => {
@@ -53,7 +44,7 @@ describe('campaigns that cannot serve', () => {
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(await res.text()).toContain('Link not available');
     }
-    const [n] = await rows('SELECT count(*) n FROM visits WHERE campaign_id = 999999');
+    const [n] = await dbRows('SELECT count(*) n FROM visits WHERE campaign_id = 999999');
     expect(n.n).toBe(0);
   });
 
@@ -77,7 +68,7 @@ describe('campaigns that cannot serve', () => {
       [empty, withFallback],
       2,
     );
-    const flagged = await rows(
+    const flagged = await dbRows(
       'SELECT campaign_id, filter, target FROM visits WHERE campaign_id IN (?1, ?2) ORDER BY campaign_id',
       empty,
       withFallback,
@@ -86,7 +77,7 @@ describe('campaigns that cannot serve', () => {
       { campaign_id: empty, filter: 'unrouted', target: 'e' },
       { campaign_id: withFallback, filter: 'unrouted', target: '' },
     ]);
-    const [stats] = await rows(
+    const [stats] = await dbRows(
       'SELECT sum(visits) visits, sum(filtered_visits) filtered FROM daily_stats WHERE campaign_id = ?1',
       empty,
     );
@@ -102,8 +93,8 @@ describe('campaigns that cannot serve', () => {
     const res = await hit(`/go/${campaign}?tid=z`);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('https://paused.example/');
-    await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaign], 1);
-    expect(await rows('SELECT filter FROM visits WHERE campaign_id = ?1', campaign)).toEqual([
+    await waitForRows('visits', campaign, 1);
+    expect(await dbRows('SELECT filter FROM visits WHERE campaign_id = ?1', campaign)).toEqual([
       { filter: 'inactive' },
     ]);
     // Its landing-page link also goes to the fallback.
@@ -127,7 +118,7 @@ describe('campaigns that cannot serve', () => {
 describe('click ids', () => {
   it('refuses a postback with a forged or malformed click id and loses nothing valid', async () => {
     const { campaign, landing } = await lpCampaign({ name: 'Forged' });
-    const real = await clickIdOf(campaign);
+    const real = await visitClickId(campaign);
     const forged = await mintClickId(
       { CLICK_ID_SECRET: 'someone-elses-secret-0000000000', JWT_SECRET: '' },
       { campaignId: campaign, pathId: 0, landingId: landing, offerId: 0 },
@@ -146,14 +137,14 @@ describe('click ids', () => {
     expect(pixel.headers.get('x-tracker-result')).toBe('rejected');
 
     // The genuine conversion afterwards is counted, and it is the only one.
-    await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaign], 1);
+    await waitForRows('visits', campaign, 1);
     await hit(`/click/${campaign}?clickid=${real}`);
     expect(
       (await hit(`/postback?clickid=${real}&payout=2&secret=${await postbackSecret(real)}`)).status,
     ).toBe(200);
-    await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [campaign], 1);
+    await waitForRows('conversions', campaign, 1);
     expect(
-      await rows('SELECT click_id, payout_micros FROM conversions WHERE campaign_id = ?1', campaign),
+      await dbRows('SELECT click_id, payout_micros FROM conversions WHERE campaign_id = ?1', campaign),
     ).toEqual([{ click_id: real, payout_micros: 2_000_000 }]);
   });
 
@@ -179,7 +170,7 @@ describe('click ids', () => {
 
   it('refuses a bad payout or event name', async () => {
     const { campaign } = await lpCampaign({ name: 'Bad payout' });
-    const id = await clickIdOf(campaign);
+    const id = await visitClickId(campaign);
     const res = await hit(`/postback?clickid=${id}&payout=ten`);
     expect(res.status).toBe(422);
     expect(((await res.json()) as any).errors).toEqual({ payout: ['Payout must be a number.'] });
@@ -195,15 +186,15 @@ describe('click ids', () => {
     );
     const res = await hit(`/click/${campaign}?clickid=${forged}`);
     expect(res.status).toBe(302);
-    const fresh = new URL(res.headers.get('location')!).searchParams.get('clickid')!;
+    const fresh = clickIdOf(res);
     expect(fresh).not.toBe(forged);
     expect(await parseClickId(env, fresh)).toMatchObject({ campaignId: campaign, offerId: offer });
-    await waitForCount('SELECT count(*) n FROM lp_clicks WHERE campaign_id = ?1', [campaign], 1);
-    expect(await rows('SELECT click_id, filter FROM visits WHERE campaign_id = ?1', campaign)).toEqual([
+    await waitForRows('lp_clicks', campaign, 1);
+    expect(await dbRows('SELECT click_id, filter FROM visits WHERE campaign_id = ?1', campaign)).toEqual([
       { click_id: fresh, filter: 'lp_direct' },
     ]);
     expect(
-      await rows('SELECT click_id, offer_id, orphan FROM lp_clicks WHERE campaign_id = ?1', campaign),
+      await dbRows('SELECT click_id, offer_id, orphan FROM lp_clicks WHERE campaign_id = ?1', campaign),
     ).toEqual([{ click_id: fresh, offer_id: offer, orphan: 0 }]);
   });
 
@@ -214,20 +205,20 @@ describe('click ids', () => {
     const clickId = cookie.split('=')[1];
     expect(visit.headers.get('set-cookie')).toContain('HttpOnly');
     expect(visit.headers.get('set-cookie')).toContain('SameSite=Lax'); // http in tests; None+Secure on https
-    await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaign], 1);
+    await waitForRows('visits', campaign, 1);
 
     const click = await hit(`/click/${campaign}`, { headers: { cookie } });
     expect(new URL(click.headers.get('location')!).searchParams.get('clickid')).toBe(clickId);
-    await waitForCount('SELECT count(*) n FROM lp_clicks WHERE campaign_id = ?1', [campaign], 1);
+    await waitForRows('lp_clicks', campaign, 1);
 
     // A pixel on the thank-you page names the campaign; the cookie gives the click id.
     const pixel = await hit(`/pixel.gif?campaign=${campaign}&secret=${await postbackSecret(campaign)}`, {
       headers: { cookie },
     });
     expect(pixel.status).toBe(200);
-    await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?1', [campaign], 1);
+    await waitForRows('conversions', campaign, 1);
     expect(
-      await rows(
+      await dbRows(
         'SELECT click_id, offer_id, payout_micros, source FROM conversions WHERE campaign_id = ?1',
         campaign,
       ),
@@ -280,15 +271,15 @@ describe('bots and devices', () => {
     expect((await hit(`/go/${campaign}`, { method: 'HEAD' })).status).toBe(302);
     expect((await hit(`/go/${campaign}`, { headers: { 'sec-purpose': 'prefetch' } })).status).toBe(302);
     expect((await hit(`/go/${campaign}`)).status).toBe(302);
-    await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaign], 4);
-    const flags = await rows('SELECT filter FROM visits WHERE campaign_id = ?1 ORDER BY filter', campaign);
+    await waitForRows('visits', campaign, 4);
+    const flags = await dbRows('SELECT filter FROM visits WHERE campaign_id = ?1 ORDER BY filter', campaign);
     expect(flags.map((r) => r.filter)).toEqual([null, 'bot', 'head', 'prefetch']);
     await waitForCount(
       'SELECT coalesce(sum(visits + filtered_visits), 0) n FROM daily_stats WHERE campaign_id = ?1',
       [campaign],
       4,
     );
-    const [stats] = await rows(
+    const [stats] = await dbRows(
       'SELECT sum(visits) visits, sum(filtered_visits) filtered FROM daily_stats WHERE campaign_id = ?1',
       campaign,
     );
@@ -310,8 +301,8 @@ describe('bots and devices', () => {
     }
     // No page for tablets: the visitor gets the 404 page and the visit is stored flagged.
     expect((await hit(`/go/${campaign}`, { headers: { 'user-agent': IPAD_UA } })).status).toBe(404);
-    await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaign], 13);
-    const byDevice = await rows(
+    await waitForRows('visits', campaign, 13);
+    const byDevice = await dbRows(
       'SELECT device, landing_id, filter, count(*) n FROM visits WHERE campaign_id = ?1 GROUP BY 1, 2, 3 ORDER BY 1',
       campaign,
     );
@@ -338,9 +329,9 @@ describe('direct tracking script', () => {
     const clickId = /"id":"([a-z2-7]+)"/.exec(js)![1];
     expect(js).toContain(`"prefix":"http://tracker.test/click"`);
     expect(js).toContain('"forward":["s1"]');
-    await waitForCount('SELECT count(*) n FROM visits WHERE campaign_id = ?1', [campaign], 1);
+    await waitForRows('visits', campaign, 1);
     expect(
-      await rows(
+      await dbRows(
         'SELECT click_id, landing_id, target, referrer, direct, t1 FROM visits WHERE campaign_id = ?1',
         campaign,
       ),
@@ -358,9 +349,9 @@ describe('direct tracking script', () => {
     // A page that arrived through the redirect already has its click id: no second visit.
     const again = await hit(`/script.js?mode=visit&campaign=${campaign}&lp=${landing}&clickid=${clickId}`);
     expect(await again.text()).toContain(`"id":"${clickId}"`);
-    const sentinel = await clickIdOf(campaign);
+    const sentinel = await visitClickId(campaign);
     await waitForCount('SELECT count(*) n FROM visits WHERE click_id = ?1', [sentinel], 1);
-    const [n] = await rows('SELECT count(*) n FROM visits WHERE campaign_id = ?1', campaign);
+    const [n] = await dbRows('SELECT count(*) n FROM visits WHERE campaign_id = ?1', campaign);
     expect(n.n).toBe(2);
   });
 });

@@ -8,10 +8,7 @@ import { scenario } from '../support/platform-fakes';
 
 // Tab 8, the CPC traffic tab and spec 4's CPC builder (spec 2 §3-§9) against the provider fake.
 
-let admin: string;
-beforeAll(async () => {
-  admin = await setupInstallation();
-});
+const admin = await setupInstallation();
 
 const file = (bytes: Uint8Array | string, name: string) => new File([bytes], name, { type: 'image/png' });
 

@@ -1,7 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, makeCampaign, setupInstallation } from '../factories';
 
 // Spec 2 §5, the $1500 rule: a trrcpc or crane campaign that was submitted, has spent under
@@ -12,10 +12,7 @@ import { api, makeCampaign, setupInstallation } from '../factories';
 
 const MESSAGE = 'Cannot set the campaign to inactive before reaching $1500 spend';
 
-let admin: string;
-beforeAll(async () => {
-  admin = await setupInstallation();
-});
+const admin = await setupInstallation();
 
 type Submission = { submitted?: number; spend?: number; on?: string | null; source?: string };
 
