@@ -93,7 +93,12 @@ function LinkForm({
   const connected = list.data?.connected !== false;
   const campaigns = list.data?.campaigns ?? [];
   const known = campaigns.some((c) => c.id === externalId);
-  const linkedName = link ? campaigns.find((c) => c.id === link.externalCampaignId)?.name : undefined;
+  /** The name of the campaign picked when the link was saved: the list is read again for the saved account. */
+  const [savedName, setSavedName] = useState<{ id: string; name: string }>();
+  const linkedName = link
+    ? (campaigns.find((c) => c.id === link.externalCampaignId)?.name ??
+      (savedName?.id === link.externalCampaignId ? savedName.name : undefined))
+    : undefined;
 
   const save = async () => {
     setBusy(true);
@@ -106,6 +111,8 @@ function LinkForm({
         externalAccountId: platform === 'taboola' && !accountId ? (list.data?.accountId ?? '') : accountId,
         ...(needsRate ? { usdRate } : {}),
       });
+      const picked = campaigns.find((c) => c.id === externalId);
+      if (picked) setSavedName({ id: picked.id, name: picked.name });
       notify.success(answer.message);
       await status.mutate();
     } catch (err) {
