@@ -25,7 +25,7 @@ import {
   useCampaignMetrics,
   useMetricColumns,
 } from './list-metrics';
-import { pageOf, takeNewCampaign } from './new-campaign';
+import { forgetNewCampaign, pageOf, peekNewCampaign } from './new-campaign';
 import { sortRows, useListPrefs } from './prefs';
 import { errorMessage, useCampaignActions } from './use-campaign-actions';
 import { useCampaignDrag } from './use-campaign-drag';
@@ -126,7 +126,7 @@ export function CampaignsScreen() {
   const pages = Math.max(1, Math.ceil(rows.length / pageLength));
   // A campaign just made opens on its page, once, marked and named in a line above the table.
   const [fresh, setFresh] = useState<{ id: number; shown: boolean } | null>(() => {
-    const id = takeNewCampaign();
+    const id = peekNewCampaign();
     return id ? { id, shown: false } : null;
   });
   const freshPage = fresh ? pageOf(rows, fresh.id, pageLength) : null;
@@ -134,6 +134,7 @@ export function CampaignsScreen() {
     if (!fresh || fresh.shown || freshPage === null) return;
     setPage(freshPage);
     setFresh({ ...fresh, shown: true });
+    forgetNewCampaign();
   }, [fresh, freshPage]);
   const freshRow = fresh && freshPage !== null ? rows.find((r) => r.campaignId === fresh.id) : undefined;
   const current = Math.min(page, pages);

@@ -11,14 +11,25 @@ export function rememberNewCampaign(id: number): void {
   }
 }
 
-/** The remembered id, forgotten once read. */
-export function takeNewCampaign(): number | null {
+/**
+ * The remembered id. It is forgotten once the list has shown it (forgetNewCampaign), not when
+ * read: a list that mounts again before it has its rows (a fast click from the editor) still
+ * finds it.
+ */
+export function peekNewCampaign(): number | null {
   try {
     const id = Number(window.sessionStorage.getItem(KEY));
-    window.sessionStorage.removeItem(KEY);
     return Number.isInteger(id) && id > 0 ? id : null;
   } catch {
     return null;
+  }
+}
+
+export function forgetNewCampaign(): void {
+  try {
+    window.sessionStorage.removeItem(KEY);
+  } catch {
+    // Storage blocked: nothing was kept.
   }
 }
 
