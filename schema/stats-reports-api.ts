@@ -228,3 +228,16 @@ export function exportKind(key: string): ExportKind {
 
 /** GET /api/stats-reports/stamp: the campaign's data version and newest event (live statistics). */
 export type StatsStampAnswer = { version: number; newestEventAt: number | null };
+
+/** The landing table's columns a CSV export holds when the request names none (the screen sends these). */
+export const DEFAULT_LANDING_COLUMNS = [
+  'landing_page',
+  'visits',
+  'lpclicks',
+  'lpctr',
+  'conversions',
+  'cr',
+  'cpa',
+  'ad_spent',
+  'revenue',
+];

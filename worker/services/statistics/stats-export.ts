@@ -7,6 +7,7 @@ import {
   BREAKDOWN_TITLES,
   type BreakdownDimension,
   CUSTOM_EVENT_PREFIX,
+  DEFAULT_LANDING_COLUMNS,
   DIMENSION_TITLES,
   EXPORT_TABLES,
   type ExportTable,
@@ -49,17 +50,6 @@ const DEFAULT_TARGET_COLUMNS = [
   'roi',
   'cpa',
   'cr',
-];
-const DEFAULT_LANDING_COLUMNS = [
-  'landing_page',
-  'visits',
-  'lpclicks',
-  'lpctr',
-  'conversions',
-  'cr',
-  'cpa',
-  'ad_spent',
-  'revenue',
 ];
 
 /** Column keys from the spec's targetData/landingData (keys, or objects with a key). */

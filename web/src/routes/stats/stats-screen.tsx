@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toDmy } from '../../../../schema/dates';
 import { STATS_MESSAGES } from '../../../../schema/stats-api';
 import type { ExportTable } from '../../../../schema/stats-reports-api';
+import { DEFAULT_LANDING_COLUMNS } from '../../../../schema/stats-reports-api';
 import { type CampaignAlert, exportStatistics, type StatisticsRequestBody } from '../../api/endpoints';
 import { useCampaignActivity, useCampaignOptions, useStatsToday } from '../../api/hooks';
 import { InsufficientBalanceNotice } from '../../components/balance/balance-notice';
@@ -51,18 +52,6 @@ import { useCreativeStatus } from './use-creative-status';
 import { useLiveStats } from './use-live-stats';
 import { toastFailure, useStatistics } from './use-statistics';
 import { useStatusSwitches } from './use-status-switches';
-
-const LANDING_EXPORT_COLUMNS = [
-  'landing_page',
-  'visits',
-  'lpclicks',
-  'lpctr',
-  'conversions',
-  'cr',
-  'cpa',
-  'ad_spent',
-  'revenue',
-];
 
 /** Statistics of one campaign (spec 3): filters, alerts, activity, targets, landings, offers, paths, elements, costs. */
 export function StatsScreen() {
@@ -286,7 +275,7 @@ export function StatsScreen() {
         ...fullBody(a, targetQuery, landingQuery, perPage),
         // Every column shown, custom events included; the server titles them as the screen does.
         targetData: columns.map((c) => c.key),
-        landingData: landingExportColumns(a, LANDING_EXPORT_COLUMNS),
+        landingData: landingExportColumns(a, DEFAULT_LANDING_COLUMNS),
         tables: table ? [table] : [],
         format,
         breakdownBy: breakdownBy.current,
