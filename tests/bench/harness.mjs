@@ -101,8 +101,8 @@ export function trackerOptions({ out, script }, extra = {}) {
   };
 }
 
-/** The baseline: a Worker of the given module source that does nothing but answer. */
-export function startBare(source) {
+/** The baseline: a Worker of the given module source that does nothing but answer; `extra` adds options. */
+export function startBare(source, extra = {}) {
   return new Miniflare({
     host: '127.0.0.1',
     port: 0,
@@ -110,6 +110,7 @@ export function startBare(source) {
     modules: true,
     compatibilityDate: COMPATIBILITY_DATE,
     script: source,
+    ...extra,
   });
 }
 

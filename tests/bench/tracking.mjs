@@ -16,7 +16,8 @@
 // the warm click, plus the tracked-minus-bare CPU per click.
 // Environment: BENCH_REQUESTS (default 50000), BENCH_ROUNDS (5), BENCH_CONNECTIONS (32),
 // BENCH_INGEST_MESSAGES (400), BENCH_DURABLE_REQUESTS (half of BENCH_REQUESTS: the durable-mode
-// run). BENCH_NO_CONSUMER=1 runs the tracked Worker without its ingest consumer (events pile up in
+// run), BENCH_PROFILE=1 (after the report, one more round of each Worker under V8's sampling
+// profiler: CPU per click by isolate, stage and function, tests/bench/profile.mjs). BENCH_NO_CONSUMER=1 runs the tracked Worker without its ingest consumer (events pile up in
 // the local queue): for diagnosis only, it measures the redirect alone, without the queue and D1 work that Miniflare runs on the same thread; drain and ingest are skipped.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -28,6 +29,7 @@ import {
   bundleWorker,
   cpuOf,
   fmt,
+  freePort,
   INGEST_CONSUMER,
   loadRun,
   log,
@@ -38,6 +40,7 @@ import {
   verdict,
   workerdProcesses,
 } from './harness.mjs';
+import { bundleFiles, printProfile, startProfiles, summarizeProfiles } from './profile.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -55,6 +58,9 @@ const USER_AGENTS = readFileSync(new URL('./user-agents.txt', import.meta.url), 
 /** Campaigns the rounds spread their clicks over; COLD_CAMPAIGNS more are first clicked in the cold phase. */
 const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 5);
 const COLD_CAMPAIGNS = 10;
+const PROFILE = Boolean(process.env.BENCH_PROFILE);
+/** Inspector ports of the profiled run: the tracked Worker's and the bare Worker's. */
+const INSPECTOR = PROFILE ? { tracked: await freePort(), bare: await freePort() } : null;
 
 // ---- 1. bundle the Worker exactly as a deploy would -------------------------------------------
 const { work, out, script } = bundleWorker('bench');
@@ -69,6 +75,7 @@ const trackerOptions = benchTrackerOptions(
     d1Persist: join(persistRoot, 'd1'),
     cachePersist: join(persistRoot, 'cache'),
     queueConsumers: NO_CONSUMER ? {} : INGEST_CONSUMER,
+    ...(INSPECTOR ? { inspectorPort: INSPECTOR.tracked } : {}),
   },
 );
 const tracker = new Miniflare(trackerOptions);
@@ -82,7 +89,7 @@ const BARE_REDIRECT = `export default { fetch() { return new Response(null, { st
 async function main() {
   let trackerUrl = await tracker.ready;
   let trackerPid = [...workerdProcesses().keys()][0];
-  bare = startBare(BARE_REDIRECT);
+  bare = startBare(BARE_REDIRECT, INSPECTOR ? { inspectorPort: INSPECTOR.bare } : {});
   const bareUrl = await bare.ready;
   const barePid = [...workerdProcesses().keys()].find((pid) => pid !== trackerPid);
   let db = await tracker.getD1Database('DB');
@@ -236,6 +243,10 @@ async function main() {
     }
   }
 
+  // The profiled round (BENCH_PROFILE) comes after the measured ones and their drain.
+  const profile = PROFILE ? await profileRound() : null;
+  const profiledVisits = profile?.visits ?? 0;
+
   // ---- 4a. cold phase: a new isolate; single sequential clicks, their latency ----------------
   log('Cold phase: restarting the tracked Worker (a new isolate), single clicks...');
   await tracker.setOptions(trackerOptions);
@@ -265,7 +276,7 @@ async function main() {
   for (let c = 1; c <= CAMPAIGNS; c++) cold.sharedCopy.push(await once(`/go/${c}?tid=cold`));
   for (let i = 0; i < 10 * CAMPAIGNS; i++) cold.warm.push(await once(`/go/${1 + (i % CAMPAIGNS)}?tid=warm`));
   const coldClicks = 1 + cold.noCopy.length + cold.sharedCopy.length + cold.warm.length;
-  await waitForVisits(warmVisits + persisted + coldClicks, 60_000);
+  await waitForVisits(warmVisits + persisted + profiledVisits + coldClicks, 60_000);
 
   // ---- 4b. durable mode (docs/decisions/043): the same clicks, answered after the queue took them
   log(`Durable mode: ${fmt(DURABLE_REQUESTS)} tracked clicks in ${ROUNDS} rounds...`);
@@ -347,8 +358,19 @@ async function main() {
   }
   const expected = INGEST_MESSAGES * EVENTS_PER_MESSAGE;
   const ingestStart = Date.now();
+  // A send the local queue's proxy drops ('other side closed', seen under heavy load) is sent
+  // again: the consumer ignores a click id it already stored, so nothing counts twice.
+  const send = async (body, tries = 3) => {
+    try {
+      await producer.send(body, { contentType: 'json' });
+    } catch (err) {
+      if (tries <= 1) throw err;
+      await sleep(200);
+      await send(body, tries - 1);
+    }
+  };
   for (let i = 0; i < messages.length; i += 20) {
-    await Promise.all(messages.slice(i, i + 20).map((body) => producer.send(body, { contentType: 'json' })));
+    await Promise.all(messages.slice(i, i + 20).map((body) => send(body)));
   }
   let stored = 0;
   for (;;) {
@@ -427,9 +449,50 @@ async function main() {
     drainSeconds,
     ingest: { events: stored, seconds: ingestSeconds, rate: ingestRate },
   };
+  if (profile) results.profile = profile;
   mkdirSync(join(root, '.bench'), { recursive: true });
   writeFileSync(join(root, '.bench/tracking.json'), `${JSON.stringify(results, null, 2)}\n`);
   return lost === 0 && durableLost === 0 && stored === expected ? 0 : 1;
+
+  /** One more round of each Worker under the sampling profiler; the tracked one until its clicks are stored. */
+  async function profileRound() {
+    log('');
+    log(`Profiling: one more round of ${fmt(perRound)} requests to each Worker (BENCH_PROFILE)...`);
+    const fileOf = bundleFiles(script);
+    let profiler = await startProfiles(INSPECTOR.bare);
+    let cpu = cpuOf(barePid);
+    await run(bareUrl, perRound);
+    const bareCpuUs = ((cpuOf(barePid) - cpu) * 1000) / perRound;
+    const bareSummary = summarizeProfiles(await profiler.stop(), { workerId: 'core:user:', fileOf });
+    const visitsBefore = await count('visits');
+    profiler = await startProfiles(INSPECTOR.tracked);
+    cpu = cpuOf(trackerPid);
+    const round = await run(trackerUrl, perRound);
+    await waitForVisits(visitsBefore + round.ok, 60_000);
+    const trackedCpuUs = ((cpuOf(trackerPid) - cpu) * 1000) / perRound;
+    const trackedSummary = summarizeProfiles(await profiler.stop(), { workerId: 'core:user:', fileOf });
+    log('');
+    printProfile(`bare redirect (workerd CPU ${fmt(bareCpuUs)} us/req)`, bareSummary, perRound, log);
+    log('');
+    printProfile(
+      `tracked click, until its visits are stored (workerd CPU ${fmt(trackedCpuUs)} us/req)`,
+      trackedSummary,
+      perRound,
+      log,
+      { top: 25 },
+    );
+    const perRequest = (map) => Object.fromEntries([...map].map(([k, us]) => [k, us / perRound]));
+    return {
+      requests: perRound,
+      visits: round.ok,
+      bare: { isolates: perRequest(bareSummary.isolates) },
+      tracked: {
+        isolates: perRequest(trackedSummary.isolates),
+        stages: perRequest(trackedSummary.stages),
+        functions: perRequest(trackedSummary.functions),
+      },
+    };
+  }
 }
 
 let code = 1;
