@@ -1,4 +1,6 @@
 import { STORED_DIMENSIONS } from '../../../schema/stats-reports-api';
+import type { TrackEvent } from '../../../schema/tracking';
+import { BREAKDOWN_KEYS, visitBreakdownRows } from './breakdown-dimensions';
 
 // The breakdown rollup's statements for one ingest transaction (docs/decisions/112-breakdowns.md),
 // added to the batch by ingest-extras.ts. They read the rows the transaction inserted or adopted
@@ -63,10 +65,7 @@ const COUNTS = 'visits, lp_clicks, conversions, revenue_micros';
 
 /** Each dimension alone (dim2 '') and each pair once (dim < dim2), as a JSON list of [dim, dim2]. */
 const DIMS = [...STORED_DIMENSIONS].sort();
-const KEYS = JSON.stringify([
-  ...DIMS.map((d) => [d, '']),
-  ...DIMS.flatMap((d, i) => DIMS.slice(i + 1).map((d2) => [d, d2])),
-]);
+const KEYS = JSON.stringify(BREAKDOWN_KEYS);
 const pick = (name: string) =>
   `CASE ${name} ${DIMS.map((d) => `WHEN '${d}' THEN r.${d}`).join(' ')} ELSE '' END`;
 
@@ -95,9 +94,22 @@ function rollup(source: string): string {
 
 const VISIT_COLUMNS = 'v.user_agent, v.referrer, v.created_at, v.country, v.device';
 
-const VISITS = rollup(`SELECT v.campaign_id, v.day, 1 AS visits, 0 AS lp_clicks, 0 AS conversions,
+/**
+ * Visits come two ways, as the other visit rollups (ingest.ts visitRollups). Fast: when every
+ * visit of the batch was new (visits_inserted equals the batch's count, ?3), the rows worked out
+ * in JS (?2, breakdown-dimensions.ts) are added as they are. Slow: otherwise (a redelivery, a
+ * duplicate) the rows this transaction inserted are expanded in SQL, about 40 rows read per visit.
+ * Exactly one of the two does anything: when the fast one applies, the slow one's range is empty.
+ */
+const VISITS_FAST = `INSERT INTO breakdown_daily (campaign_id, day, dim, value, dim2, value2, ${COUNTS})
+  SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, 0, 0, 0
+  FROM json_each(?2) WHERE (SELECT visits_inserted FROM ingest_marks WHERE id = ?1) = ?3
+  ON CONFLICT (campaign_id, day, dim, dim2, value, value2) DO UPDATE SET visits = visits + excluded.visits`;
+
+const VISITS_SLOW = rollup(`SELECT v.campaign_id, v.day, 1 AS visits, 0 AS lp_clicks, 0 AS conversions,
     0 AS revenue_micros, ${VISIT_COLUMNS}
-  FROM visits v WHERE v.id > ${from('visits_from')} AND v.filter IS NULL`);
+  FROM visits v WHERE v.id > (SELECT CASE WHEN visits_inserted = ?4 THEN ${Number.MAX_SAFE_INTEGER}
+    ELSE visits_from END FROM ingest_marks WHERE id = ?1) AND v.filter IS NULL`);
 
 const LP_CLICKS = rollup(`SELECT l.campaign_id, l.day, 0 AS visits, 1 AS lp_clicks, 0 AS conversions,
     0 AS revenue_micros, ${VISIT_COLUMNS}
@@ -111,7 +123,10 @@ const CONVERSIONS =
   JOIN visits v ON v.click_id = c.click_id WHERE c.orphan = 0`);
 
 /** The local hour of each quarter-hour of `times` in `timeZone`, and the zone's offset now (s). */
-function hourMap(times: readonly number[], timeZone: string): { map: string; offsetNow: number } {
+function hourMap(
+  times: readonly number[],
+  timeZone: string,
+): { hours: Record<string, number>; map: string; offsetNow: number } {
   const hour = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' });
   const map: Record<string, number> = {};
   for (const t of times) {
@@ -131,19 +146,27 @@ function hourMap(times: readonly number[], timeZone: string): { map: string; off
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
   const offsetNow = Math.round((local - Math.floor(now / 60_000) * 60_000) / 1000);
-  return { map: JSON.stringify(map), offsetNow };
+  return { hours: map, map: JSON.stringify(map), offsetNow };
 }
 
 export function breakdownStatements(
   db: D1Database,
   mark: number,
-  times: readonly number[],
+  events: readonly TrackEvent[],
   timeZone: string,
-  hasVisits: boolean,
 ): D1PreparedStatement[] {
-  const { map, offsetNow } = hourMap(times, timeZone);
+  const { hours, map, offsetNow } = hourMap(
+    events.map((e) => e.at),
+    timeZone,
+  );
   const out: D1PreparedStatement[] = [];
-  if (hasVisits) out.push(db.prepare(VISITS).bind(mark, map, offsetNow));
+  const visits = visitBreakdownRows(events, timeZone, hours);
+  if (visits.visits > 0) {
+    out.push(
+      db.prepare(VISITS_FAST).bind(mark, visits.rows, visits.visits),
+      db.prepare(VISITS_SLOW).bind(mark, map, offsetNow, visits.visits),
+    );
+  }
   // Adopted orphans can come with any batch, so these always run (their range is small).
   out.push(
     db.prepare(LP_CLICKS).bind(mark, map, offsetNow),

@@ -59,13 +59,7 @@ export function statsIngestStatements(
   const statements = [
     db.prepare(FRESHNESS).bind(mark, Date.now()),
     db.prepare(FILTERED_CONVERSIONS).bind(mark),
-    ...breakdownStatements(
-      db,
-      mark,
-      events.map((e) => e.at),
-      timeZone,
-      visitClickIds.length > 0,
-    ),
+    ...breakdownStatements(db, mark, events, timeZone),
   ];
   if (visitClickIds.length) {
     statements.push(
