@@ -86,7 +86,10 @@ function unavailable(inst: Installation, error: string): never {
 }
 
 /** One student's campaign over a date range, asked of that student's installation. */
-async function campaignRangeCall<T extends object>(c: Context<AppEnv>, path: 'campaign-data' | 'campaign-total') {
+async function campaignRangeCall<T extends object>(
+  c: Context<AppEnv>,
+  path: 'campaign-data' | 'campaign-total',
+) {
   const input = c.req.query();
   const range = parseInput(campaignRangeSchema, input, DATE_FIELD_ORDER);
   const inst = await oneStudent(c, input);
@@ -139,11 +142,19 @@ const central = new Hono<AppEnv>()
     });
   })
   .get('/campaign-data', async (c) =>
-    c.json({ data: (await campaignRangeCall<CampaignDataAnswer>(c, 'campaign-data')) satisfies StudentCampaignDataAnswer }),
+    c.json({
+      data: (await campaignRangeCall<CampaignDataAnswer>(
+        c,
+        'campaign-data',
+      )) satisfies StudentCampaignDataAnswer,
+    }),
   )
   .get('/campaign-total', async (c) =>
     c.json({
-      data: (await campaignRangeCall<CampaignTotalAnswer>(c, 'campaign-total')) satisfies StudentCampaignTotalAnswer,
+      data: (await campaignRangeCall<CampaignTotalAnswer>(
+        c,
+        'campaign-total',
+      )) satisfies StudentCampaignTotalAnswer,
     }),
   )
   .get('/all-students-reports', async (c) => {

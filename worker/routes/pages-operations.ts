@@ -141,7 +141,11 @@ function optimizationVerb<T extends z.ZodType<{ campaignId: number; showDeleted:
     const row = await change(c, input);
     const result = await listLandings(c.env, row.id, input.showDeleted);
     return c.json({
-      data: { message: message(row, input), campaign: optimizationAnswer(row), result } satisfies OptimizationAnswer,
+      data: {
+        message: message(row, input),
+        campaign: optimizationAnswer(row),
+        result,
+      } satisfies OptimizationAnswer,
     });
   };
 }
@@ -153,7 +157,8 @@ for (const [kind, plural] of ITEM_TABLES) {
     .post(`/undo-${kind}`, requireAuth, anyRole, itemVerb(kind, 'undo'))
     .post(`/clone-${plural}`, requireAuth, anyRole, itemVerb(kind, 'clone'))
     .post(`/${kind}-toggle-delete`, requireAuth, anyRole, toggleDeleted(kind));
-  if (kind !== 'option') pagesOperationRoutes.post(`/${kind}-equal-share`, requireAuth, anyRole, equalShareVerb(kind));
+  if (kind !== 'option')
+    pagesOperationRoutes.post(`/${kind}-equal-share`, requireAuth, anyRole, equalShareVerb(kind));
   if (kind === 'landing' || kind === 'offer') {
     pagesOperationRoutes.post(`/export-${plural}`, requireAuth, anyRole, exportVerb(kind));
   }

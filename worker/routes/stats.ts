@@ -115,7 +115,12 @@ async function switchItems(
 }
 
 /** One item's switch from a statistics table: its id in `field` (else 400 `required`), then the status. */
-async function switchOne(c: Context<AppEnv>, kind: keyof typeof ITEM_TABLES, field: string, required: string) {
+async function switchOne(
+  c: Context<AppEnv>,
+  kind: keyof typeof ITEM_TABLES,
+  field: string,
+  required: string,
+) {
   const body = await readBody(c);
   const id = parseInput(z.object({ [field]: positiveId(required) }), body)[field];
   const { status } = parseInput(statusUpdateSchema, body);

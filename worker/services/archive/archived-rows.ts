@@ -130,7 +130,8 @@ export async function landingTokenAggregatesWithArchive(
   ]);
   if (archived.length === 0) return live;
   const groups = new Map<string, LandingTokenGroup>();
-  for (const list of live.values()) for (const g of list) groups.set(groupKey(g.landingId, g.tokens, slots), g);
+  for (const list of live.values())
+    for (const g of list) groups.set(groupKey(g.landingId, g.tokens, slots), g);
   addArchived(
     groups,
     archived,

@@ -13,11 +13,7 @@ import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
 import { ApiError, fieldError } from '../../lib/errors';
 import { invalidateCompiledCampaign } from '../hot-path/compiled-campaigns';
-import {
-  type CampaignRow,
-  campaignForUser,
-  refuseDirectLinkLandings,
-} from './access';
+import { type CampaignRow, campaignForUser, refuseDirectLinkLandings } from './access';
 import { landingAnswer, offerAnswer, optionAnswer, pathAnswer } from './answers';
 import { type ItemKind, setItemsActive } from './item-switch';
 import { nameMaps } from './lists';
@@ -69,7 +65,11 @@ async function currentItem<T extends ItemTable>(
   what: string,
 ): Promise<T['$inferSelect'] | null> {
   if (!id) return null;
-  const row: T['$inferSelect'] | undefined = await getDb(env).select().from(table).where(eq(table.id, id)).get();
+  const row: T['$inferSelect'] | undefined = await getDb(env)
+    .select()
+    .from(table)
+    .where(eq(table.id, id))
+    .get();
   if (!row || row.campaignId !== campaignId) throw new ApiError(404, `${what} not found.`);
   return row;
 }
@@ -148,7 +148,12 @@ export async function savePath(env: Env, user: AuthUser, input: PathInput, pathI
   const campaign = await campaignForUser(env, user, input.campaignId);
   const current = await currentItem(env, paths, pathId, campaign.id, 'Path');
   await checkAgents(env, input.agents);
-  const fields = { name: input.name, share: input.share, agents: agentString(input.agents), updatedAt: Date.now() };
+  const fields = {
+    name: input.name,
+    share: input.share,
+    agents: agentString(input.agents),
+    updatedAt: Date.now(),
+  };
   return pathAnswer(await writeItem(env, user, 'path', paths, campaign, current, input.active, fields));
 }
 

@@ -113,7 +113,10 @@ export async function listOptions(env: Env, campaignId: number, showDeleted: 0 |
 }
 
 export async function listTokens(env: Env, campaignId: number, showDeleted: 0 | 1 = 0) {
-  const rows = await campaignRows(env, extraTokens, campaignId, showDeleted, [extraTokens.slot, extraTokens.id]);
+  const rows = await campaignRows(env, extraTokens, campaignId, showDeleted, [
+    extraTokens.slot,
+    extraTokens.id,
+  ]);
   return rows.map(tokenAnswer);
 }
 
