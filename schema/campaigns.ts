@@ -48,13 +48,14 @@ export const MAX_EXTRA_TOKENS = 20;
 /** The user who created a row; null once that user is removed. */
 const createdBy = () => integer('created_by').references(() => users.id, { onDelete: 'set null' });
 
-/** A campaign item's id and campaign (its items go with the campaign). */
-const ofCampaign = () => ({
-  id: serialId(),
-  campaignId: integer('campaign_id')
+/** The campaign a row belongs to: the row goes with the campaign. */
+export const campaignRef = () =>
+  integer('campaign_id')
     .notNull()
-    .references(() => campaigns.id, { onDelete: 'cascade' }),
-});
+    .references(() => campaigns.id, { onDelete: 'cascade' });
+
+/** A campaign item's id and campaign (its items go with the campaign). */
+export const ofCampaign = () => ({ id: serialId(), campaignId: campaignRef() });
 
 /** A campaign item's soft delete, author and times. */
 const itemEnd = () => ({

@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { campaigns } from './campaigns';
+import { campaignRef } from './campaigns';
 import { createdAt, timestamps } from './columns';
 
 // Ad-platform integrations (migration 0010, docs/decisions/070-073).
@@ -40,9 +40,7 @@ export const platformCredentials = sqliteTable(
 export const platformSync = sqliteTable(
   'platform_sync',
   {
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: campaignRef(),
     platform: text('platform', { enum: PLATFORMS }).notNull(),
     externalAccountId: text('external_account_id').notNull().default(''),
     externalCampaignId: text('external_campaign_id').notNull().default(''),

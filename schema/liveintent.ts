@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { campaigns } from './campaigns';
-import { createdAt, serialId, updatedAt } from './columns';
+import { campaigns, ofCampaign } from './campaigns';
+import { createdAt, updatedAt } from './columns';
 
 // Which LiveIntent objects a tracker campaign manages (migration 0014, docs/decisions/090). The
 // platform holds the objects themselves; the tracker keeps only the link, so the manage screen
@@ -11,10 +11,7 @@ export const LI_OBJECT_KINDS = ['campaign', 'ad'] as const;
 export const liveintentObjects = sqliteTable(
   'liveintent_objects',
   {
-    id: serialId(),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    ...ofCampaign(),
     kind: text('kind', { enum: LI_OBJECT_KINDS }).notNull(),
     refId: text('ref_id').notNull(),
     /** An ad's line item. */
@@ -52,10 +49,7 @@ export const liveintentForceSync = sqliteTable('liveintent_force_sync', {
 export const liCampaignList = sqliteTable(
   'li_campaign_list',
   {
-    id: serialId(),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    ...ofCampaign(),
     liCampaignId: text('li_campaign_id').notNull(),
     liCampaignName: text('li_campaign_name').notNull().default(''),
     deleted: integer('deleted').notNull().default(0),
@@ -67,10 +61,7 @@ export const liCampaignList = sqliteTable(
 export const liLineItemList = sqliteTable(
   'li_lineitem_list',
   {
-    id: serialId(),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    ...ofCampaign(),
     liLineItemId: text('li_line_item_id').notNull(),
     liLineItemName: text('li_line_item_name').notNull().default(''),
     liDailyBudgetMicros: integer('li_daily_budget_micros').notNull().default(0),

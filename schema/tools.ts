@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
-import { campaigns } from './campaigns';
+import { campaignRef } from './campaigns';
 import { serialId } from './columns';
 
 // Test clicks and test conversions of the Tools screen (docs/decisions/061-test-clicks.md):
@@ -12,9 +12,7 @@ export const testClicks = sqliteTable(
     id: serialId(),
     /** A test click id: signed like a real one but of another version, refused by every real route. */
     clickId: text('click_id').notNull(),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: campaignRef(),
     pathId: integer('path_id').notNull().default(0),
     landingId: integer('landing_id').notNull().default(0),
     offerId: integer('offer_id').notNull().default(0),
@@ -44,9 +42,7 @@ export const testConversions = sqliteTable(
     /** The real conversions' rule: click id + transaction id, else click id + event. */
     dedupeKey: text('dedupe_key').notNull(),
     clickId: text('click_id').notNull(),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignId: campaignRef(),
     offerId: integer('offer_id').notNull().default(0),
     event: text('event').notNull(),
     isGoal: integer('is_goal').notNull().default(1),

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  index,
+  integer,
+  primaryKey,
+  type SQLiteColumn,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 import {
   campaignDay,
   createdAt,
@@ -73,15 +81,32 @@ export const visits = sqliteTable(
   ],
 );
 
+/**
+ * The keys of a landing-page click or a conversion: its row id, the key that makes a second
+ * delivery a no-op (what it is made of is said at each table), the click and where it went.
+ */
+const eventKeys = () => ({
+  id: integer('id').primaryKey(),
+  dedupeKey: text('dedupe_key').notNull(),
+  clickId: text('click_id').notNull(),
+  campaignId: integer('campaign_id').notNull(),
+  ...placementIds(),
+});
+
+/** The orphans waiting for their visit, and the rows just adopted (services/ingest adopts them). */
+const adoptionIndexes = (
+  table: string,
+  t: { clickId: SQLiteColumn; orphan: SQLiteColumn; adoptedMark: SQLiteColumn },
+) => [
+  index(`${table}_orphan_idx`).on(t.clickId).where(sql`${t.orphan} = 1`),
+  index(`${table}_adopted_idx`).on(t.adoptedMark).where(sql`${t.adoptedMark} IS NOT NULL`),
+];
+
 export const lpClicks = sqliteTable(
   'lp_clicks',
   {
-    id: integer('id').primaryKey(),
-    /** The click id for a counted click; click id and filter reason for a filtered one. */
-    dedupeKey: text('dedupe_key').notNull(),
-    clickId: text('click_id').notNull(),
-    campaignId: integer('campaign_id').notNull(),
-    ...placementIds(),
+    /** dedupe_key: the click id for a counted click; click id and filter reason for a filtered one. */
+    ...eventKeys(),
     optionId: integer('option_id').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     day: text('day').notNull(),
@@ -98,20 +123,15 @@ export const lpClicks = sqliteTable(
     // A counted click's dedupe key is its click id: lookups use this index (migration 0017).
     uniqueIndex('lp_clicks_dedupe_unique').on(t.dedupeKey),
     index('lp_clicks_campaign_day_idx').on(t.campaignId, t.day),
-    index('lp_clicks_orphan_idx').on(t.clickId).where(sql`${t.orphan} = 1`),
-    index('lp_clicks_adopted_idx').on(t.adoptedMark).where(sql`${t.adoptedMark} IS NOT NULL`),
+    ...adoptionIndexes('lp_clicks', t),
   ],
 );
 
 export const conversions = sqliteTable(
   'conversions',
   {
-    id: integer('id').primaryKey(),
-    /** click id + transaction id, or click id + event name when there is no transaction id. */
-    dedupeKey: text('dedupe_key').notNull(),
-    clickId: text('click_id').notNull(),
-    campaignId: integer('campaign_id').notNull(),
-    ...placementIds(),
+    /** dedupe_key: click id + transaction id, or click id + event name when there is no transaction id. */
+    ...eventKeys(),
     createdAt: integer('created_at').notNull(),
     day: text('day').notNull(),
     visitAt: integer('visit_at'),
@@ -134,8 +154,7 @@ export const conversions = sqliteTable(
     uniqueIndex('conversions_dedupe_unique').on(t.dedupeKey),
     index('conversions_click_id_idx').on(t.clickId),
     index('conversions_campaign_day_idx').on(t.campaignId, t.day),
-    index('conversions_orphan_idx').on(t.clickId).where(sql`${t.orphan} = 1`),
-    index('conversions_adopted_idx').on(t.adoptedMark).where(sql`${t.adoptedMark} IS NOT NULL`),
+    ...adoptionIndexes('conversions', t),
   ],
 );
 

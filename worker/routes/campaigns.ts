@@ -50,6 +50,11 @@ import { anyRole, itemListRoute, itemRoutes } from './campaign-items';
 // list set; issue 4 adds the pages-operation verbs). All three roles may manage campaigns;
 // which ones is decided in services/campaigns/access.ts (docs/decisions/015-campaign-ownership.md).
 
+const savedAnswer = (message: string, row: Parameters<typeof campaignData>[0]): CampaignSaveAnswer => ({
+  message,
+  campaign: { campaignData: campaignData(row) },
+});
+
 export const campaignRoutes = new Hono<AppEnv>()
   .use('/campaign', requireAuth, anyRole)
   .get('/campaign', validate('query', campaignQuerySchema), async (c) => {
@@ -68,15 +73,7 @@ export const campaignRoutes = new Hono<AppEnv>()
     validate('json', addCampaignSchema, CAMPAIGN_FIELD_ORDER),
     async (c) => {
       const row = await createCampaign(c.env, c.get('user'), c.req.valid('json'));
-      return c.json(
-        {
-          data: {
-            message: M.campaignAdded,
-            campaign: { campaignData: campaignData(row) },
-          } satisfies CampaignSaveAnswer,
-        },
-        201,
-      );
+      return c.json({ data: savedAnswer(M.campaignAdded, row) }, 201);
     },
   )
   .put(
@@ -86,12 +83,7 @@ export const campaignRoutes = new Hono<AppEnv>()
     validate('json', editCampaignSchema, CAMPAIGN_FIELD_ORDER),
     async (c) => {
       const row = await updateCampaign(c.env, c.get('user'), c.req.valid('json'));
-      return c.json({
-        data: {
-          message: M.campaignUpdated,
-          campaign: { campaignData: campaignData(row) },
-        } satisfies CampaignSaveAnswer,
-      });
+      return c.json({ data: savedAnswer(M.campaignUpdated, row) });
     },
   )
   .route(

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import type { z } from 'zod';
 import {
   CREATIVE_MESSAGES as CM,
   TOGGLE_STATS_AD_ORDER,
@@ -57,6 +58,8 @@ import { getSettings } from '../services/settings/settings';
 
 type C = Context<AppEnv>;
 
+const REF_ORDER = ['campaignId', 'refId'];
+
 /** Access rules, then the platform session, for the campaign a call names. */
 const context = (c: C, campaignId: number) => liveIntentContext(c.env, c.get('user'), campaignId, c.req.url);
 
@@ -78,6 +81,28 @@ async function today(c: C) {
 
 const ok = (c: C, message: string) => c.json({ data: { message } satisfies LiMessageAnswer });
 
+type LiContext = Awaited<ReturnType<typeof context>>;
+
+/**
+ * A POST that changes something on the platform: the body is parsed (and `required`, when named,
+ * must be there: a 400 before the access rules are asked), the campaign's platform session is
+ * opened, `act` runs and the answer is `message`.
+ */
+function liAction<T extends z.ZodType<{ campaignId: number }>>(
+  schema: T,
+  order: readonly string[],
+  act: (ctx: LiContext, input: z.output<T>) => Promise<unknown>,
+  message: string,
+  required?: keyof z.output<T> & string,
+) {
+  return async (c: C) => {
+    const input = parseInput(schema, await readBody(c), order);
+    if (required && !input[required]) throw fieldError(required, M.required);
+    await act(await context(c, input.campaignId), input);
+    return ok(c, message);
+  };
+}
+
 export const manageLiveintentRoutes = new Hono<AppEnv>()
   .basePath('/manage-liveintent')
   .get('/access', requireAuth, async (c) => {
@@ -91,7 +116,7 @@ export const manageLiveintentRoutes = new Hono<AppEnv>()
     return c.json({ data: { liCampaigns: await li.listCampaigns(ctx) } satisfies LiCampaignsAnswer });
   })
   .post('/campaign', requireAuth, async (c) => {
-    const input = parseInput(refSchema, await readBody(c), ['campaignId', 'refId']);
+    const input = parseInput(refSchema, await readBody(c), REF_ORDER);
     const ctx = await context(c, input.campaignId);
     return c.json({ data: { liCampaign: await li.campaign(ctx, input.refId) } satisfies LiCampaignAnswer });
   })
@@ -112,12 +137,11 @@ export const manageLiveintentRoutes = new Hono<AppEnv>()
     await li.editCampaign(ctx, input.refId, input);
     return ok(c, M.campaignUpdated);
   })
-  .post('/delete-campaign', requireAuth, async (c) => {
-    const input = parseInput(refSchema, await readBody(c), ['campaignId', 'refId']);
-    const ctx = await context(c, input.campaignId);
-    await li.deleteCampaign(ctx, input.refId);
-    return ok(c, M.campaignDeleted);
-  })
+  .post(
+    '/delete-campaign',
+    requireAuth,
+    liAction(refSchema, REF_ORDER, (ctx, input) => li.deleteCampaign(ctx, input.refId), M.campaignDeleted),
+  )
   // ---- line items
   .get('/lineitems', requireAuth, async (c) => {
     const ctx = await context(c, queryCampaign(c, 'id'));
@@ -133,19 +157,21 @@ export const manageLiveintentRoutes = new Hono<AppEnv>()
     const lineItem = await li.createLineItem(ctx, input);
     return c.json({ data: { message: M.lineItemCreated, lineItem } satisfies LineItemCreatedAnswer }, 201);
   })
-  .post('/edit-lineitem', requireAuth, async (c) => {
-    const input = parseInput(lineItemSchema, await readBody(c), LINE_ITEM_ORDER);
-    if (!input.lineItemRefId) throw fieldError('lineItemRefId', M.required);
-    const ctx = await context(c, input.campaignId);
-    await li.editLineItem(ctx, input);
-    return ok(c, M.lineItemUpdated);
-  })
-  .post('/delete-lineitem', requireAuth, async (c) => {
-    const input = parseInput(lineItemRefSchema, await readBody(c), ['campaignId', 'lineItemRefId']);
-    const ctx = await context(c, input.campaignId);
-    await li.deleteLineItem(ctx, input.lineItemRefId);
-    return ok(c, M.lineItemDeleted);
-  })
+  .post(
+    '/edit-lineitem',
+    requireAuth,
+    liAction(lineItemSchema, LINE_ITEM_ORDER, li.editLineItem, M.lineItemUpdated, 'lineItemRefId'),
+  )
+  .post(
+    '/delete-lineitem',
+    requireAuth,
+    liAction(
+      lineItemRefSchema,
+      ['campaignId', 'lineItemRefId'],
+      (ctx, input) => li.deleteLineItem(ctx, input.lineItemRefId),
+      M.lineItemDeleted,
+    ),
+  )
   // ---- conversion trackers
   .get('/conversiontrackers', requireAuth, async (c) => {
     const ctx = await context(c, queryCampaign(c));
@@ -174,25 +200,27 @@ export const manageLiveintentRoutes = new Hono<AppEnv>()
       201,
     );
   })
-  .post('/edit-conversiontracker', requireAuth, async (c) => {
-    const input = parseInput(trackerSchema, await readBody(c), TRACKER_ORDER);
-    if (!input.segmentId) throw fieldError('segmentId', M.required);
-    const ctx = await context(c, input.campaignId);
-    await li.saveTracker(ctx, input);
-    return ok(c, M.trackerUpdated);
-  })
+  .post(
+    '/edit-conversiontracker',
+    requireAuth,
+    liAction(trackerSchema, TRACKER_ORDER, li.saveTracker, M.trackerUpdated, 'segmentId'),
+  )
   .post('/edit-conversiontracker-pixel', requireAuth, async (c) => {
     const input = parseInput(segmentRefSchema, await readBody(c), ['campaignId', 'segmentId']);
     const ctx = await context(c, input.campaignId);
     const conversionTracker = await li.trackerPixel(ctx, input.segmentId);
     return c.json({ data: { conversionTracker } satisfies ConversionTrackerAnswer });
   })
-  .post('/delete-conversiontracker', requireAuth, async (c) => {
-    const input = parseInput(conversionRefSchema, await readBody(c), ['campaignId', 'conversionRefId']);
-    const ctx = await context(c, input.campaignId);
-    await li.deleteTracker(ctx, input.conversionRefId);
-    return ok(c, M.trackerDeleted);
-  })
+  .post(
+    '/delete-conversiontracker',
+    requireAuth,
+    liAction(
+      conversionRefSchema,
+      ['campaignId', 'conversionRefId'],
+      (ctx, input) => li.deleteTracker(ctx, input.conversionRefId),
+      M.trackerDeleted,
+    ),
+  )
   // ---- ads
   .get('/liads', requireAuth, async (c) => {
     const ctx = await context(c, queryCampaign(c, 'id'));
@@ -208,24 +236,22 @@ export const manageLiveintentRoutes = new Hono<AppEnv>()
     const ad = await li.createAd(ctx, input);
     return c.json({ data: { message: M.adCreated, ad } satisfies LiCreateAdAnswer }, 201);
   })
-  .post('/edit-ad', requireAuth, async (c) => {
-    const input = parseInput(editAdSchema, await readBody(c), EDIT_AD_ORDER);
-    const ctx = await context(c, input.campaignId);
-    await li.editAd(ctx, input);
-    return ok(c, M.adUpdated);
-  })
-  .post('/delete-ad', requireAuth, async (c) => {
-    const input = parseInput(refSchema, await readBody(c), ['campaignId', 'refId']);
-    const ctx = await context(c, input.campaignId);
-    await li.deleteAd(ctx, input.refId);
-    return ok(c, M.adDeleted);
-  })
-  .post('/toggle-ad-status', requireAuth, async (c) => {
-    const input = parseInput(toggleAdSchema, await readBody(c), ['campaignId', 'refId', 'status']);
-    const ctx = await context(c, input.campaignId);
-    await li.toggleAd(ctx, input.refId, input.status);
-    return ok(c, M.adStatusChanged);
-  })
+  .post('/edit-ad', requireAuth, liAction(editAdSchema, EDIT_AD_ORDER, li.editAd, M.adUpdated))
+  .post(
+    '/delete-ad',
+    requireAuth,
+    liAction(refSchema, REF_ORDER, (ctx, input) => li.deleteAd(ctx, input.refId), M.adDeleted),
+  )
+  .post(
+    '/toggle-ad-status',
+    requireAuth,
+    liAction(
+      toggleAdSchema,
+      [...REF_ORDER, 'status'],
+      (ctx, input) => li.toggleAd(ctx, input.refId, input.status),
+      M.adStatusChanged,
+    ),
+  )
   // The statistics screen's creative switch (spec 3 §4): links or unlinks a creative and a line item.
   .post('/toggle-ad-status-stats-page', requireAuth, async (c) => {
     const input = parseInput(toggleStatsAdSchema, await readBody(c), TOGGLE_STATS_AD_ORDER);

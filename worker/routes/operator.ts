@@ -85,6 +85,20 @@ function unavailable(inst: Installation, error: string): never {
   throw new ApiError(502, `${inst.name} (${inst.domain}) did not answer: ${error}`);
 }
 
+/** One student's campaign over a date range, asked of that student's installation. */
+async function campaignRangeCall<T extends object>(
+  c: Context<AppEnv>,
+  path: 'campaign-data' | 'campaign-total',
+) {
+  const input = c.req.query();
+  const range = parseInput(campaignRangeSchema, input, DATE_FIELD_ORDER);
+  const inst = await oneStudent(c, input);
+  const q = `campaign_id=${range.campaign_id}&start_date=${range.start_date}&end_date=${range.end_date}`;
+  const r = await callInstallation<T>(inst, `${path}?${q}`, {}, callOptions(c));
+  if (!r.ok) unavailable(inst, r.error);
+  return { student: student(inst), ...r.data };
+}
+
 const central = new Hono<AppEnv>()
   .use('*', requireOperatorHost, requireAuth, requireRole('admin', 'coach'))
   .get('/students', async (c) =>
@@ -127,24 +141,22 @@ const central = new Hono<AppEnv>()
       data: { student: student(inst), campaigns: r.data.campaigns } satisfies StudentCampaignsAnswer,
     });
   })
-  .get('/campaign-data', async (c) => {
-    const input = c.req.query();
-    const range = parseInput(campaignRangeSchema, input, DATE_FIELD_ORDER);
-    const inst = await oneStudent(c, input);
-    const q = `campaign_id=${range.campaign_id}&start_date=${range.start_date}&end_date=${range.end_date}`;
-    const r = await callInstallation<CampaignDataAnswer>(inst, `campaign-data?${q}`, {}, callOptions(c));
-    if (!r.ok) unavailable(inst, r.error);
-    return c.json({ data: { student: student(inst), ...r.data } satisfies StudentCampaignDataAnswer });
-  })
-  .get('/campaign-total', async (c) => {
-    const input = c.req.query();
-    const range = parseInput(campaignRangeSchema, input, DATE_FIELD_ORDER);
-    const inst = await oneStudent(c, input);
-    const q = `campaign_id=${range.campaign_id}&start_date=${range.start_date}&end_date=${range.end_date}`;
-    const r = await callInstallation<CampaignTotalAnswer>(inst, `campaign-total?${q}`, {}, callOptions(c));
-    if (!r.ok) unavailable(inst, r.error);
-    return c.json({ data: { student: student(inst), ...r.data } satisfies StudentCampaignTotalAnswer });
-  })
+  .get('/campaign-data', async (c) =>
+    c.json({
+      data: (await campaignRangeCall<CampaignDataAnswer>(
+        c,
+        'campaign-data',
+      )) satisfies StudentCampaignDataAnswer,
+    }),
+  )
+  .get('/campaign-total', async (c) =>
+    c.json({
+      data: (await campaignRangeCall<CampaignTotalAnswer>(
+        c,
+        'campaign-total',
+      )) satisfies StudentCampaignTotalAnswer,
+    }),
+  )
   .get('/all-students-reports', async (c) => {
     const range = parseInput(dateRangeSchema, c.req.query(), DATE_FIELD_ORDER);
     return c.json({

@@ -30,7 +30,7 @@ import type { AppEnv } from '../env';
 import { requireAuth, requireRole } from '../lib/auth';
 import { parseInput, readBody } from '../lib/validate';
 import { uploadBodyLimit } from '../lib/zip';
-import { campaignForUser, listLandings, listOffers } from '../services/campaigns';
+import { type CampaignRow, campaignForUser, listLandings, listOffers } from '../services/campaigns';
 import type { ItemKind } from '../services/campaigns/item-switch';
 import { applyTemplate, removeTemplate, TOKEN_TEMPLATES } from '../services/campaigns/token-templates';
 import { cloneItems } from '../services/pages/clone';
@@ -118,55 +118,85 @@ function exportVerb(kind: 'landing' | 'offer') {
   };
 }
 
-export const pagesOperationRoutes = new Hono<AppEnv>()
-  .post('/delete-landing', requireAuth, anyRole, itemVerb('landing', 'delete'))
-  .post('/undo-landing', requireAuth, anyRole, itemVerb('landing', 'undo'))
-  .post('/clone-landings', requireAuth, anyRole, itemVerb('landing', 'clone'))
-  .post('/export-landings', requireAuth, anyRole, exportVerb('landing'))
-  .post('/landing-toggle-delete', requireAuth, anyRole, toggleDeleted('landing'))
-  .post('/landing-equal-share', requireAuth, anyRole, equalShareVerb('landing'))
-  .post('/delete-offer', requireAuth, anyRole, itemVerb('offer', 'delete'))
-  .post('/undo-offer', requireAuth, anyRole, itemVerb('offer', 'undo'))
-  .post('/clone-offers', requireAuth, anyRole, itemVerb('offer', 'clone'))
-  .post('/export-offers', requireAuth, anyRole, exportVerb('offer'))
-  .post('/offer-toggle-delete', requireAuth, anyRole, toggleDeleted('offer'))
-  .post('/offer-equal-share', requireAuth, anyRole, equalShareVerb('offer'))
-  .post('/delete-path', requireAuth, anyRole, itemVerb('path', 'delete'))
-  .post('/undo-path', requireAuth, anyRole, itemVerb('path', 'undo'))
-  .post('/clone-paths', requireAuth, anyRole, itemVerb('path', 'clone'))
-  .post('/path-toggle-delete', requireAuth, anyRole, toggleDeleted('path'))
-  .post('/path-equal-share', requireAuth, anyRole, equalShareVerb('path'))
-  .post('/delete-option', requireAuth, anyRole, itemVerb('option', 'delete'))
-  .post('/undo-option', requireAuth, anyRole, itemVerb('option', 'undo'))
-  .post('/clone-options', requireAuth, anyRole, itemVerb('option', 'clone'))
-  .post('/option-toggle-delete', requireAuth, anyRole, toggleDeleted('option'))
-  .post('/campaign-toggle-auto-optimize', requireAuth, anyRole, async (c) => {
-    const input = parseInput(autoOptimizeSchema, await readBody(c), AUTO_OPTIMIZE_FIELD_ORDER);
-    const row = await setAutoOptimize(c.env, c.get('user'), input);
+/** The verbs each item table has: an equal share for all but options, an export for pages. */
+const ITEM_TABLES = [
+  ['landing', 'landings'],
+  ['offer', 'offers'],
+  ['path', 'paths'],
+  ['option', 'options'],
+] as const;
+
+/**
+ * The optimisation switches of the landing table: `change` writes the campaign row, the answer
+ * is its `message`, the campaign's switches and the landing list.
+ */
+function optimizationVerb<T extends z.ZodType<{ campaignId: number; showDeleted: 0 | 1 }>>(
+  schema: T,
+  order: readonly string[],
+  change: (c: Context<AppEnv>, input: z.output<T>) => Promise<CampaignRow>,
+  message: (row: CampaignRow, input: z.output<T>) => string,
+) {
+  return async (c: Context<AppEnv>) => {
+    const input = parseInput(schema, await readBody(c), order);
+    const row = await change(c, input);
     const result = await listLandings(c.env, row.id, input.showDeleted);
-    const message = row.landingPagesAutoOptimized === 1 ? M.autoOptimizeOn : M.autoOptimizeOff;
     return c.json({
-      data: { message, campaign: optimizationAnswer(row), result } satisfies OptimizationAnswer,
+      data: {
+        message: message(row, input),
+        campaign: optimizationAnswer(row),
+        result,
+      } satisfies OptimizationAnswer,
     });
-  })
-  .post('/campaign-toggle-lp-test-reporting', requireAuth, anyRole, async (c) => {
-    const input = parseInput(testReportingSchema, await readBody(c), ['campaignId', 'enabled']);
-    const row = await setTestReporting(c.env, c.get('user'), input.campaignId, input.enabled);
-    const result = await listLandings(c.env, row.id, input.showDeleted);
-    const message = row.enableLpTestReporting === 1 ? M.testReportingOn : M.testReportingOff;
-    return c.json({
-      data: { message, campaign: optimizationAnswer(row), result } satisfies OptimizationAnswer,
-    });
-  })
-  .post('/campaign-set-lp-optimization-goal', requireAuth, anyRole, async (c) => {
-    const input = parseInput(goalSchema, await readBody(c), ['campaignId', 'goal']);
-    const row = await setOptimizationGoal(c.env, c.get('user'), input.campaignId, input.goal);
-    const result = await listLandings(c.env, row.id, input.showDeleted);
-    const message = M.goalSet.replace('{goal}', input.goal);
-    return c.json({
-      data: { message, campaign: optimizationAnswer(row), result } satisfies OptimizationAnswer,
-    });
-  })
+  };
+}
+
+export const pagesOperationRoutes = new Hono<AppEnv>();
+for (const [kind, plural] of ITEM_TABLES) {
+  pagesOperationRoutes
+    .post(`/delete-${kind}`, requireAuth, anyRole, itemVerb(kind, 'delete'))
+    .post(`/undo-${kind}`, requireAuth, anyRole, itemVerb(kind, 'undo'))
+    .post(`/clone-${plural}`, requireAuth, anyRole, itemVerb(kind, 'clone'))
+    .post(`/${kind}-toggle-delete`, requireAuth, anyRole, toggleDeleted(kind));
+  if (kind !== 'option')
+    pagesOperationRoutes.post(`/${kind}-equal-share`, requireAuth, anyRole, equalShareVerb(kind));
+  if (kind === 'landing' || kind === 'offer') {
+    pagesOperationRoutes.post(`/export-${plural}`, requireAuth, anyRole, exportVerb(kind));
+  }
+}
+pagesOperationRoutes
+  .post(
+    '/campaign-toggle-auto-optimize',
+    requireAuth,
+    anyRole,
+    optimizationVerb(
+      autoOptimizeSchema,
+      AUTO_OPTIMIZE_FIELD_ORDER,
+      (c, input) => setAutoOptimize(c.env, c.get('user'), input),
+      (row) => (row.landingPagesAutoOptimized === 1 ? M.autoOptimizeOn : M.autoOptimizeOff),
+    ),
+  )
+  .post(
+    '/campaign-toggle-lp-test-reporting',
+    requireAuth,
+    anyRole,
+    optimizationVerb(
+      testReportingSchema,
+      ['campaignId', 'enabled'],
+      (c, input) => setTestReporting(c.env, c.get('user'), input.campaignId, input.enabled),
+      (row) => (row.enableLpTestReporting === 1 ? M.testReportingOn : M.testReportingOff),
+    ),
+  )
+  .post(
+    '/campaign-set-lp-optimization-goal',
+    requireAuth,
+    anyRole,
+    optimizationVerb(
+      goalSchema,
+      ['campaignId', 'goal'],
+      (c, input) => setOptimizationGoal(c.env, c.get('user'), input.campaignId, input.goal),
+      (_row, input) => M.goalSet.replace('{goal}', input.goal),
+    ),
+  )
   .get('/token-templates', requireAuth, anyRole, (c) =>
     c.json({
       data: {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { dayInZone, fromDmy, isDay } from '../../schema/dates';
 import {
@@ -112,6 +112,20 @@ async function switchItems(
     });
   }
   return live.length;
+}
+
+/** One item's switch from a statistics table: its id in `field` (else 400 `required`), then the status. */
+async function switchOne(
+  c: Context<AppEnv>,
+  kind: keyof typeof ITEM_TABLES,
+  field: string,
+  required: string,
+) {
+  const body = await readBody(c);
+  const id = parseInput(z.object({ [field]: positiveId(required) }), body)[field];
+  const { status } = parseInput(statusUpdateSchema, body);
+  await switchItems(c.env, c.get('user'), kind, [id], status);
+  return status;
 }
 
 /** The alerts the system stored in the campaign's metainfo (services/campaigns/alerts.ts writes them). */
@@ -283,24 +297,15 @@ export const statsRoutes = new Hono<AppEnv>()
     });
   })
   .post('/update-offer-status', requireAuth, async (c) => {
-    const body = await readBody(c);
-    const { offerId } = parseInput(z.object({ offerId: positiveId('Offer is required.') }), body);
-    const { status } = parseInput(statusUpdateSchema, body);
-    await switchItems(c.env, c.get('user'), 'offer', [offerId], status);
+    const status = await switchOne(c, 'offer', 'offerId', 'Offer is required.');
     return c.json({ data: { active: status } satisfies ItemStatusAnswer });
   })
   .post('/update-path-status', requireAuth, async (c) => {
-    const body = await readBody(c);
-    const { pathId } = parseInput(z.object({ pathId: positiveId('Path is required.') }), body);
-    const { status } = parseInput(statusUpdateSchema, body);
-    await switchItems(c.env, c.get('user'), 'path', [pathId], status);
+    const status = await switchOne(c, 'path', 'pathId', 'Path is required.');
     return c.json({ data: { active: status } satisfies ItemStatusAnswer });
   })
   .post('/update-landing-status', requireAuth, async (c) => {
-    const body = await readBody(c);
-    const { landingId } = parseInput(z.object({ landingId: positiveId('Landing page is required.') }), body);
-    const { status } = parseInput(statusUpdateSchema, body);
-    await switchItems(c.env, c.get('user'), 'landing', [landingId], status);
+    const status = await switchOne(c, 'landing', 'landingId', 'Landing page is required.');
     return c.json({
       data: {
         status: true,

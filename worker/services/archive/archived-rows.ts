@@ -24,26 +24,32 @@ export async function archivedRows(
   return rows;
 }
 
+type Slots = { slot: number; parameter: string }[];
+type TokenGroup = {
+  tokens: Record<string, string>;
+  visits: number;
+  lpClicks: number;
+  conversions: number;
+  revenue: number;
+};
+
+const groupKey = (id: string | number, tokens: Record<string, string>, slots: Slots) =>
+  [id, ...slots.map((s) => tokens[s.parameter])].join('\u0000');
+
 /**
- * targetTokenAggregates over D1 and the archive together: the same groups, sums and shared-out
- * costs as if no day had been archived.
+ * Adds the archived rows that count (visits and landing clicks that passed the filter, landing
+ * clicks and conversions of a known visit) to `groups`, keyed by `idOf(row)` and the row's tokens;
+ * a group not there yet is made by `empty`, and `onConversion` adds what a kind of group counts
+ * beside the sums.
  */
-export async function targetTokenAggregatesWithArchive(
-  env: Pick<Env, 'DB' | 'BUCKET'>,
-  c: StatsCampaign,
-  b: DayBounds,
-  slots: { slot: number; parameter: string }[],
-): Promise<TargetAgg[]> {
-  const [live, archived, targets] = await Promise.all([
-    targetTokenAggregates(env, c, b, slots),
-    archivedRows(env, c.id, b),
-    targetAggregates(env, c, b),
-  ]);
-  if (archived.length === 0) return live;
-  const groups = new Map<string, TargetAgg>();
-  const keyOf = (target: string, tokens: Record<string, string>) =>
-    [target, ...slots.map((s) => tokens[s.parameter])].join('\u0000');
-  for (const g of live) groups.set(keyOf(g.target, g.tokens), g);
+function addArchived<G extends TokenGroup>(
+  groups: Map<string, G>,
+  archived: ArchivedRow[],
+  slots: Slots,
+  idOf: (r: ArchivedRow) => string | number,
+  empty: (id: string | number, tokens: Record<string, string>) => G,
+  onConversion?: (g: G, r: ArchivedRow) => void,
+) {
   for (const r of archived) {
     const counted =
       r.kind === 'visit'
@@ -52,11 +58,12 @@ export async function targetTokenAggregatesWithArchive(
           ? r.filter == null && !r.orphan
           : !r.orphan;
     if (!counted) continue;
+    const id = idOf(r);
     const tokens = Object.fromEntries(slots.map((s) => [s.parameter, String(r[`t${s.slot}`] ?? '')]));
-    const key = keyOf(String(r.target ?? ''), tokens);
+    const key = groupKey(id, tokens, slots);
     let g = groups.get(key);
     if (!g) {
-      g = emptyTarget(String(r.target ?? ''), tokens);
+      g = empty(id, tokens);
       groups.set(key, g);
     }
     if (r.kind === 'visit') g.visits += 1;
@@ -64,10 +71,40 @@ export async function targetTokenAggregatesWithArchive(
     else {
       g.conversions += Number(r.is_goal ?? 0);
       g.revenue += Number(r.payout_micros ?? 0);
-      const event = String(r.event);
-      g.events[event] = (g.events[event] ?? 0) + 1;
+      onConversion?.(g, r);
     }
   }
+}
+
+/**
+ * targetTokenAggregates over D1 and the archive together: the same groups, sums and shared-out
+ * costs as if no day had been archived.
+ */
+export async function targetTokenAggregatesWithArchive(
+  env: Pick<Env, 'DB' | 'BUCKET'>,
+  c: StatsCampaign,
+  b: DayBounds,
+  slots: Slots,
+): Promise<TargetAgg[]> {
+  const [live, archived, targets] = await Promise.all([
+    targetTokenAggregates(env, c, b, slots),
+    archivedRows(env, c.id, b),
+    targetAggregates(env, c, b),
+  ]);
+  if (archived.length === 0) return live;
+  const groups = new Map<string, TargetAgg>();
+  for (const g of live) groups.set(groupKey(g.target, g.tokens, slots), g);
+  addArchived(
+    groups,
+    archived,
+    slots,
+    (r) => String(r.target ?? ''),
+    (target, tokens) => emptyTarget(String(target), tokens),
+    (g, r) => {
+      const event = String(r.event);
+      g.events[event] = (g.events[event] ?? 0) + 1;
+    },
+  );
   // Costs shared by visits, as targetTokenAggregates does, now over both halves.
   const byTarget = new Map(targets.map((t) => [t.target, t]));
   for (const g of groups.values()) {
@@ -85,7 +122,7 @@ export async function landingTokenAggregatesWithArchive(
   env: Pick<Env, 'DB' | 'BUCKET'>,
   c: StatsCampaign,
   b: DayBounds,
-  slots: { slot: number; parameter: string }[],
+  slots: Slots,
 ): Promise<Map<number, LandingTokenGroup[]>> {
   const [live, archived] = await Promise.all([
     landingTokenAggregates(env, c, b, slots),
@@ -93,32 +130,22 @@ export async function landingTokenAggregatesWithArchive(
   ]);
   if (archived.length === 0) return live;
   const groups = new Map<string, LandingTokenGroup>();
-  const keyOf = (landingId: number, tokens: Record<string, string>) =>
-    [landingId, ...slots.map((s) => tokens[s.parameter])].join('\u0000');
-  for (const list of live.values()) for (const g of list) groups.set(keyOf(g.landingId, g.tokens), g);
-  for (const r of archived) {
-    const counted =
-      r.kind === 'visit'
-        ? r.filter == null
-        : r.kind === 'lp_click'
-          ? r.filter == null && !r.orphan
-          : !r.orphan;
-    if (!counted) continue;
-    const landingId = Number(r.landing_id ?? 0);
-    const tokens = Object.fromEntries(slots.map((s) => [s.parameter, String(r[`t${s.slot}`] ?? '')]));
-    const key = keyOf(landingId, tokens);
-    let g = groups.get(key);
-    if (!g) {
-      g = { landingId, tokens, visits: 0, lpClicks: 0, conversions: 0, revenue: 0 };
-      groups.set(key, g);
-    }
-    if (r.kind === 'visit') g.visits += 1;
-    else if (r.kind === 'lp_click') g.lpClicks += 1;
-    else {
-      g.conversions += Number(r.is_goal ?? 0);
-      g.revenue += Number(r.payout_micros ?? 0);
-    }
-  }
+  for (const list of live.values())
+    for (const g of list) groups.set(groupKey(g.landingId, g.tokens, slots), g);
+  addArchived(
+    groups,
+    archived,
+    slots,
+    (r) => Number(r.landing_id ?? 0),
+    (landingId, tokens) => ({
+      landingId: Number(landingId),
+      tokens,
+      visits: 0,
+      lpClicks: 0,
+      conversions: 0,
+      revenue: 0,
+    }),
+  );
   const byLanding = new Map<number, LandingTokenGroup[]>();
   for (const g of groups.values()) byLanding.set(g.landingId, [...(byLanding.get(g.landingId) ?? []), g]);
   return byLanding;

@@ -40,14 +40,19 @@ function ownerClause(user: AuthUser, from: number): { sql: string; binds: unknow
     : { sql: `created_by = ?${from}`, binds: [user.id] };
 }
 
-/** The rows with these ids that `user` manages, in any state. */
-async function treeRows(env: Pick<Env, 'DB'>, user: AuthUser, ids: readonly number[]) {
+/** The rows whose `column` is one of `values` and that `user` manages, in any state (a query per chunk). */
+async function treeRowsWhere(
+  env: Pick<Env, 'DB'>,
+  user: AuthUser,
+  column: 'id' | 'parent_id',
+  values: readonly number[],
+): Promise<TreeRow[]> {
   const rows: TreeRow[] = [];
-  for (const part of chunks(ids)) {
+  for (const part of chunks(values)) {
     const owner = ownerClause(user, part.length + 1);
     const { results } = await env.DB.prepare(
       `SELECT id, name, is_dir, parent_id, deleted, deleted_at, created_by FROM campaigns
-       WHERE id IN (${marks(part.length)}) AND ${owner.sql}`,
+       WHERE ${column} IN (${marks(part.length)}) AND ${owner.sql}`,
     )
       .bind(...part, ...owner.binds)
       .all<TreeRow>();
@@ -66,7 +71,7 @@ export async function requireRows(
   ids: readonly number[],
   { allowDeleted = false } = {},
 ): Promise<TreeRow[]> {
-  const rows = await treeRows(env, user, ids);
+  const rows = await treeRowsWhere(env, user, 'id', ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const row = byId.get(id);
@@ -88,20 +93,11 @@ export async function descendants(
   // makes) cannot loop because a row is visited once.
   while (frontier.length) {
     const next: number[] = [];
-    for (const part of chunks(frontier)) {
-      const owner = ownerClause(user, part.length + 1);
-      const { results } = await env.DB.prepare(
-        `SELECT id, name, is_dir, parent_id, deleted, deleted_at, created_by FROM campaigns
-         WHERE parent_id IN (${marks(part.length)}) AND ${owner.sql}`,
-      )
-        .bind(...part, ...owner.binds)
-        .all<TreeRow>();
-      for (const row of results) {
-        if (seen.has(row.id)) continue;
-        seen.add(row.id);
-        found.set(row.id, row);
-        if (row.is_dir === 1) next.push(row.id);
-      }
+    for (const row of await treeRowsWhere(env, user, 'parent_id', frontier)) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      found.set(row.id, row);
+      if (row.is_dir === 1) next.push(row.id);
     }
     frontier = next;
   }
@@ -131,7 +127,7 @@ export async function resolveFolder(
   field = 'dir',
 ): Promise<TreeRow | null> {
   if (!dir) return null;
-  const [row] = await treeRows(env, user, [dir]);
+  const [row] = await treeRowsWhere(env, user, 'id', [dir]);
   if (row?.is_dir !== 1 || row.deleted === 1) throw fieldError(field, M.folderInvalid);
   return row;
 }
@@ -233,7 +229,7 @@ export async function addFolder(
 
 /** POST /api/edit-campaign-folder: a name empty after trimming changes nothing (spec 1 §4). */
 export async function renameFolder(env: Env, user: AuthUser, id: number, name: string) {
-  const [row] = await treeRows(env, user, [id]);
+  const [row] = await treeRowsWhere(env, user, 'id', [id]);
   if (row?.is_dir !== 1 || row.deleted === 1) throw new ApiError(404, M.folderNotFound);
   if (!name) return { message: M.folderNameUnchanged, changed: false, folder: await listItemById(env, id) };
   await env.DB.prepare('UPDATE campaigns SET name = ?1, updated_at = ?2 WHERE id = ?3')

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { SQLiteInsertValue, SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import {
   type LandingInput,
   CAMPAIGN_MESSAGES as M,
@@ -12,15 +13,7 @@ import type { AuthUser } from '../../lib/auth';
 import { getDb } from '../../lib/db';
 import { ApiError, fieldError } from '../../lib/errors';
 import { invalidateCompiledCampaign } from '../hot-path/compiled-campaigns';
-import {
-  type CampaignRow,
-  campaignForUser,
-  type LandingRow,
-  type OfferRow,
-  type OptionRow,
-  type PathRow,
-  refuseDirectLinkLandings,
-} from './access';
+import { type CampaignRow, campaignForUser, refuseDirectLinkLandings } from './access';
 import { landingAnswer, offerAnswer, optionAnswer, pathAnswer } from './answers';
 import { type ItemKind, setItemsActive } from './item-switch';
 import { nameMaps } from './lists';
@@ -36,39 +29,47 @@ async function checkAgents(env: Env, ids: number[]) {
 }
 
 /** The path of an item: required (and of this campaign) for path campaigns, else optional. */
-async function checkPath(env: Env, campaign: CampaignRow, pathId: number | null): Promise<number | null> {
+/**
+ * The path or option of an item: required (and of this campaign) where the campaign's type
+ * routes by it, else optional.
+ */
+async function checkChoice(
+  env: Env,
+  campaign: CampaignRow,
+  field: 'pathId' | 'optionId',
+  id: number | null,
+): Promise<number | null> {
+  const [table, type, requiredForType, invalid] =
+    field === 'pathId'
+      ? [paths, 'multiple_path_type', M.pathRequiredForType, M.pathInvalid]
+      : [options, 'multiple_option_type', M.optionRequiredForType, M.optionInvalid];
   const live = await getDb(env)
-    .select({ id: paths.id })
-    .from(paths)
-    .where(and(eq(paths.campaignId, campaign.id), eq(paths.deleted, 0)))
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.campaignId, campaign.id), eq(table.deleted, 0)))
     .all();
-  if (campaign.campaignType === 'multiple_path_type') {
-    if (live.length === 0) throw fieldError('pathId', M.pathRequiredForType);
-    if (!pathId) throw fieldError('pathId', M.pathInvalid);
+  if (campaign.campaignType === type) {
+    if (live.length === 0) throw fieldError(field, requiredForType);
+    if (!id) throw fieldError(field, invalid);
   }
-  if (pathId && !live.some((p) => p.id === pathId)) throw fieldError('pathId', M.pathInvalid);
-  return pathId;
+  if (id && !live.some((p) => p.id === id)) throw fieldError(field, invalid);
+  return id;
 }
 
-async function checkOption(env: Env, campaign: CampaignRow, optionId: number | null): Promise<number | null> {
-  const live = await getDb(env)
-    .select({ id: options.id })
-    .from(options)
-    .where(and(eq(options.campaignId, campaign.id), eq(options.deleted, 0)))
-    .all();
-  if (campaign.campaignType === 'multiple_option_type') {
-    if (live.length === 0) throw fieldError('optionId', M.optionRequiredForType);
-    if (!optionId) throw fieldError('optionId', M.optionInvalid);
-  }
-  if (optionId && !live.some((o) => o.id === optionId)) throw fieldError('optionId', M.optionInvalid);
-  return optionId;
-}
-
-async function itemOf<T extends { campaignId: number }>(
-  row: T | undefined,
+/** The item `id` of the table, if `id` is given; 404 `what not found.` unless it is of this campaign. */
+async function currentItem<T extends ItemTable>(
+  env: Env,
+  table: T,
+  id: number | undefined,
   campaignId: number,
   what: string,
-) {
+): Promise<T['$inferSelect'] | null> {
+  if (!id) return null;
+  const row: T['$inferSelect'] | undefined = await getDb(env)
+    .select()
+    .from(table)
+    .where(eq(table.id, id))
+    .get();
   if (!row || row.campaignId !== campaignId) throw new ApiError(404, `${what} not found.`);
   return row;
 }
@@ -104,62 +105,29 @@ async function updateItem(
 
 export async function saveLanding(env: Env, user: AuthUser, input: LandingInput, landingPageId?: number) {
   const campaign = await campaignForUser(env, user, input.campaignId);
-  const db = getDb(env);
-  const current = landingPageId
-    ? await itemOf(
-        await db.select().from(landingPages).where(eq(landingPages.id, landingPageId)).get(),
-        campaign.id,
-        'Landing page',
-      )
-    : null;
+  const current = await currentItem(env, landingPages, landingPageId, campaign.id, 'Landing page');
   if (!current) refuseDirectLinkLandings(campaign);
-  const pathId = await checkPath(env, campaign, input.pathId);
+  const pathId = await checkChoice(env, campaign, 'pathId', input.pathId);
   await checkAgents(env, input.agents);
-  const fields = {
+  const row = await writeItem(env, user, 'landing', landingPages, campaign, current, input.active, {
     name: input.name,
     url: input.url,
     share: input.share,
     pathId,
     agents: agentString(input.agents),
     updatedAt: Date.now(),
-  };
-  let row: LandingRow | undefined;
-  if (current) {
-    const where = eq(landingPages.id, current.id);
-    await updateItem(
-      env,
-      user,
-      { kind: 'landing', ...current },
-      input.active,
-      db.update(landingPages).set(fields).where(where),
-    );
-    row = await db.select().from(landingPages).where(where).get();
-  } else {
-    row = await db
-      .insert(landingPages)
-      .values({ ...fields, active: input.active, campaignId: campaign.id, createdBy: user.id })
-      .returning()
-      .get();
-    invalidateCompiledCampaign(campaign.id);
-  }
+  });
   const { pathNames } = await nameMaps(env, campaign.id);
-  return landingAnswer(found(row), pathNames);
+  return landingAnswer(row, pathNames);
 }
 
 export async function saveOffer(env: Env, user: AuthUser, input: OfferInput, offerPageId?: number) {
   const campaign = await campaignForUser(env, user, input.campaignId);
-  const db = getDb(env);
-  const current = offerPageId
-    ? await itemOf(
-        await db.select().from(offerPages).where(eq(offerPages.id, offerPageId)).get(),
-        campaign.id,
-        'Offer page',
-      )
-    : null;
-  const pathId = await checkPath(env, campaign, input.pathId);
-  const optionId = await checkOption(env, campaign, input.optionId);
+  const current = await currentItem(env, offerPages, offerPageId, campaign.id, 'Offer page');
+  const pathId = await checkChoice(env, campaign, 'pathId', input.pathId);
+  const optionId = await checkChoice(env, campaign, 'optionId', input.optionId);
   await checkAgents(env, input.agents);
-  const fields = {
+  const row = await writeItem(env, user, 'offer', offerPages, campaign, current, input.active, {
     name: input.name,
     url: input.url,
     share: input.share,
@@ -171,36 +139,14 @@ export async function saveOffer(env: Env, user: AuthUser, input: OfferInput, off
     liConversionName: input.liConversionName,
     rotatorParticipantEmail: input.rotator_participant_email,
     updatedAt: Date.now(),
-  };
-  let row: OfferRow | undefined;
-  if (current) {
-    const where = eq(offerPages.id, current.id);
-    await updateItem(
-      env,
-      user,
-      { kind: 'offer', ...current },
-      input.active,
-      db.update(offerPages).set(fields).where(where),
-    );
-    row = await db.select().from(offerPages).where(where).get();
-  } else {
-    row = await db
-      .insert(offerPages)
-      .values({ ...fields, active: input.active, campaignId: campaign.id, createdBy: user.id })
-      .returning()
-      .get();
-    invalidateCompiledCampaign(campaign.id);
-  }
+  });
   const { pathNames, optionNames } = await nameMaps(env, campaign.id);
-  return offerAnswer(found(row), pathNames, optionNames);
+  return offerAnswer(row, pathNames, optionNames);
 }
 
 export async function savePath(env: Env, user: AuthUser, input: PathInput, pathId?: number) {
   const campaign = await campaignForUser(env, user, input.campaignId);
-  const db = getDb(env);
-  const current = pathId
-    ? await itemOf(await db.select().from(paths).where(eq(paths.id, pathId)).get(), campaign.id, 'Path')
-    : null;
+  const current = await currentItem(env, paths, pathId, campaign.id, 'Path');
   await checkAgents(env, input.agents);
   const fields = {
     name: input.name,
@@ -208,59 +154,43 @@ export async function savePath(env: Env, user: AuthUser, input: PathInput, pathI
     agents: agentString(input.agents),
     updatedAt: Date.now(),
   };
-  let row: PathRow | undefined;
-  if (current) {
-    const where = eq(paths.id, current.id);
-    await updateItem(
-      env,
-      user,
-      { kind: 'path', ...current },
-      input.active,
-      db.update(paths).set(fields).where(where),
-    );
-    row = await db.select().from(paths).where(where).get();
-  } else {
-    row = await db
-      .insert(paths)
-      .values({ ...fields, active: input.active, campaignId: campaign.id, createdBy: user.id })
-      .returning()
-      .get();
-    invalidateCompiledCampaign(campaign.id);
-  }
-  return pathAnswer(found(row));
+  return pathAnswer(await writeItem(env, user, 'path', paths, campaign, current, input.active, fields));
 }
 
 export async function saveOption(env: Env, user: AuthUser, input: OptionInput, optionId?: number) {
   const campaign = await campaignForUser(env, user, input.campaignId);
-  const db = getDb(env);
-  const current = optionId
-    ? await itemOf(
-        await db.select().from(options).where(eq(options.id, optionId)).get(),
-        campaign.id,
-        'Option',
-      )
-    : null;
+  const current = await currentItem(env, options, optionId, campaign.id, 'Option');
   const fields = { name: input.name, updatedAt: Date.now() };
-  let row: OptionRow | undefined;
+  return optionAnswer(await writeItem(env, user, 'option', options, campaign, current, input.active, fields));
+}
+
+type ItemTable = typeof landingPages | typeof offerPages | typeof paths | typeof options;
+
+/**
+ * Saves an item's `fields`: over `current` through updateItem, or as a new active or inactive
+ * item of `campaign` (the routing cache is dropped either way). Answers the row as written.
+ */
+async function writeItem<T extends ItemTable>(
+  env: Env,
+  user: AuthUser,
+  kind: ItemKind,
+  table: T,
+  campaign: CampaignRow,
+  current: T['$inferSelect'] | null,
+  active: 0 | 1,
+  fields: SQLiteUpdateSetSource<T>,
+): Promise<T['$inferSelect']> {
+  const db = getDb(env);
   if (current) {
-    const where = eq(options.id, current.id);
-    await updateItem(
-      env,
-      user,
-      { kind: 'option', ...current },
-      input.active,
-      db.update(options).set(fields).where(where),
-    );
-    row = await db.select().from(options).where(where).get();
-  } else {
-    row = await db
-      .insert(options)
-      .values({ ...fields, active: input.active, campaignId: campaign.id, createdBy: user.id })
-      .returning()
-      .get();
-    invalidateCompiledCampaign(campaign.id);
+    const where = eq(table.id, current.id);
+    await updateItem(env, user, { kind, ...current }, active, db.update(table).set(fields).where(where));
+    return found(await db.select().from(table).where(where).get());
   }
-  return optionAnswer(found(row));
+  // drizzle cannot follow a table type parameter through insert: the four tables share these columns.
+  const values = { ...fields, active, campaignId: campaign.id, createdBy: user.id } as SQLiteInsertValue<T>;
+  const row = (await db.insert(table).values(values).returning().get()) as T['$inferSelect'] | undefined;
+  invalidateCompiledCampaign(campaign.id);
+  return found(row);
 }
 
 /** The row just written; gone only if it was deleted meanwhile. */

@@ -73,58 +73,50 @@ export async function nameMaps(env: Env, campaignId: number) {
   };
 }
 
-const deletedFilter = (column: SQLiteColumn, showDeleted: 0 | 1) =>
-  showDeleted === 1 ? sql`1 = 1` : eq(column, 0);
+type ItemTable = typeof landingPages | typeof offerPages | typeof paths | typeof options | typeof extraTokens;
+
+/** A campaign's rows of `table`, the deleted ones too when `showDeleted` is 1, in `order`. */
+async function campaignRows<T extends ItemTable>(
+  env: Env,
+  table: T,
+  campaignId: number,
+  showDeleted: 0 | 1,
+  order: SQLiteColumn[] = [table.id],
+) {
+  const deleted = showDeleted === 1 ? sql`1 = 1` : eq(table.deleted, 0);
+  return getDb(env)
+    .select()
+    .from(table)
+    .where(and(eq(table.campaignId, campaignId), deleted))
+    .orderBy(...order.map((column) => asc(column)))
+    .all();
+}
 
 export async function listLandings(env: Env, campaignId: number, showDeleted: 0 | 1 = 1) {
   const { pathNames } = await nameMaps(env, campaignId);
-  const rows = await getDb(env)
-    .select()
-    .from(landingPages)
-    .where(and(eq(landingPages.campaignId, campaignId), deletedFilter(landingPages.deleted, showDeleted)))
-    .orderBy(asc(landingPages.id))
-    .all();
+  const rows = await campaignRows(env, landingPages, campaignId, showDeleted);
   return rows.map((r) => landingAnswer(r, pathNames));
 }
 
 export async function listOffers(env: Env, campaignId: number, showDeleted: 0 | 1 = 1) {
   const { pathNames, optionNames } = await nameMaps(env, campaignId);
-  const rows = await getDb(env)
-    .select()
-    .from(offerPages)
-    .where(and(eq(offerPages.campaignId, campaignId), deletedFilter(offerPages.deleted, showDeleted)))
-    .orderBy(asc(offerPages.id))
-    .all();
+  const rows = await campaignRows(env, offerPages, campaignId, showDeleted);
   return rows.map((r) => offerAnswer(r, pathNames, optionNames));
 }
 
 export async function listPaths(env: Env, campaignId: number, showDeleted: 0 | 1 = 1) {
-  const rows = await getDb(env)
-    .select()
-    .from(paths)
-    .where(and(eq(paths.campaignId, campaignId), deletedFilter(paths.deleted, showDeleted)))
-    .orderBy(asc(paths.id))
-    .all();
-  return rows.map(pathAnswer);
+  return (await campaignRows(env, paths, campaignId, showDeleted)).map(pathAnswer);
 }
 
 export async function listOptions(env: Env, campaignId: number, showDeleted: 0 | 1 = 1) {
-  const rows = await getDb(env)
-    .select()
-    .from(options)
-    .where(and(eq(options.campaignId, campaignId), deletedFilter(options.deleted, showDeleted)))
-    .orderBy(asc(options.id))
-    .all();
-  return rows.map(optionAnswer);
+  return (await campaignRows(env, options, campaignId, showDeleted)).map(optionAnswer);
 }
 
 export async function listTokens(env: Env, campaignId: number, showDeleted: 0 | 1 = 0) {
-  const rows = await getDb(env)
-    .select()
-    .from(extraTokens)
-    .where(and(eq(extraTokens.campaignId, campaignId), deletedFilter(extraTokens.deleted, showDeleted)))
-    .orderBy(asc(extraTokens.slot), asc(extraTokens.id))
-    .all();
+  const rows = await campaignRows(env, extraTokens, campaignId, showDeleted, [
+    extraTokens.slot,
+    extraTokens.id,
+  ]);
   return rows.map(tokenAnswer);
 }
 

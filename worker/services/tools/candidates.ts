@@ -58,7 +58,35 @@ export async function loadItems(env: Pick<Env, 'DB'>, campaignId: number): Promi
 
 const AGENT_NAMES: Record<number, string> = { 1: 'any', 2: 'desktop', 3: 'mobile', 4: 'tablet' };
 
-function ownReason(item: ItemRow, device: Device): { reason: IneligibleReason; text: string } | null {
+type Why = { reason: IneligibleReason; text: string } | null;
+
+/**
+ * One candidate row: an eligible item gets its chance within its pool (of `poolTotal`) and may be
+ * the chosen one; another gets the reason it cannot serve.
+ */
+function candidate(
+  item: ItemRow & { url?: string },
+  ok: boolean,
+  reason: Why,
+  pool: { key: string; name: string; total: number },
+  chosenId: number,
+): Candidate {
+  return {
+    id: item.id,
+    name: item.name,
+    share: item.share,
+    sharePct: ok ? pct(item.share, pool.total) : null,
+    pool: pool.key,
+    poolName: pool.name,
+    eligible: ok,
+    reason: ok ? null : (reason?.reason ?? null),
+    reasonText: ok ? '' : (reason?.text ?? ''),
+    chosen: ok && item.id === chosenId,
+    url: item.url ?? '',
+  };
+}
+
+function ownReason(item: ItemRow, device: Device): Why {
   if (item.deleted === 1) return { reason: 'deleted', text: 'Deleted.' };
   if (item.active !== 1) return { reason: 'paused', text: 'Paused.' };
   const agents = item.agents
@@ -131,19 +159,7 @@ export function explainCandidates(
                   reason: 'no_landing' as const,
                   text: `No landing page of this path can serve a ${device} visitor.`,
                 });
-          return {
-            id: p.id,
-            name: p.name,
-            share: p.share,
-            sharePct: ok ? pct(p.share, pathTotal) : null,
-            pool: 'paths',
-            poolName: 'Paths',
-            eligible: ok,
-            reason: ok ? null : (reason?.reason ?? null),
-            reasonText: ok ? '' : (reason?.text ?? ''),
-            chosen: ok && p.id === chosen.pathId,
-            url: '',
-          };
+          return candidate(p, ok, reason, { key: 'paths', name: 'Paths', total: pathTotal }, chosen.pathId);
         });
 
   const usesLandings = campaign.type !== 'direct_link' && campaign.type !== 'rotator';
@@ -160,19 +176,8 @@ export function explainCandidates(
                 reason: 'path' as const,
                 text: `Its path “${pathName.get(l.path_id) ?? 'none'}” cannot serve this visitor.`,
               });
-        return {
-          id: l.id,
-          name: l.name,
-          share: l.share,
-          sharePct: ok ? pct(l.share, totals.get(`l|${pool}`) ?? 0) : null,
-          pool,
-          poolName: poolName(pool),
-          eligible: ok,
-          reason: ok ? null : (reason?.reason ?? null),
-          reasonText: ok ? '' : (reason?.text ?? ''),
-          chosen: ok && l.id === chosen.landingId,
-          url: l.url,
-        };
+        const total = totals.get(`l|${pool}`) ?? 0;
+        return candidate(l, ok, reason, { key: pool, name: poolName(pool), total }, chosen.landingId);
       });
 
   const offers: Candidate[] = items.offers.map((o) => {
@@ -191,19 +196,8 @@ export function explainCandidates(
               text: `Its path “${pathName.get(o.path_id) ?? 'none'}” cannot serve this visitor.`,
             };
     }
-    return {
-      id: o.id,
-      name: o.name,
-      share: o.share,
-      sharePct: ok ? pct(o.share, totals.get(`o|${pool}`) ?? 0) : null,
-      pool,
-      poolName: poolName(pool),
-      eligible: ok,
-      reason: ok ? null : (reason?.reason ?? null),
-      reasonText: ok ? '' : (reason?.text ?? ''),
-      chosen: ok && o.id === chosen.offerId,
-      url: o.url,
-    };
+    const total = totals.get(`o|${pool}`) ?? 0;
+    return candidate(o, ok, reason, { key: pool, name: poolName(pool), total }, chosen.offerId);
   });
   return { paths, landings, offers };
 }
