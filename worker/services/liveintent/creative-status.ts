@@ -100,7 +100,13 @@ async function statusOf(
   // Only this campaign's ads get a switch: another campaign's creative is not ours to change.
   if (!row) return unknownTarget(target);
   if (!creative || creative.deleted === true || row.deleted === 1) {
-    return { ...unknownTarget(target), creative_id: row.refId, CREATIVEID_exist: false };
+    return {
+      ...unknownTarget(target),
+      creative_id: row.refId,
+      CREATIVEID_exist: false,
+      ad_id: row.refId,
+      ADID: row.refId,
+    };
   }
   const linked = linksOf(creative);
   const items = new Map(p.lineItems);
@@ -118,6 +124,8 @@ async function statusOf(
     CREATIVEID_exist: true,
     LINEITEM_status: own?.status ?? '',
     lineitem_statuses,
+    ad_id: creative.refId,
+    ADID: creative.refId,
   };
 }
 
