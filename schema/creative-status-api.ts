@@ -53,6 +53,16 @@ export type CreativeStatus = {
   banner_url?: string;
 };
 
+/** A target that names none of the campaign's creatives: no switch to act on. */
+export const noCreative = (target: string): CreativeStatus => ({
+  target,
+  creative_status: false,
+  creative_id: '',
+  CREATIVEID_exist: true,
+  LINEITEM_status: '',
+  lineitem_statuses: [],
+});
+
 /**
  * `kind` names the variant: liveintent (line items), external (CPC provider ads), blaze (the
  * campaign's banners, switched by api/blaze/save-banner; docs/decisions/170) or none (the

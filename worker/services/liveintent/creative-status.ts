@@ -3,6 +3,7 @@ import {
   CREATIVE_MESSAGES as CM,
   type CreativeStatus,
   type LineItemLink,
+  noCreative,
 } from '../../../schema/creative-status-api';
 import { liveintentObjects } from '../../../schema/liveintent';
 import { LIVEINTENT_MESSAGES as M } from '../../../schema/liveintent-api';
@@ -80,14 +81,7 @@ async function lineItemOutsideLists(ctx: LiContext, refId: string) {
   }
 }
 
-const unknownTarget = (target: string): CreativeStatus => ({
-  target,
-  creative_status: false,
-  creative_id: '',
-  CREATIVEID_exist: true,
-  LINEITEM_status: '',
-  lineitem_statuses: [],
-});
+const unknownTarget = noCreative;
 
 async function statusOf(
   ctx: LiContext,

@@ -1,4 +1,4 @@
-import type { CreativeStatus } from '../../../schema/creative-status-api';
+import { type CreativeStatus, noCreative } from '../../../schema/creative-status-api';
 import type { Env } from '../../env';
 import { imageLink } from './storage';
 
@@ -9,12 +9,7 @@ import { imageLink } from './storage';
 type Row = { id: number; provider_banner_id: string; active: number; image_name: string; r2_key: string };
 
 const noBanner = (target: string): CreativeStatus => ({
-  target,
-  creative_status: false,
-  creative_id: '',
-  CREATIVEID_exist: true,
-  LINEITEM_status: '',
-  lineitem_statuses: [],
+  ...noCreative(target),
   ad_id: '',
   ADID: '',
   BANNER: '',

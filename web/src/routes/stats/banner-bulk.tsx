@@ -73,30 +73,26 @@ export function useBannerBulk(cs: CreativeSwitches | undefined, rows: readonly T
     },
   };
 
+  const actions = [
+    { active: 1 as const, verb: 'Activate', icon: Check, testId: 'banner-activate' },
+    { active: 0 as const, verb: 'Deactivate', icon: Pause, testId: 'banner-deactivate' },
+  ];
   const toolbar = on ? (
     <span className="banner-bulk" data-testid="banner-bulk">
-      <Button
-        size="sm"
-        variant="secondary"
-        icon={<Check size={14} aria-hidden />}
-        disabled={selected.length === 0}
-        busy={busy === 1}
-        onClick={() => void run(1)}
-        data-testid="banner-activate"
-      >
-        Activate {selected.length || ''} banners
-      </Button>
-      <Button
-        size="sm"
-        variant="secondary"
-        icon={<Pause size={14} aria-hidden />}
-        disabled={selected.length === 0}
-        busy={busy === 0}
-        onClick={() => void run(0)}
-        data-testid="banner-deactivate"
-      >
-        Deactivate {selected.length || ''} banners
-      </Button>
+      {actions.map(({ active, verb, icon: Icon, testId }) => (
+        <Button
+          key={testId}
+          size="sm"
+          variant="secondary"
+          icon={<Icon size={14} aria-hidden />}
+          disabled={selected.length === 0}
+          busy={busy === active}
+          onClick={() => void run(active)}
+          data-testid={testId}
+        >
+          {verb} {selected.length || ''} banners
+        </Button>
+      ))}
     </span>
   ) : null;
 
