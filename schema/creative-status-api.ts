@@ -45,14 +45,31 @@ export type CreativeStatus = {
   /** The status of the line item the creative runs in (paused or deleted shade the row). */
   LINEITEM_status: string;
   lineitem_statuses: LineItemLink[];
+  /** The ad at the platform (spec 3 §3 ad_id and ADID): the creative, the provider's ad, the banner at Blaze. */
+  ad_id?: string;
+  ADID?: string;
+  /** Blaze: the banner's id here (what api/blaze/save-banner's ids[] take) and a link to its image. */
+  BANNER?: string;
+  banner_url?: string;
 };
 
+/** A target that names none of the campaign's creatives: no switch to act on. */
+export const noCreative = (target: string): CreativeStatus => ({
+  target,
+  creative_status: false,
+  creative_id: '',
+  CREATIVEID_exist: true,
+  LINEITEM_status: '',
+  lineitem_statuses: [],
+});
+
 /**
- * `kind` names the variant: liveintent (line items), external (CPC provider ads) or none (the
+ * `kind` names the variant: liveintent (line items), external (CPC provider ads), blaze (the
+ * campaign's banners, switched by api/blaze/save-banner; docs/decisions/170) or none (the
  * campaign's source has no creative switch). `available` false carries why in `message`.
  */
 export type CreativeStatusesAnswer = {
-  kind: 'liveintent' | 'external' | 'none';
+  kind: 'liveintent' | 'external' | 'blaze' | 'none';
   available: boolean;
   message: string;
   creatives: CreativeStatus[];

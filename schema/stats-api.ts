@@ -23,6 +23,8 @@ export const STATS_MESSAGES = {
   alertDismissed: 'Alert dismissed',
   landingStatusUpdated: 'Landing page status updated.',
   landingStatusNotUpdated: 'Landing page status not updated.',
+  dismissMessageFailed: 'Encountered error dismissing the message. Please try again later.',
+  noSyncError: 'The LiveIntent sync has no error to dismiss.',
   jobNotFound: 'This statistics request is unknown or has expired. Please search again.',
 } as const;
 
@@ -388,7 +390,10 @@ type PathTable = {
 
 /** A metric column a marketer can tick (METRICS), ticked by the campaign's defaults. */
 export type StatsMetric = { name: string; parameter: string; ticked: boolean };
+/** `default`: the parameter is one of the traffic source's token template (docs/decisions/169). */
 export type StatsExtraToken = { token_name: string; parameter: string; default: boolean };
+/** The LiveIntent cost sync's last error; the screen toasts it unless hideNotif (spec 3 §8). */
+export type LiveIntentStatus = { error: boolean; hideNotif: boolean; message: string };
 
 /** POST /api/statistics with totalOnly: the target-total job only. */
 export type StatisticsTotalAnswer = { campaign: { campaignId: number; name: string }; queueId: string };
@@ -405,14 +410,16 @@ export type StatisticsAnswer = {
   };
   queueId: string;
   landingQueueKey: string | null;
-  forceSyncCompletedStatus: null;
+  /** The force sync's completed message while not dismissed, else null. */
+  forceSyncCompletedStatus: string | null;
   trafficSourceName: string;
   studentBalanceError: boolean;
-  liveintentStatus: { error: boolean; hideNotif: boolean; message: string };
+  liveintentStatus: LiveIntentStatus;
   extraTokens: StatsExtraToken[];
   metrics: StatsMetric[];
   campaignVisits: number;
-  target: { currentPage: number; totalCount: null };
+  /** totalCount: the target rows the search finds, once the target job has run (else null). */
+  target: { currentPage: number; totalCount: number | null };
   offer: OfferTable | null;
   path: PathTable | null;
 };

@@ -5,6 +5,7 @@ import { LIVEINTENT_MESSAGES as M } from '../../schema/liveintent-api';
 import { encryptSecret } from '../../worker/lib/secrets';
 import { setCredential } from '../../worker/services/integrations/credentials';
 import { api, makeCampaign, setupInstallation, userWithRole } from '../factories';
+import { PNG } from '../support/images';
 
 // The statistics screen's creative switch against the fakes (issue 13 item 5; spec 3 §4, §7, §8):
 // the statuses of a page of targets, each branch of the LiveIntent flow (no line items, one
@@ -116,6 +117,8 @@ describe('LiveIntent creatives on the target rows', () => {
           { refId: lineItems[1], name: 'Evening line', status: 'paused', linked: false },
           { refId: lineItems[0], name: 'Morning line', status: 'paused', linked: true },
         ],
+        ad_id: ad,
+        ADID: ad,
       },
       {
         target: 'organic-1',
@@ -380,5 +383,70 @@ describe('CPC ads (api/jeeng/set-ad-status)', () => {
       CM.providerFailed,
       'Ad ad-9 was removed and cannot be changed',
     ]);
+  });
+});
+
+describe('Blaze banners on the target rows (issue 30: spec 3 §3, §4, §7)', () => {
+  /** A blaze campaign with two banners made through api/blaze/save-banner; answers their rows. */
+  async function blazeCampaign() {
+    const id = await makeCampaign(token, { name: 'Blaze stats', trafficSource: 'blaze' });
+    const form = new FormData();
+    form.set('campaign_id', String(id));
+    for (const [k, v] of Object.entries({
+      name: 'Spring',
+      url: 'https://offer.example/spring',
+      type: 'EMAIL_PLACEMENT',
+      width: '300',
+      height: '250',
+      active: '1',
+    }))
+      form.set(k, v);
+    form.append('images[]', new File([PNG], 'one.png', { type: 'image/png' }));
+    form.append('images[]', new File([PNG], 'two.png', { type: 'image/png' }));
+    const saved = await api('/api/blaze/save-banner', { token, body: form });
+    expect(saved.status).toBe(201);
+    return { id, banners: saved.body.data.banners as { id: number; provider_banner_id: string }[] };
+  }
+
+  it("answers each target its banner (by our id or Blaze's), with banner_url, BANNER, ADID and ad_id", async () => {
+    const { id, banners } = await blazeCampaign();
+    const [one, two] = banners;
+    const data = await statuses(id, [String(one.id), two.provider_banner_id, 'organic']);
+    expect(data).toMatchObject({ kind: 'blaze', available: true, message: '' });
+    expect(
+      data.creatives.map((c: Record<string, unknown>) => [
+        c.target,
+        c.creative_status,
+        c.BANNER,
+        c.ADID,
+        c.ad_id,
+      ]),
+    ).toEqual([
+      [String(one.id), true, String(one.id), one.provider_banner_id, one.provider_banner_id],
+      [two.provider_banner_id, true, String(two.id), two.provider_banner_id, two.provider_banner_id],
+      ['organic', false, '', '', ''],
+    ]);
+    expect(data.creatives[0].banner_url).toMatch(/one\.png/);
+    expect(data.creatives[2].banner_url).toBe('');
+  });
+
+  it('follows the bulk activation of save-banner: the switch shows the banner inactive, then active', async () => {
+    const { id, banners } = await blazeCampaign();
+    const targets = banners.map((b) => String(b.id));
+    const form = new FormData();
+    form.set('campaign_id', String(id));
+    form.set('active', '0');
+    for (const t of targets) form.append('ids[]', t);
+    const off = await api('/api/blaze/save-banner', { token, body: form });
+    expect(off.status).toBe(200);
+    expect(off.body.data.message).toBe('Banner(s) updated successfully');
+    expect(
+      (await statuses(id, targets)).creatives.map((c: { creative_status: boolean }) => c.creative_status),
+    ).toEqual([false, false]);
+    form.set('active', '1');
+    expect((await api('/api/blaze/save-banner', { token, body: form })).status).toBe(200);
+    expect(
+      (await statuses(id, targets)).creatives.map((c: { creative_status: boolean }) => c.creative_status),
+    ).toEqual([true, true]);
   });
 });

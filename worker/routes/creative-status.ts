@@ -15,6 +15,7 @@ import { parseInput, readBody } from '../lib/validate';
 import { campaignForUser } from '../services/campaigns/access';
 import { liveIntentContext } from '../services/liveintent/context';
 import { creativeStatuses } from '../services/liveintent/creative-status';
+import { bannerCreativeStatuses } from '../services/traffic/banner-targets';
 import { cpcCampaignForUser, jeengCampaign, trafficRow } from '../services/traffic/cpc';
 import {
   externalCreativeStatuses,
@@ -25,8 +26,8 @@ import { assetRows } from '../services/traffic/cpc-assets';
 
 // The creative switch of the statistics screen's target rows (spec 3 §4, §7; docs/api.md
 // "Creative status"; docs/decisions/093, 094). The statuses are asked for one page of targets
-// at a time; the switch itself is POST manage-liveintent/toggle-ad-status-stats-page (LiveIntent)
-// or POST jeeng/set-ad-status (the CPC sources).
+// at a time; the switch itself is POST manage-liveintent/toggle-ad-status-stats-page (LiveIntent),
+// POST jeeng/set-ad-status (the CPC sources) or POST blaze/save-banner (Blaze; decision 170).
 
 const isCpc = (source: string) => (CPC_TRAFFIC_SOURCES as readonly string[]).includes(source);
 
@@ -58,6 +59,10 @@ export const creativeStatusRoutes = new Hono<AppEnv>()
         return answer({ kind: 'external', available: false, message: CM.noProviderCampaign, creatives: [] });
       const creatives = await externalCreativeStatuses(c.env, providerId, input.targets);
       return answer({ kind: 'external', available: true, creatives });
+    }
+    if (campaign.trafficSource === 'blaze') {
+      const creatives = await bannerCreativeStatuses(c.env, campaign.id, input.targets);
+      return answer({ kind: 'blaze', available: true, creatives });
     }
     return answer({ kind: 'none', available: false, creatives: [] });
   })

@@ -4,6 +4,7 @@ import {
   type ForceSyncAnswer,
   LIVEINTENT_MESSAGES as M,
 } from '../../schema/liveintent-api';
+import { type LiveIntentStatus, STATS_MESSAGES } from '../../schema/stats-api';
 import type { AppEnv } from '../env';
 import { requireAuth } from '../lib/auth';
 import { ApiError } from '../lib/errors';
@@ -15,6 +16,7 @@ import {
   startForceSync,
   stopForceSync,
 } from '../services/liveintent/force-sync';
+import { dismissLiveIntentError, liveIntentStatus } from '../services/statistics/stats-status';
 
 // The statistics screen's force sync of LiveIntent costs (spec 3 §4, §7; docs/decisions/091).
 
@@ -41,4 +43,12 @@ export const forceSyncRoutes = new Hono<AppEnv>()
   .post('/liveintent-update-force-sync-completed-status', requireAuth, async (c) => {
     const id = await liveIntentCampaignId(c);
     return c.json({ data: (await dismissForceSyncCompleted(c.env, id)) satisfies ForceSyncAnswer });
+  })
+  // The statistics screen's toast of the LiveIntent sync error, dismissed until a newer error
+  // (spec 3 §8 hideNotif; docs/decisions/169).
+  .post('/liveintent-dismiss-sync-error', requireAuth, async (c) => {
+    const id = await liveIntentCampaignId(c);
+    if (!(await dismissLiveIntentError(c.env, id))) throw new ApiError(404, STATS_MESSAGES.noSyncError);
+    const status = await liveIntentStatus(c.env, { id, trafficSource: 'liveintent' });
+    return c.json({ data: status satisfies LiveIntentStatus });
   });

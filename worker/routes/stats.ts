@@ -60,6 +60,11 @@ import {
   runJob,
   toStatsCampaign,
 } from '../services/statistics/stats-jobs';
+import {
+  defaultTokenParameters,
+  forceSyncCompletedStatus,
+  liveIntentStatus,
+} from '../services/statistics/stats-status';
 import { costRoutes } from './costs';
 
 /** Validates a statistics request in the spec's order, dates against today in the installation's zone. */
@@ -180,6 +185,12 @@ export const statsRoutes = new Hono<AppEnv>()
     const placements = req.part === 'all' ? await placementAggregates(c.env, campaign, bounds) : [];
     const tokens = await extraTokenSlots(c.env, row.id);
     const balanceError = await studentBalanceError(c.env, row);
+    const completed = await forceSyncCompletedStatus(c.env, row);
+    const liveintentStatus = await liveIntentStatus(c.env, row);
+    // A repeat of a recent request reuses its job: its row count is known already.
+    const targetJob = deferred.includes(queueId) ? null : await jobResult(c.env, queueId, user.id);
+    const totalCount = (targetJob?.result as TargetResult | null)?.totalCount ?? null;
+    const defaults = defaultTokenParameters(row.trafficSource);
     const offer =
       req.part === 'all' ? await offerTable(c.env, campaign, placements, req.offerDeletedStatus) : null;
     const path =
@@ -198,18 +209,18 @@ export const statsRoutes = new Hono<AppEnv>()
         },
         queueId,
         landingQueueKey,
-        forceSyncCompletedStatus: null,
+        forceSyncCompletedStatus: completed,
         trafficSourceName: row.trafficSource,
         studentBalanceError: balanceError,
-        liveintentStatus: { error: false, hideNotif: true, message: '' },
+        liveintentStatus,
         extraTokens: tokens.map((t) => ({
           token_name: t.token_name,
           parameter: t.parameter,
-          default: false,
+          default: defaults.has(t.parameter),
         })),
         metrics: metricsFor(row),
         campaignVisits: visits,
-        target: { currentPage: req.currentPage, totalCount: null },
+        target: { currentPage: req.currentPage, totalCount },
         offer,
         path,
       } satisfies StatisticsAnswer,

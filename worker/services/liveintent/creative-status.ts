@@ -3,6 +3,7 @@ import {
   CREATIVE_MESSAGES as CM,
   type CreativeStatus,
   type LineItemLink,
+  noCreative,
 } from '../../../schema/creative-status-api';
 import { liveintentObjects } from '../../../schema/liveintent';
 import { LIVEINTENT_MESSAGES as M } from '../../../schema/liveintent-api';
@@ -80,14 +81,7 @@ async function lineItemOutsideLists(ctx: LiContext, refId: string) {
   }
 }
 
-const unknownTarget = (target: string): CreativeStatus => ({
-  target,
-  creative_status: false,
-  creative_id: '',
-  CREATIVEID_exist: true,
-  LINEITEM_status: '',
-  lineitem_statuses: [],
-});
+const unknownTarget = noCreative;
 
 async function statusOf(
   ctx: LiContext,
@@ -100,7 +94,13 @@ async function statusOf(
   // Only this campaign's ads get a switch: another campaign's creative is not ours to change.
   if (!row) return unknownTarget(target);
   if (!creative || creative.deleted === true || row.deleted === 1) {
-    return { ...unknownTarget(target), creative_id: row.refId, CREATIVEID_exist: false };
+    return {
+      ...unknownTarget(target),
+      creative_id: row.refId,
+      CREATIVEID_exist: false,
+      ad_id: row.refId,
+      ADID: row.refId,
+    };
   }
   const linked = linksOf(creative);
   const items = new Map(p.lineItems);
@@ -118,6 +118,8 @@ async function statusOf(
     CREATIVEID_exist: true,
     LINEITEM_status: own?.status ?? '',
     lineitem_statuses,
+    ad_id: creative.refId,
+    ADID: creative.refId,
   };
 }
 

@@ -17,6 +17,8 @@ const toStatus = (target: string, status: string): CreativeStatus => ({
   CREATIVEID_exist: status !== 'removed',
   LINEITEM_status: '',
   lineitem_statuses: [],
+  ad_id: target,
+  ADID: target,
 });
 
 export async function providerCampaignId(env: Pick<Env, 'DB'>, campaignId: number): Promise<string> {

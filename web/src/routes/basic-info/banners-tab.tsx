@@ -19,6 +19,7 @@ import {
   deleteBanners,
   idBatches,
   saveBannerForm,
+  saveBannersActive,
   savePlacement,
   uploadBatches,
   useBanners,
@@ -188,13 +189,7 @@ export function BannersTab({ campaignId }: { campaignId: number }) {
   const setActive = async (active: 0 | 1) => {
     setBusy(active ? 'activate' : 'deactivate');
     try {
-      for (const ids of idBatches([...selection.selected])) {
-        const form = new FormData();
-        form.set('campaign_id', String(campaignId));
-        form.set('active', String(active));
-        for (const id of ids) form.append('ids[]', String(id));
-        await saveBannerForm(form);
-      }
+      await saveBannersActive(campaignId, [...selection.selected], active);
       notify.success(M.bannersUpdated);
     } catch {
       notify.error(M.updateBannerFailed);

@@ -52,6 +52,20 @@ export function idBatches(ids: number[], size = 5): number[][] {
   return out;
 }
 
+/**
+ * Sets banners Active or Inactive through api/blaze/save-banner, 5 ids a call (spec 2 §9,
+ * spec 3 §9); the editor's banner list and the statistics screen's target rows both use it.
+ */
+export async function saveBannersActive(campaignId: number, ids: number[], active: 0 | 1) {
+  for (const batch of idBatches(ids)) {
+    const form = new FormData();
+    form.set('campaign_id', String(campaignId));
+    form.set('active', String(active));
+    for (const id of batch) form.append('ids[]', String(id));
+    await saveBannerForm(form);
+  }
+}
+
 // ---- Tab 8 ----------------------------------------------------------------------------------------
 
 export const useTrafficStatus = () =>

@@ -5,6 +5,7 @@ import { Play, RefreshCw, Square, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { mutate } from 'swr';
 import { FORCE_SYNC_MESSAGES as F, type ForceSyncAnswer } from '../../../../schema/liveintent-api';
+import { STATS_MESSAGES } from '../../../../schema/stats-api';
 import { api } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -92,8 +93,8 @@ export function ForceSyncPanel({ campaignId, onDone }: { campaignId: number; onD
     setBusy('dismiss');
     try {
       setState(await call('liveintent-update-force-sync-completed-status', campaignId));
-    } catch (err) {
-      notify.error(err instanceof Error ? err.message : String(err));
+    } catch {
+      notify.error(STATS_MESSAGES.dismissMessageFailed);
     } finally {
       setBusy(null);
     }

@@ -30,6 +30,7 @@ import { ForceSyncPanel } from './force-sync-panel';
 import { FreshnessLine, StatsFailure } from './freshness-line';
 import { KpiStrip } from './kpi-strip';
 import { LandingTable } from './landing-table';
+import { showLiveIntentStatus } from './liveintent-status';
 import { OfferTable, PathTable } from './placement-tables';
 import { PlatformSyncStatusPanel } from './platform-sync-status';
 import {
@@ -148,6 +149,7 @@ export function StatsScreen() {
       if (!data) return;
       setAlerts(data.campaign.metainfo?.alerts ?? []);
       setBalanceError(data.studentBalanceError === true);
+      showLiveIntentStatus(id, data.liveintentStatus);
       if (metricsFor !== id) {
         setVisibleMetrics((data.metrics ?? []).filter((m) => m.ticked).map((m) => m.parameter));
         setMetricsFor(id);

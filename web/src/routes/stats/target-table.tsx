@@ -4,6 +4,7 @@ import { ColumnPicker } from '../../components/data-table/column-picker';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { StatusSwitch } from '../../components/data-table/status-switch';
 import { EmptyState } from '../../components/empty-state';
+import { useBannerBulk } from './banner-bulk';
 import { LineItemModal } from './line-item-modal';
 import type { TableQuery } from './query';
 import { groupedRowKey, TokenPicker } from './token-picker';
@@ -28,7 +29,7 @@ type Props = {
   footer: ReturnType<typeof import('./columns').targetFooter>;
   totals: StatsTotals | null;
   totalsLoading: boolean;
-  /** The creative switch (LiveIntent and CPC campaigns); absent for other sources. */
+  /** The creative switch (LiveIntent, Blaze and CPC campaigns); absent for other sources. */
   creative?: CreativeSwitches;
 };
 
@@ -43,6 +44,7 @@ function creativeColumn(cs: CreativeSwitches): Column<TargetRecord> {
       const s = cs.statusOf(String(r.target));
       if (!s) return <span className="cell-muted">…</span>;
       if (!s.CREATIVEID_exist) return <span className="badge badge-danger">Removed</span>;
+      if (cs.blaze && !s.BANNER) return <span className="cell-muted">No banner</span>;
       const wanted = cs.pending[s.target];
       return (
         <StatusSwitch
@@ -77,8 +79,14 @@ export function TargetTable({
   creative,
 }: Props) {
   // The switch sits beside the target it acts on, not past the metrics at the table's far end.
+  const bulk = useBannerBulk(creative, state.rows);
   const withCreative = creative?.enabled
-    ? [...columns.slice(0, 1), creativeColumn(creative), ...columns.slice(1)]
+    ? [
+        ...columns.slice(0, 1),
+        ...(bulk.on ? [bulk.column] : []),
+        creativeColumn(creative),
+        ...columns.slice(1),
+      ]
     : columns;
   return (
     <>
@@ -127,6 +135,7 @@ export function TargetTable({
               onChange={onMetricsChange}
               testId="metric-picker"
             />
+            {bulk.toolbar}
             {creative?.unavailable ? (
               <span className="cell-muted target-creative-note">
                 Creative switches: {creative.unavailable}

@@ -12,16 +12,18 @@ import {
   type LineItemLink,
 } from '../../../../schema/creative-status-api';
 import { CPC_TRAFFIC_SOURCES } from '../../../../schema/traffic';
+import { TRAFFIC_MESSAGES as TM } from '../../../../schema/traffic-api';
 import type { TargetRecord } from '../../api/endpoints';
 import { useConfirm } from '../../components/confirm-dialog';
 import { notify } from '../../components/toaster';
+import { saveBannersActive } from '../basic-info/traffic-api';
 import { creativeStatuses, setJeengAdStatus, toggleStatsAd } from './creative-api';
 import { toastFailure } from './use-statistics';
 
-type Variant = 'liveintent' | 'external';
+type Variant = 'liveintent' | 'external' | 'blaze';
 
 function variantOf(source: string | undefined): Variant | null {
-  if (source === 'liveintent') return 'liveintent';
+  if (source === 'liveintent' || source === 'blaze') return source;
   return (CPC_TRAFFIC_SOURCES as readonly string[]).includes(source ?? '') ? 'external' : null;
 }
 
@@ -94,26 +96,34 @@ export function useCreativeStatus(
         return;
       }
     }
+    if (variant === 'blaze' && !s.BANNER) return;
     setPending((p) => ({ ...p, [target]: next }));
     try {
+      const what = variant === 'blaze' ? 'banner' : 'creative';
+      const where = variant === 'blaze' ? 'at Blaze' : 'in its line item';
       const ok = await confirm({
         title: 'Are you sure?',
         message: next
-          ? `Activate creative ${target}? It runs again in its line item.`
-          : `Deactivate creative ${target}? It stops running in its line item.`,
+          ? `Activate ${what} ${target}? It runs again ${where}.`
+          : `Deactivate ${what} ${target}? It stops running ${where}.`,
         confirmLabel: next ? 'Yes, activate it' : 'Yes, deactivate it',
         cancelLabel: 'Cancel',
         danger: !next,
       });
       if (!ok) return;
       if (variant === 'liveintent') await linkLineItem(s, s.lineitem_statuses[0], next);
-      else {
+      else if (variant === 'blaze') {
+        await saveBannersActive(campaignId, [Number(s.BANNER)], next ? 1 : 0);
+        await replace({ ...s, creative_status: next });
+        notify.success(TM.bannersUpdated);
+      } else {
         const res = await setJeengAdStatus(campaignId, target, next);
         await replace({ ...res.creative, target });
         notify.success(res.message);
       }
     } catch (err) {
-      toastFailure(err);
+      if (variant === 'blaze') notify.error(TM.updateBannerFailed);
+      else toastFailure(err);
     } finally {
       settle(target);
     }
@@ -146,7 +156,9 @@ export function useCreativeStatus(
         ? ''
         : variant === 'liveintent'
           ? "Per ad target (creative). Pink rows: the creative's line item is paused or deleted, or the creative was removed."
-          : 'Per ad target (the provider’s ad). Pink rows: the provider removed the ad.',
+          : variant === 'blaze'
+            ? 'Per ad target (the Blaze banner). Tick banners to set them Active or Inactive at once.'
+            : 'Per ad target (the provider’s ad). Pink rows: the provider removed the ad.',
     /** Why there is no switch (not connected, no provider campaign yet), or ''. */
     unavailable: variant && data && !data.available ? data.message : '',
     statusOf: (target: string) => byTarget.get(target),
@@ -156,6 +168,11 @@ export function useCreativeStatus(
     closeModal: () => setModalTarget(null),
     toggleLineItem,
     busyLineItems,
+    /** Blaze campaigns: the rows' banners can be switched together (banner-bulk.tsx). */
+    blaze: variant === 'blaze' && Boolean(data?.available),
+    campaignId,
+    /** Reads the statuses again (after a bulk banner update). */
+    reread: () => void mutate(),
   };
 }
 
