@@ -78,41 +78,32 @@ test("the LiveIntent settings save says 'LiveIntent connected successfully.'", a
   await context.close();
 });
 
-test("a campaign import that fails without a message says 'Encountered error, please try again.'", async () => {
-  const { context, page } = await signedInPage(suite.browser);
+/** Import ZIP with the import call answered by `status` and `body` (the server is never reached). */
+async function failedImport(page, status, body) {
+  await page.unroute('**/api/import-campaigns');
   await page.route('**/api/import-campaigns', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: '' }) }),
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }),
   );
-  await page.getByRole('button', { name: 'Import ZIP' }).click();
   await page.locator('#campaigns-zip-input').setInputFiles({
     name: 'campaigns.zip',
     mimeType: 'application/zip',
     buffer: Buffer.from('PK\u0005\u0006'.padEnd(22, '\u0000')),
   });
   await page.locator('[data-testid="campaigns-zip-submit"]').click();
+}
+
+test("a campaign import that fails without a message says 'Encountered error, please try again.'", async () => {
+  const { context, page } = await signedInPage(suite.browser);
+  await page.getByRole('button', { name: 'Import ZIP' }).click();
+  await failedImport(page, 500, { message: '' });
   await expectToast(page, 'Encountered error, please try again.');
   await expectText(page.locator('#campaigns-zip-hint'), 'Encountered error, please try again.');
   await shot(page, 'campaigns-import-error');
 
   // A message of the server's own (errors.message[0]) is shown as it is.
-  await page.unroute('**/api/import-campaigns');
-  await page.route('**/api/import-campaigns', (route) =>
-    route.fulfill({
-      status: 422,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        message: 'The zip has no manifest.',
-        errors: { message: ['The zip has no manifest.'] },
-      }),
-    }),
-  );
-  await page.locator('#campaigns-zip-input').setInputFiles({
-    name: 'campaigns.zip',
-    mimeType: 'application/zip',
-    buffer: Buffer.from('PK\u0005\u0006'.padEnd(22, '\u0000')),
-  });
-  await page.locator('[data-testid="campaigns-zip-submit"]').click();
-  await expectToast(page, 'The zip has no manifest.');
+  const own = 'The zip has no manifest.';
+  await failedImport(page, 422, { message: own, errors: { message: [own] } });
+  await expectToast(page, own);
   await context.close();
 });
 
@@ -182,4 +173,32 @@ test('the LiveIntent campaign list names a missing and a repeated Campaign ID', 
   const detail = await api(`/api/campaign?campaignId=${id}`, { token });
   assert.deepEqual(detail.body.data.liCampaigns, []);
   await context.close();
+});
+
+test('the sidebar reads the served version: the same one says nothing more, a newer one offers a reload', async () => {
+  const same = await fetch(`${BASE}/version.json`, { cache: 'no-store' });
+  assert.equal(same.status, 200);
+  const { version } = await same.json();
+  assert.match(version, /^\d+\.\d+\.\d+$/);
+
+  const { context, page } = await signedInPage(suite.browser);
+  const checked = page.waitForResponse((r) => r.url().endsWith('/version.json'));
+  await page.reload();
+  assert.equal((await (await checked).json()).version, version);
+  await expectText(page.locator('.sidebar-brand-version'), `Version ${version}`);
+  assert.equal(await page.getByTestId('upgrade-available').count(), 0);
+  await context.close();
+
+  const later = await signedInPage(suite.browser, { landing: null });
+  await later.page.route('**/version.json', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ version: '99.0.0' }),
+    }),
+  );
+  await later.page.goto(`${BASE}/campaigns`);
+  await expectText(later.page.getByTestId('upgrade-available'), 'Version 99.0.0 is out: reload');
+  await shot(later.page, 'sidebar-upgrade-available');
+  await later.context.close();
 });
