@@ -51,12 +51,12 @@ afterAll(() => {
   delete vars.OPERATOR_DEFAULT_DOMAIN;
 });
 
-const revenue = { campaign_id: campaignId, revenue: '7', start_date: DAY, end_date: DAY };
+const revenue = () => ({ campaign_id: campaignId, revenue: '7', start_date: DAY, end_date: DAY });
 
 describe('modify calls without an installation', () => {
   it('are refused with the missing-student message while no default domain is set', async () => {
     delete vars.OPERATOR_DEFAULT_DOMAIN;
-    const res = await op('modify/modify-revenue', { ...revenue, campaign_id: campaignId });
+    const res = await op('modify/modify-revenue', revenue());
     expect(res.status).toBe(422);
     expect(res.body.errors.student_id_hash).toEqual(['Please select at least one student!']);
   });
@@ -64,7 +64,7 @@ describe('modify calls without an installation', () => {
   it('go to the default installation domain when one is set', async () => {
     vars.OPERATOR_DEFAULT_DOMAIN = 'http://home.test';
     hosts.length = 0;
-    const res = await op('modify/modify-revenue', { ...revenue, campaign_id: campaignId });
+    const res = await op('modify/modify-revenue', revenue());
     expect(res.status).toBe(200);
     expect(hosts).toEqual(['home.test']);
     expect(res.body.data.corrections).toEqual([
@@ -85,7 +85,7 @@ describe('modify calls without an installation', () => {
     expect(named.status).toBe(200);
     expect(hosts).toEqual(['home.test']);
     expect(named.body.data.corrections).toEqual([expect.objectContaining({ field: 'ad_clicks', value: 12 })]);
-    const unknown = await op('modify/modify-revenue', { ...revenue, campaign_id: campaignId });
+    const unknown = await op('modify/modify-revenue', revenue());
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Student installation not found.');
   });
