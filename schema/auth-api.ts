@@ -218,6 +218,12 @@ export type UserRecord = {
 
 /** GET /api/user and /api/user-get. */
 export type CurrentUserAnswer = { user: UserRecord };
+/**
+ * POST /api/auth/getUser {username} (spec 2 §7, spec 4 §7 "user lookup"): the users whose
+ * username holds the text, as a list (docs/decisions/174-user-lookup-and-unread-settings.md).
+ */
+export const getUserSchema = z.object({ username: requiredString(MESSAGES.usernameRequired, 60) });
+export type GetUserAnswer = { user: UserRecord[] };
 /** GET /api/users. */
 export type UsersAnswer = { result: UserRecord[] };
 /** POST /api/registeruser, POST /api/auth/register and PUT /api/users/:id/role. */

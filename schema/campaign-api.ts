@@ -465,7 +465,7 @@ export type ExtraToken = {
 };
 
 /** The campaign's tracking links and pixels (docs/tracking.md). */
-type LinkPixel = {
+export type LinkPixel = {
   campaignURL: string;
   lpofferlink_simple: string;
   lpofferlink_options: { optionId: number; name: string; url: string }[];

@@ -28,6 +28,8 @@ export const LIST_MESSAGES = {
   exportedMany: 'Campaigns exported Succesfully.',
   csvUploaded: 'Campaign has successfully uploaded.',
   imported: 'Campaign successfully imported.',
+  // Spec 2 §8: an import that fails without a message of its own.
+  importFailed: 'Encountered error, please try again.',
   // Confirmations (spec 1 §8): the UI fills in the brackets.
   confirmResetStats: 'Are you sure you want to reset statistics? This operation cannot be undone.',
   // Files (spec 1 §5, spec 2 §5).

@@ -73,22 +73,26 @@ function daysBetween(a: string, b: string) {
   return (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
 }
 
-export const dateRangeSchema = z
-  .object({ start_date: day, end_date: day })
-  .refine((r) => r.start_date <= r.end_date, { message: MD_MESSAGES.dateOrder, path: ['end_date'] })
-  .refine((r) => daysBetween(r.start_date, r.end_date) < MAX_RANGE_DAYS, {
-    message: MD_MESSAGES.rangeTooLong,
-    path: ['end_date'],
-  });
+/** `shape` with start_date and end_date: real days, in order, at most 400 days apart. */
+export function withDateRange<T extends z.ZodRawShape>(shape: T) {
+  // The generic shape hides the two dates from zod's types; they are there, parsed as days.
+  const range = (r: unknown) => r as { start_date: string; end_date: string };
+  return z
+    .object({ ...shape, start_date: day, end_date: day })
+    .refine((r) => range(r).start_date <= range(r).end_date, {
+      message: MD_MESSAGES.dateOrder,
+      path: ['end_date'],
+    })
+    .refine((r) => daysBetween(range(r).start_date, range(r).end_date) < MAX_RANGE_DAYS, {
+      message: MD_MESSAGES.rangeTooLong,
+      path: ['end_date'],
+    });
+}
+
+export const dateRangeSchema = withDateRange({});
 export const DATE_FIELD_ORDER = ['campaign_id', 'start_date', 'end_date'] as const;
 
-export const campaignRangeSchema = z
-  .object({ campaign_id: campaignId, start_date: day, end_date: day })
-  .refine((r) => r.start_date <= r.end_date, { message: MD_MESSAGES.dateOrder, path: ['end_date'] })
-  .refine((r) => daysBetween(r.start_date, r.end_date) < MAX_RANGE_DAYS, {
-    message: MD_MESSAGES.rangeTooLong,
-    path: ['end_date'],
-  });
+export const campaignRangeSchema = withDateRange({ campaign_id: campaignId });
 
 /** Each modify call of spec 4 §7: the value it takes, parsed. Money in micros, ad_ctr in percent. */
 export const MODIFY_VALUES = {

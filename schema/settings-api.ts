@@ -14,6 +14,8 @@ import {
 
 export const SETTINGS_MESSAGES = {
   updated: 'Setting has been successfully Updated.',
+  // Spec 2 §8: the LiveIntent section saved with credentials to connect with.
+  liveIntentConnected: 'LiveIntent connected successfully.',
   baseUrlRequired: 'Base url field is required.',
   baseUrlInvalid: 'Base url must be a valid http or https URL.',
   emailRequired: 'Email field is required.',

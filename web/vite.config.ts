@@ -24,9 +24,23 @@ function sonnerStylesAsFile(): Plugin {
   };
 }
 
+/** version.json beside index.html: what the sidebar's upgrade check reads (spec 2 §2). */
+function versionFile(): Plugin {
+  return {
+    name: 'version-file',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: JSON.stringify({ version: pkg.version }),
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
-  plugins: [sonnerStylesAsFile(), react()],
+  plugins: [sonnerStylesAsFile(), versionFile(), react()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   build: {
     outDir: 'dist',

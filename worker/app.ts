@@ -7,6 +7,7 @@ import { accountRoutes } from './routes/accounts';
 import { acrossCampaignRoutes } from './routes/across-campaigns';
 import { authRoutes, csrfCookieHandler } from './routes/auth';
 import { campaignListRoutes, campaignUploadRoutes } from './routes/campaign-list';
+import { campaignReportRoutes } from './routes/campaign-reports';
 import { campaignRoutes } from './routes/campaigns';
 import { creativeStatusRoutes } from './routes/creative-status';
 import { fileRoutes } from './routes/files';
@@ -42,6 +43,7 @@ export function createApp() {
     .route('/', devRoutes)
     .route('/', campaignRoutes)
     .route('/', campaignListRoutes)
+    .route('/', campaignReportRoutes)
     .route('/', acrossCampaignRoutes)
     .route('/', accountRoutes)
     .route('/', settingsRoutes)

@@ -70,6 +70,11 @@ export interface Env {
    * serves /master-dashboard and the central /api/operator/ calls. Unset: a student installation.
    */
   OPERATOR_HOST?: string;
+  /**
+   * The default installation domain of the operator's modify calls (spec 4 §7): where a modify
+   * call that names no student and no domain goes (docs/decisions/175). Unset: such a call is 422.
+   */
+  OPERATOR_DEFAULT_DOMAIN?: string;
   /** Per-installation timeout of the operator's fan-out calls, in ms (default 5000). */
   OPERATOR_TIMEOUT_MS?: string;
   /** The operator's cache refresh: one message per student installation (worker/jobs/operator.ts). */

@@ -16,6 +16,7 @@ import {
   startupLoader,
   statsLoader,
   unknownPathLoader,
+  withCampaignId,
 } from './lib/guards';
 import { ApplicationStartupScreen } from './routes/application-startup/application-startup-screen';
 import { BasicInfoScreen } from './routes/basic-info/basic-info-screen';
@@ -45,7 +46,7 @@ import { ToolsScreen } from './routes/tools/tools-screen';
 
 const liveintent = (path: string, view: LiveintentView, loader: typeof requireAuth): RouteObject => ({
   path: `manage-liveintent/campaign/:id${path}`,
-  loader,
+  loader: withCampaignId(loader),
   element: <ManageLiveintentScreen view={view} />,
 });
 
@@ -93,6 +94,12 @@ const routes: RouteObject[] = [
           { path: 'master-dashboard', loader: masterDashboardLoader, element: <MasterDashboardScreen /> },
           { path: 'integrations', element: <IntegrationsScreen /> },
           { path: 'release-notes', element: <ReleaseNotesScreen /> },
+          // Without a campaign id: /campaigns, once signed in (spec 4 §2).
+          {
+            path: 'manage-liveintent/campaign?',
+            loader: withCampaignId(requireAuth),
+            element: <PageSpinner />,
+          },
           liveintent('', 'manage', requireAuth),
           liveintent('/create-campaign', 'create-campaign', requireToken),
           liveintent('/campaign/:refId/edit', 'edit-campaign', requireToken),

@@ -80,6 +80,20 @@ async function oneStudent(c: Context<AppEnv>, input: Record<string, unknown>) {
   return installationBy(c.env, 'student_id_hash', hash);
 }
 
+/**
+ * The installation a modify call goes to (spec 3 §7, spec 4 §7): the student's by id hash, else
+ * the one of the domain it names, else the default installation domain (OPERATOR_DEFAULT_DOMAIN,
+ * docs/decisions/175-default-installation-domain.md), else the 422 of a missing student.
+ */
+async function modifyTarget(c: Context<AppEnv>, input: Record<string, unknown>) {
+  const hash = typeof input.student_id_hash === 'string' ? input.student_id_hash.trim() : '';
+  if (hash) return oneStudent(c, input);
+  const named = typeof input.domain === 'string' ? input.domain.trim() : '';
+  const fallback = (c.env.OPERATOR_DEFAULT_DOMAIN ?? '').trim();
+  if (!named && !fallback) return oneStudent(c, input);
+  return installationBy(c.env, 'domain', named || fallback);
+}
+
 /** A failed call to an installation: 502 with its reason (the screen shows the message). */
 function unavailable(inst: Installation, error: string): never {
   throw new ApiError(502, `${inst.name} (${inst.domain}) did not answer: ${error}`);
@@ -178,8 +192,8 @@ const central = new Hono<AppEnv>()
     const verb = c.req.param('verb');
     if (!(MODIFY_VERBS as string[]).includes(verb)) throw new ApiError(404, 'Not found.');
     const body = await queryOrBody(c);
-    const inst = await oneStudent(c, body);
-    const { student_id_hash: _, ...fields } = body;
+    const inst = await modifyTarget(c, body);
+    const { student_id_hash: _, domain: __, ...fields } = body;
     const r = await callInstallation<ModifyAnswer>(
       inst,
       verb,

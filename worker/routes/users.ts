@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { mailOutbox, users } from '../../schema/auth';
 import {
@@ -6,6 +6,8 @@ import {
   type CurrentUserAnswer,
   changeRoleSchema,
   createUserSchema,
+  type GetUserAnswer,
+  getUserSchema,
   type UserChangeAnswer,
   type UsersAnswer,
 } from '../../schema/auth-api';
@@ -35,6 +37,30 @@ async function currentUser(c: Context<AppEnv>) {
 export const userRoutes = new Hono<AppEnv>()
   .get('/user', requireAuth, currentUser)
   .get('/user-get', requireAuth, currentUser)
+  // The user lookup of spec 2 §7 and spec 4 §7: an admin finds anybody; a coach finds only
+  // themselves and their own students (docs/decisions/174); a student is refused (403).
+  .post(
+    '/auth/getUser',
+    requireAuth,
+    requireRole('admin', 'coach'),
+    validate('json', getUserSchema),
+    async (c) => {
+      const me = c.get('user');
+      const { username } = c.req.valid('json');
+      const mine =
+        me.role === 'admin'
+          ? undefined
+          : or(eq(users.id, me.id), and(eq(users.coachId, me.id), eq(users.role, 'student')));
+      const rows = await getDb(c.env)
+        .select()
+        .from(users)
+        .where(and(sql`instr(lower(${users.username}), lower(${username})) > 0`, mine))
+        .orderBy(asc(users.username))
+        .limit(50)
+        .all();
+      return c.json({ data: { user: rows.map(publicUser) } satisfies GetUserAnswer });
+    },
+  )
   .get('/users', requireAuth, requireRole('admin'), async (c) => {
     const rows = await getDb(c.env).select().from(users).orderBy(asc(users.id)).all();
     return c.json({ data: { result: rows.map(publicUser) } satisfies UsersAnswer });

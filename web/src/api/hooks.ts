@@ -65,3 +65,22 @@ export function useQuickStats(campaignId: number | null, start: string, end: str
     { revalidateOnFocus: false, keepPreviousData: true },
   );
 }
+
+/** The version the installation now serves (the build's version.json, never cached). */
+async function servedVersion(): Promise<string | null> {
+  const res = await fetch('/version.json', { cache: 'no-store', headers: { accept: 'application/json' } });
+  if (!res.ok) return null;
+  const body = (await res.json().catch(() => null)) as { version?: unknown } | null;
+  return typeof body?.version === 'string' ? body.version : null;
+}
+
+/**
+ * The sidebar's upgrade check (spec 2 §2): the version deployed now, asked at start and hourly,
+ * so a page opened before a deploy can say that a newer version is out.
+ */
+export const useServedVersion = () =>
+  useSWR<string | null>('version.json', servedVersion, {
+    revalidateOnFocus: false,
+    refreshInterval: 60 * 60 * 1000,
+    shouldRetryOnError: false,
+  });

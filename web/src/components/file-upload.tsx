@@ -126,6 +126,11 @@ export type FileUploadProps<T> = {
   description?: ReactNode;
   /** Refuse files above this size before sending (the server checks again). */
   maxBytes?: number;
+  /**
+   * What a failure says when the server sent no message of its own (a 5xx, a lost connection);
+   * a message in the answer's errors is shown as it is (spec 2 §8 "Import error").
+   */
+  fallbackMessage?: string;
   /** Toast errors as well as showing them under the control (default true). */
   toastErrors?: boolean;
   disabled?: boolean;
@@ -148,6 +153,7 @@ export function FileUpload<T = unknown>({
   label = 'Upload',
   description,
   maxBytes,
+  fallbackMessage,
   toastErrors = true,
   disabled = false,
   onUploaded,
@@ -228,8 +234,11 @@ export function FileUpload<T = unknown>({
         return;
       }
       // A 401 is answered by the app (login); the other errors show here.
-      const message = err instanceof ApiError ? err.firstMessage : 'The upload failed. Please try again.';
-      fail(message, err, toastErrors && !(err instanceof ApiError && err.status === 401));
+      const apiError = err instanceof ApiError ? err : null;
+      const own = apiError ? Object.values(apiError.body.errors ?? {})[0]?.[0] : undefined;
+      const message =
+        own || fallbackMessage || apiError?.firstMessage || 'The upload failed. Please try again.';
+      fail(message, err, toastErrors && apiError?.status !== 401);
     } finally {
       abortRef.current = null;
     }

@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { OperatorStatusAnswer } from '../../../schema/operator-api';
-import { useApi, useLogo } from '../api/hooks';
+import { useApi, useLogo, useServedVersion } from '../api/hooks';
 import { APP_NAME, APP_VERSION } from '../lib/constants';
 import { KEYS, readSideActiveLink, removeKey, writeKey } from '../lib/storage';
 import { LogoMark } from './logo';
@@ -128,6 +128,7 @@ export function Sidebar({
  */
 function SidebarFooter() {
   const { data } = useLogo();
+  const served = useServedVersion().data;
   const [helpOpen, setHelpOpen] = useState(true);
   const title = data?.title || APP_NAME;
   return (
@@ -178,6 +179,16 @@ function SidebarFooter() {
         <span className="sidebar-brand-text">
           <span className="sidebar-brand-title">{title}</span>
           <span className="sidebar-brand-version">Version {APP_VERSION}</span>
+          {served && served !== APP_VERSION && (
+            <button
+              type="button"
+              className="sidebar-brand-upgrade"
+              onClick={() => window.location.reload()}
+              data-testid="upgrade-available"
+            >
+              Version {served} is out: reload
+            </button>
+          )}
         </span>
       </div>
     </div>

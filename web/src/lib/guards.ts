@@ -89,6 +89,19 @@ export async function requireToken({ request }: LoaderFunctionArgs) {
   throw redirect('/login');
 }
 
+/**
+ * Manage LiveIntent (spec 4 §2): the route's own check first (no session: /login), then a
+ * campaign id: without one, or with one that is no id, the screen goes to /campaigns.
+ */
+export function withCampaignId(check: typeof requireAuth) {
+  return async (args: LoaderFunctionArgs) => {
+    await check(args);
+    const id = Number(args.params.id);
+    if (!Number.isInteger(id) || id < 1) throw redirect('/campaigns');
+    return null;
+  };
+}
+
 /** /stats/:id remembers its own path as the intended URL, then the same check. */
 export async function statsLoader(args: LoaderFunctionArgs) {
   rememberIntendedUrl(pathOf(args.request));

@@ -52,3 +52,48 @@ export function readSideActiveLink(): number {
   const n = Number(readKey(KEYS.sideActiveLink));
   return Number.isInteger(n) && n > 0 ? n : DEFAULT_SIDE_ACTIVE_LINK;
 }
+
+// ---- the new-campaign draft (spec 1 §3 "a campaign-key draft", §9) ---------------------------
+
+/** A new campaign's draft is kept under this text followed by the time it was started (ms). */
+export const CAMPAIGN_DRAFT_PREFIX = 'CAMPAIGN';
+const DRAFT_KEY = /^CAMPAIGN\d+$/;
+
+function draftKeys(): string[] {
+  try {
+    return Object.keys(window.localStorage).filter((k) => DRAFT_KEY.test(k));
+  } catch {
+    return [];
+  }
+}
+
+/** The newest draft, if any: its key and the text kept under it. */
+export function readCampaignDraft(): { key: string; value: string } | null {
+  const key = draftKeys().sort((a, b) => Number(b.slice(8)) - Number(a.slice(8)))[0];
+  if (!key) return null;
+  try {
+    const value = window.localStorage.getItem(key);
+    return value === null ? null : { key, value };
+  } catch {
+    return null;
+  }
+}
+
+export function writeCampaignDraft(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // see writeKey
+  }
+}
+
+/** Forgets every draft: the campaign was created, or its edits were given up. */
+export function clearCampaignDrafts(): void {
+  for (const key of draftKeys()) {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      // see writeKey
+    }
+  }
+}

@@ -10,7 +10,7 @@ export {
   campaignData,
 } from './answers';
 export { saveLanding, saveOffer, saveOption, savePath } from './items';
-export { campaignDetail } from './links';
+export { campaignDetail, campaignLinkPixel } from './links';
 export {
   listAgents,
   listCampaigns,

@@ -60,18 +60,41 @@ function linkPixel(
   };
 }
 
-export async function campaignDetail(env: Env, user: AuthUser, campaignId: number, requestOrigin: string) {
-  const campaign = await campaignForUser(env, user, campaignId);
-  const settings = await getSettings(env);
+/** A campaign's extra tokens (by slot) and options (by id), in one batch. */
+function tokensAndOptions(env: Env, campaignId: number) {
   const db = getDb(env);
-  const [tokenRows, optionRows] = await db.batch([
+  return db.batch([
     db
       .select()
       .from(extraTokens)
-      .where(eq(extraTokens.campaignId, campaign.id))
+      .where(eq(extraTokens.campaignId, campaignId))
       .orderBy(asc(extraTokens.slot)),
-    db.select().from(options).where(eq(options.campaignId, campaign.id)).orderBy(asc(options.id)),
+    db.select().from(options).where(eq(options.campaignId, campaignId)).orderBy(asc(options.id)),
   ]);
+}
+
+/**
+ * The links and pixels of one campaign alone (spec 1 §7 resource path `linkpixel`): the same
+ * data the campaign detail carries, derived from the settings, so nothing is stored for them.
+ */
+export async function campaignLinkPixel(env: Env, user: AuthUser, campaignId: number, requestOrigin: string) {
+  const campaign = await campaignForUser(env, user, campaignId);
+  const [tokenRows, optionRows] = await tokensAndOptions(env, campaign.id);
+  const settings = await getSettings(env);
+  return linkPixel(
+    settings,
+    requestOrigin,
+    campaign,
+    tokenRows,
+    optionRows,
+    await expectedSecret(env, campaign.id),
+  );
+}
+
+export async function campaignDetail(env: Env, user: AuthUser, campaignId: number, requestOrigin: string) {
+  const campaign = await campaignForUser(env, user, campaignId);
+  const settings = await getSettings(env);
+  const [tokenRows, optionRows] = await tokensAndOptions(env, campaign.id);
   const origin = trackingOrigin(settings, requestOrigin);
   return {
     ...campaignAnswer(campaign),

@@ -7,6 +7,7 @@ import { type AdDay, type AdReport, PLATFORM_LABELS, PlatformError, toMicros } f
 import { raiseAlert } from '../campaigns/alerts';
 import { dayIn } from '../ingest/days';
 import { getSettings } from '../settings/settings';
+import { liveIntentAccounts } from '../settings/settings-form';
 import { refreshEffectiveCosts } from '../statistics/costs';
 import {
   currencyAlertKey,
@@ -19,6 +20,7 @@ import {
   warnOnExpiry,
   warnOnTimeZone,
 } from './cost-terms';
+import { credentialFor } from './credentials';
 import { fetchAdReport, type PlatformLink } from './platform-reports';
 
 // The scheduled cost import (docs/decisions/073). The cron queues one message per linked
@@ -136,15 +138,42 @@ export async function adoptVerifiedFacebookLinks(env: Pick<Env, 'DB'>, campaignI
 }
 
 /** Cron: one sync message per linked campaign that is due; answers how many were queued. */
+/**
+ * The settings' "LiveIntent fetch" switch (liFetchEnable, spec 2 §3) governs the scheduled
+ * LiveIntent import that reads with the settings' own account: while it is off, a LiveIntent
+ * link whose owner has no credential of their own (Integrations) is not queued
+ * (docs/decisions/174-user-lookup-and-unread-settings.md). "Sync now" still runs on request.
+ */
+async function withoutUnfetchedLiveIntent<T extends { platform: Platform; created_by: number | null }>(
+  env: Env,
+  rows: T[],
+): Promise<T[]> {
+  if (!rows.some((r) => r.platform === 'liveintent')) return rows;
+  if ((await liveIntentAccounts(env)).own.fetchEnabled) return rows;
+  const owned = new Map<number | null, boolean>();
+  const out: T[] = [];
+  for (const r of rows) {
+    if (r.platform !== 'liveintent') {
+      out.push(r);
+      continue;
+    }
+    if (!owned.has(r.created_by))
+      owned.set(r.created_by, (await credentialFor(env, 'liveintent', r.created_by)) !== null);
+    if (owned.get(r.created_by)) out.push(r);
+  }
+  return out;
+}
+
 export async function enqueueDueSyncs(env: Env, now = Date.now()): Promise<number> {
   await adoptVerifiedFacebookLinks(env);
-  const { results } = await env.DB.prepare(
-    `SELECT ps.campaign_id, ps.platform FROM platform_sync ps JOIN campaigns c ON c.id = ps.campaign_id
+  const { results: due } = await env.DB.prepare(
+    `SELECT ps.campaign_id, ps.platform, c.created_by FROM platform_sync ps JOIN campaigns c ON c.id = ps.campaign_id
      WHERE ps.enabled = 1 AND c.deleted = 0 AND ps.external_campaign_id != ''
        AND (ps.queued_at IS NULL OR ps.queued_at <= ?1) LIMIT 5000`,
   )
     .bind(now - SYNC_INTERVAL_MS)
-    .all<{ campaign_id: number; platform: Platform }>();
+    .all<{ campaign_id: number; platform: Platform; created_by: number | null }>();
+  const results = await withoutUnfetchedLiveIntent(env, due);
   for (let i = 0; i < results.length; i += 100) {
     const chunk = results.slice(i, i + 100);
     await env.STATS_QUEUE.sendBatch(

@@ -1,3 +1,4 @@
+import type { CampaignReportAnswer, CampaignReportNumbers } from '../../../schema/campaign-reports-api';
 import { addDays, dayInZone } from '../../../schema/dates';
 import type { Env } from '../../env';
 import { all, type DayBounds, n, rowTotals, SPEND, type StatsCampaign, TD } from './common';
@@ -50,4 +51,43 @@ export async function dailySeries(env: Pick<Env, 'DB'>, c: StatsCampaign, b: Day
     c.cpcMicros,
   );
   return rows.map((r) => ({ day: String(r.day), ...rowTotals(r) }));
+}
+
+const zeroNumbers = (): CampaignReportNumbers => ({
+  visits: 0,
+  lpClicks: 0,
+  conversions: 0,
+  impressions: 0,
+  adClicks: 0,
+  revenueMicros: 0,
+  spendMicros: 0,
+});
+
+/** POST /api/reports (spec 1 §7): every day of [from, to] and the total, money in micros. */
+export async function campaignReport(
+  env: Pick<Env, 'DB'>,
+  c: StatsCampaign,
+  from: string,
+  to: string,
+): Promise<CampaignReportAnswer> {
+  const byDay = new Map((await dailySeries(env, c, { from, to })).map((d) => [d.day, d]));
+  const reports: CampaignReportAnswer['reports'] = [];
+  const total = zeroNumbers();
+  for (let d = from; d <= to; d = addDays(d, 1)) {
+    const t = byDay.get(d);
+    const day = t
+      ? {
+          visits: t.visits,
+          lpClicks: t.lpClicks,
+          conversions: t.conversions,
+          impressions: t.impressions,
+          adClicks: t.adClicks,
+          revenueMicros: t.revenue,
+          spendMicros: t.spend,
+        }
+      : zeroNumbers();
+    for (const k of Object.keys(total) as (keyof CampaignReportNumbers)[]) total[k] += day[k];
+    reports.push({ date: d, ...day });
+  }
+  return { campaignId: c.id, start_date: from, end_date: to, reports, total };
 }

@@ -3,7 +3,7 @@
 // placements (offers, paths), landings (landing table, tests) and activity (per-day series).
 // Importers outside the folder use '../services/statistics' for what they read.
 
-export { activity, campaignVisits, dailySeries } from './activity';
+export { activity, campaignReport, campaignVisits, dailySeries } from './activity';
 export { dayBounds, dollars } from './common';
 export { landingTests } from './landings';
 export { offerTable, pathTable, placementAggregates } from './placements';

@@ -33,6 +33,7 @@ import {
 } from './api';
 import { BannersTab } from './banners-tab';
 import { BasicTab } from './basic-tab';
+import { DraftNotice, useCampaignDraft } from './campaign-draft';
 import {
   affiliateNetworkFields,
   BASIC_FORM,
@@ -115,6 +116,7 @@ export function BasicInfoScreen() {
   const dirty = form !== null && snapshotOf(form) !== snapshot;
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
+  const { draft, clear: clearDraft } = useCampaignDraft(isNew, form, dirty, setForm);
 
   const tabs = form ? visibleTabs(form.campaignType, form.trafficSource) : (['basic'] as TabKey[]);
   const requested = (search.get('tab') as TabKey | null) ?? 'basic';
@@ -135,8 +137,12 @@ export function BasicInfoScreen() {
       confirmLabel: 'Leave',
       cancelLabel: 'Stay',
       danger: true,
-    }).then((ok) => (ok ? blocker.proceed() : blocker.reset()));
-  }, [blocker, confirm]);
+    }).then((ok) => {
+      if (!ok) return blocker.reset();
+      clearDraft();
+      blocker.proceed();
+    });
+  }, [blocker, confirm, clearDraft]);
   useEffect(() => {
     const warn = (e: BeforeUnloadEvent) => {
       if (dirtyRef.current) e.preventDefault();
@@ -280,6 +286,7 @@ export function BasicInfoScreen() {
       setErrors({});
       if (!quiet) notify.success(campaignId ? CAMPAIGN_MESSAGES.campaignUpdated : answer.message);
       if (!campaignId) {
+        clearDraft();
         rememberNewCampaign(id);
         createdRef.current = id;
         setLoadedFor(id);
@@ -427,6 +434,7 @@ export function BasicInfoScreen() {
       />
 
       <div id="ce-tabpanel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="ce-tabpanel">
+        {tab === 'basic' && isNew && <DraftNotice draft={draft} />}
         {tab === 'basic' && (
           <form
             id={BASIC_FORM}

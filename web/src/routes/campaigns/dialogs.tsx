@@ -348,6 +348,7 @@ export function UploadDialog({
             extensions={['zip']}
             requiredMessage={LIST_MESSAGES.zipRequired}
             invalidMessage={LIST_MESSAGES.zipInvalid}
+            fallbackMessage={LIST_MESSAGES.importFailed}
             fields={{ userId: user?.userId, dir }}
             maxBytes={10 * 1024 * 1024}
             label="Import ZIP"

@@ -8,6 +8,7 @@ import {
   liveIntentOwnSchema,
   liveIntentPersonalSchema,
   RETRIEVE_DAY_OPTIONS,
+  SETTINGS_MESSAGES,
 } from '../../../../schema/settings-api';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -93,7 +94,10 @@ function AccountForm({ prefix, settings }: { prefix: Prefix; settings: Installat
     void form.submit(async () => {
       try {
         const answer = await updateSetting(values);
-        notify.success(answer.message);
+        // Saved with a username and a password (given now or kept): the account is connected.
+        const connected =
+          values[k('Username')].trim() !== '' && (values[k('Password')] !== '' || passwordSet);
+        notify.success(connected ? SETTINGS_MESSAGES.liveIntentConnected : answer.message);
         setValue(k('Password'), '');
         setValue(k('Aid'), extractAid(values[k('Aid')]));
         await mutate(SETTINGS_PATH);
