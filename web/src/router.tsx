@@ -8,6 +8,7 @@ import { RouteError } from './components/route-error';
 import { PageSpinner } from './components/spinner';
 import {
   landingLoader,
+  liveintentLoader,
   loginLoader,
   redirectIfSignedIn,
   requireAuth,
@@ -45,7 +46,7 @@ import { ToolsScreen } from './routes/tools/tools-screen';
 
 const liveintent = (path: string, view: LiveintentView, loader: typeof requireAuth): RouteObject => ({
   path: `manage-liveintent/campaign/:id${path}`,
-  loader,
+  loader: liveintentLoader(loader),
   element: <ManageLiveintentScreen view={view} />,
 });
 
@@ -102,6 +103,12 @@ const routes: RouteObject[] = [
           liveintent('/conversion-tracker/:segmentId/edit', 'edit-conversion-tracker', requireAuth),
           liveintent('/create-ad', 'create-ad', requireAuth),
           liveintent('/ad/:refId/edit', 'edit-ad', requireToken),
+          // Without a campaign id: the same check, then /campaigns (spec 4 §2).
+          {
+            path: 'manage-liveintent/campaign',
+            loader: liveintentLoader(requireAuth),
+            element: <PageSpinner />,
+          },
         ],
       },
 

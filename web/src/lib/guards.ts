@@ -95,6 +95,18 @@ export async function statsLoader(args: LoaderFunctionArgs) {
   return requireAuth(args);
 }
 
+/**
+ * /manage-liveintent/campaign/:id (spec 4 §2): the screen's own check first (without a session,
+ * /login); then, without a campaign id (missing or not a number), /campaigns.
+ */
+export function liveintentLoader(check: typeof requireAuth) {
+  return async (args: LoaderFunctionArgs) => {
+    await check(args);
+    if (!/^[1-9]\d*$/.test(args.params.id ?? '')) throw redirect('/campaigns');
+    return null;
+  };
+}
+
 /** Any unknown path goes to "/". */
 export function unknownPathLoader() {
   throw redirect('/');
