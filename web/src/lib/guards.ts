@@ -96,8 +96,7 @@ export async function requireToken({ request }: LoaderFunctionArgs) {
 export function withCampaignId(check: typeof requireAuth) {
   return async (args: LoaderFunctionArgs) => {
     await check(args);
-    const id = Number(args.params.id);
-    if (!Number.isInteger(id) || id < 1) throw redirect('/campaigns');
+    if (!/^[1-9]\d*$/.test(args.params.id ?? '')) throw redirect('/campaigns');
     return null;
   };
 }

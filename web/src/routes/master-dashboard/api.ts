@@ -12,7 +12,8 @@ import type {
   StudentsAnswer,
   StudentsDataAnswer,
 } from '../../../../schema/operator-api';
-import { api } from '../../api/client';
+import { ApiError, api } from '../../api/client';
+import { notify } from '../../components/toaster';
 import { requireAuth } from '../../lib/guards';
 
 export type Range = { start_date: string; end_date: string };
@@ -26,6 +27,15 @@ export const MD_ERRORS = {
   campaignDataAlert: 'Failed to fetch campaign data.',
   selectStudent: 'Please select at least one student!',
 } as const;
+
+/**
+ * A failed call's toast: the spec's words as its title (spec 3 §8), and what the server said, when
+ * it said something, under it; a 401 says nothing more (the sign-in takes over).
+ */
+export function notifyMdFailure(err: unknown, message: (typeof MD_ERRORS)[keyof typeof MD_ERRORS]) {
+  const reason = err instanceof ApiError && err.status !== 401 ? err.firstMessage : undefined;
+  notify.error(message, reason ? { description: reason } : undefined);
+}
 
 /**
  * /master-dashboard: signed in first; then whether this host is the operator's. On any other host

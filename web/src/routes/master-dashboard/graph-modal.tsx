@@ -4,15 +4,13 @@ import useSWR from 'swr';
 import { addBase, emptyBase, reportTotal } from '../../../../schema/masterdashboard-api';
 import type { GraphMetric, MetricBase } from '../../../../schema/metrics';
 import type { Student } from '../../../../schema/operator-api';
-import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { BarChart } from '../../components/charts/bar-chart';
 import { GraphTabs } from '../../components/graph-tabs';
 import { Modal } from '../../components/modal';
-import { notify } from '../../components/toaster';
 import { formatDollars, formatInteger, formatPercent } from '../../lib/format';
 import { AddDataModal } from './add-data-modal';
-import { MD_ERRORS, mdApi, type Range } from './api';
+import { MD_ERRORS, mdApi, notifyMdFailure, type Range } from './api';
 
 /** The tabs of spec 3 §3 in the order the spec's series list them; the first is the default. */
 const TABS: readonly { metric: GraphMetric; label: string }[] = [
@@ -28,9 +26,6 @@ const TABS: readonly { metric: GraphMetric; label: string }[] = [
 ];
 const PERCENT: readonly GraphMetric[] = ['roi', 'ad_ctr'];
 const SIGNED: readonly GraphMetric[] = ['roi', 'net_profit'];
-
-const failure = (err: unknown, fallback: string) =>
-  err instanceof ApiError && err.status !== 401 ? `${fallback}: ${err.firstMessage}` : fallback;
 
 /** A student's campaign graph (spec 3 §2): campaign selector, graph tabs, totals, add data. */
 export function GraphModal({
@@ -51,7 +46,7 @@ export function GraphModal({
   );
   const list = campaigns.data?.campaigns ?? [];
   useEffect(() => {
-    if (campaigns.error) notify.error(failure(campaigns.error, MD_ERRORS.campaigns));
+    if (campaigns.error) notifyMdFailure(campaigns.error, MD_ERRORS.campaigns);
   }, [campaigns.error]);
   useEffect(() => {
     if (!student) {
@@ -69,7 +64,7 @@ export function GraphModal({
     () => mdApi.campaignData(student!.id_hash, campaignId as number, range),
   );
   useEffect(() => {
-    if (data.error) notify.error(failure(data.error, MD_ERRORS.campaignData));
+    if (data.error) notifyMdFailure(data.error, MD_ERRORS.campaignData);
   }, [data.error]);
 
   const days = data.data?.days ?? [];

@@ -3,7 +3,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import useSWR from 'swr';
 import type { Student, StudentsDataAnswer } from '../../../../schema/operator-api';
-import { ApiError } from '../../api/client';
 import { useCurrentUser, useStatsToday } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -21,7 +20,7 @@ import { notify } from '../../components/toaster';
 import { getStoredUser } from '../../lib/auth';
 import { isoDay } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { MD_ERRORS, mdApi, type Range } from './api';
+import { MD_ERRORS, mdApi, notifyMdFailure, type Range } from './api';
 import { GraphModal } from './graph-modal';
 import { InstallationsCard } from './installations-card';
 import { DetailedTable, GeneralTable } from './report-tables';
@@ -32,9 +31,6 @@ const MODES: readonly { value: Mode; label: string }[] = [
   { value: 'detailed', label: 'Detailed' },
   { value: 'general', label: 'General' },
 ];
-
-const failure = (err: unknown, fallback: string) =>
-  err instanceof ApiError && err.status !== 401 ? `${fallback}: ${err.firstMessage}` : fallback;
 
 /** Master dashboard (spec 3 §2, §4, §8): the operator's view over many student installations. */
 /** The operator's dashboard on its host; elsewhere, what it is and where it lives. */
@@ -93,14 +89,14 @@ function OperatorDashboard() {
 
   const students = useSWR('md-students', mdApi.students, { revalidateOnFocus: false });
   useEffect(() => {
-    if (students.error) notify.error(failure(students.error, MD_ERRORS.students));
+    if (students.error) notifyMdFailure(students.error, MD_ERRORS.students);
   }, [students.error]);
   const general = useSWR(
     mode === 'general' && dates ? ['md-general', dates.start_date, dates.end_date] : null,
     () => mdApi.allReports(dates as Range),
   );
   useEffect(() => {
-    if (general.error) notify.error(failure(general.error, MD_ERRORS.allReports));
+    if (general.error) notifyMdFailure(general.error, MD_ERRORS.allReports);
   }, [general.error]);
 
   async function loadDetailed() {
@@ -114,7 +110,7 @@ function OperatorDashboard() {
       setDetailed(await mdApi.studentsData([...selected], dates));
       setApplied(new Set(selected));
     } catch (err) {
-      notify.error(failure(err, MD_ERRORS.studentsData));
+      notifyMdFailure(err, MD_ERRORS.studentsData);
     } finally {
       setLoadingDetailed(false);
     }
