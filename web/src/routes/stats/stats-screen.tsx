@@ -2,7 +2,12 @@ import { ChartColumn, Pencil, TrendingUp } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toDmy } from '../../../../schema/dates';
-import { STATS_MESSAGES } from '../../../../schema/stats-api';
+import {
+  numberSetsOf,
+  STATS_MESSAGES,
+  showsNumberSet,
+  targetDefaultSort,
+} from '../../../../schema/stats-api';
 import type { ExportTable } from '../../../../schema/stats-reports-api';
 import { DEFAULT_LANDING_COLUMNS } from '../../../../schema/stats-reports-api';
 import { type CampaignAlert, exportStatistics, type StatisticsRequestBody } from '../../api/endpoints';
@@ -22,7 +27,7 @@ import { AdRecords, hasAdRecords } from './ad-records';
 import { Aggregator } from './aggregator';
 import { AlertsList } from './alerts-list';
 import { BreakdownCard } from './breakdown-card';
-import { AD_SOURCES, customEventNames, targetColumns, targetFooter } from './columns';
+import { customEventNames, targetColumns, targetFooter } from './columns';
 import { CostsPanel } from './costs-panel';
 import { ExportControl, type ExportFormat } from './export-control';
 import { FilteredTrafficCard } from './filtered-traffic';
@@ -121,8 +126,10 @@ export function StatsScreen() {
       if (found || id === null) return;
       const { applied, targetQuery, landingQuery } = latest.current;
       const same = !fresh && applied?.campaignId === id;
+      const source = campaignsRef.current.find((c) => c.campaignId === id)?.trafficSource ?? '';
       const a: Applied = {
         campaignId: id,
+        trafficSource: source,
         start: r.start,
         end: r.end,
         extraTokens: same ? applied.extraTokens : [],
@@ -134,12 +141,7 @@ export function StatsScreen() {
         pathDeleted: same ? applied.pathDeleted : false,
       };
       // apple-news-feed campaigns open sorted by conversions (spec 3 §1).
-      const source = campaignsRef.current.find((c) => c.campaignId === id)?.trafficSource;
-      const t = same
-        ? { ...targetQuery, page: 1 }
-        : firstPage(
-            source === 'apple-news-feed' ? { key: 'conversions', order: 'desc' } : TARGET_DEFAULT_SORT,
-          );
+      const t = same ? { ...targetQuery, page: 1 } : firstPage(targetDefaultSort(source));
       const l = same ? { ...landingQuery, page: 1 } : firstPage(LANDING_DEFAULT_SORT);
       setApplied(a);
       setTargetQuery(t);
@@ -237,8 +239,9 @@ export function StatsScreen() {
   const creative = useCreativeStatus(campaign, stats.target.rows);
   const tokens = answer?.extraTokens ?? [];
   const metrics = answer?.metrics ?? [];
+  // The ad platform's numbers: under the source's number set (spec 3 §1), or when costs carry them.
   const showAdNumbers =
-    AD_SOURCES.includes(campaign?.trafficSource ?? '') || (stats.totals?.impressionsTotal ?? 0) > 0;
+    showsNumberSet(numberSetsOf(campaign?.trafficSource ?? '')) || (stats.totals?.impressionsTotal ?? 0) > 0;
   const columns = useMemo(
     () =>
       targetColumns({
@@ -262,6 +265,7 @@ export function StatsScreen() {
         ? { ...applied, start: range.start, end: range.end }
         : {
             campaignId,
+            trafficSource: campaignList.find((c) => c.campaignId === campaignId)?.trafficSource ?? '',
             start: range.start,
             end: range.end,
             extraTokens: [],
