@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { METAINFO_MESSAGES as MM } from '../../schema/campaign-metainfo';
+import { CONNECTION_MESSAGES as CM } from '../../schema/connections-api';
 import { numberSetsOf, statisticsRequestSchema } from '../../schema/stats-api';
 import {
   api,
@@ -148,5 +150,91 @@ describe('traffic sources of spec 3 §1', () => {
     const id = await makeCampaign(token, { name: 'Number sets sent', trafficSource: 'jeeng' });
     const answer = await statistics(id, numberSetsOf('jeeng'));
     expect(answer.campaign.trafficSource).toBe('jeeng');
+  });
+});
+
+describe('the metainfo fields of spec 2 §3', () => {
+  it('stores and answers the dataset id, event name, blaze placement, direct URL and campaign id, and the jeeng campaign id', async () => {
+    const blaze = {
+      current_placement_type: 'DEDICATED_PLACEMENT',
+      placement_direct_url: 'https://blaze.example/placement/42',
+      campaign_id: 'BLZ-77',
+    };
+    const id = await makeCampaign(token, {
+      name: 'Metainfo fields',
+      trafficSource: 'blaze',
+      metainfo: { dataset_id: '123456789012345', event_name: 'Lead', blaze, jeeng: { campaign_id: 'J_901' } },
+    });
+    const detail = await api(`/api/campaign?campaignId=${id}`, { token });
+    expect(detail.body.data.metainfo).toEqual({
+      dataset_id: '123456789012345',
+      event_name: 'Lead',
+      blaze,
+      jeeng: { campaign_id: 'J_901' },
+    });
+    // An edit writes the metainfo the form sends, alerts and other keys included.
+    const edited = await api('/api/edit-campaign', {
+      method: 'PUT',
+      token,
+      body: {
+        campaignId: id,
+        name: 'Metainfo fields',
+        trafficSource: 'jeeng',
+        metainfo: JSON.stringify({ jeeng: { campaign_id: 'J_902' }, alerts: [] }),
+      },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const after = await api(`/api/campaign?campaignId=${id}`, { token });
+    expect(after.body.data.metainfo).toEqual({ jeeng: { campaign_id: 'J_902' }, alerts: [] });
+  });
+
+  it('refuses each field written wrong, under its own key, and a blaze part that is not an object', async () => {
+    const bad = await api('/api/add-campaign', {
+      token,
+      body: {
+        name: 'Bad metainfo',
+        metainfo: {
+          dataset_id: 'pixel-1',
+          event_name: 'two words',
+          blaze: {
+            current_placement_type: 'BILLBOARD',
+            placement_direct_url: 'ftp://blaze.example/',
+            campaign_id: 'a b',
+          },
+          jeeng: { campaign_id: 'j/1' },
+        },
+      },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({
+      'metainfo.dataset_id': [MM.datasetInvalid],
+      'metainfo.event_name': [MM.eventInvalid],
+      'metainfo.blaze.current_placement_type': [MM.placementInvalid],
+      'metainfo.blaze.placement_direct_url': [MM.urlInvalid],
+      'metainfo.blaze.campaign_id': [MM.externalIdInvalid],
+      'metainfo.jeeng.campaign_id': [MM.externalIdInvalid],
+    });
+    const notObject = await api('/api/add-campaign', {
+      token,
+      body: { name: 'Bad blaze', metainfo: { blaze: 'dedicated' } },
+    });
+    expect(notObject.status).toBe(422);
+    expect(notObject.body.errors).toEqual({ 'metainfo.blaze': [MM.metainfoInvalid] });
+  });
+
+  it('sends the Facebook test event as the campaign event name, and checks that name first', async () => {
+    const bad = await api('/api/facebook/test-conversion', {
+      token,
+      body: { dataset_id: '123456789', test_event_code: 'TEST1', event_name: 'two words' },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ event_name: [MM.eventInvalid] });
+    // A valid name passes the checks; this installation has no Facebook account connected.
+    const good = await api('/api/facebook/test-conversion', {
+      token,
+      body: { dataset_id: '123456789', test_event_code: 'TEST1', event_name: 'Lead' },
+    });
+    expect(good.status).toBe(409);
+    expect(good.body.message).toBe(CM.fbNotConnected);
   });
 });
