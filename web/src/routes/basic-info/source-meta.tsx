@@ -63,7 +63,10 @@ export function FacebookEvents(props: Props) {
       await testConversion({ dataset_id: dataset, test_event_code: code.trim(), event_name: event });
       notify.success(CM.conversionOk);
     } catch (err) {
-      notify.error(err instanceof ApiError && err.isValidation ? err.firstMessage : CM.conversionFailed);
+      // The server's own word when it refused the request (no Facebook account, a bad field);
+      // Facebook's refusal (502, 504) is the spec's failure message.
+      const refused = err instanceof ApiError && err.status < 500;
+      notify.error(refused ? err.firstMessage : CM.conversionFailed);
     } finally {
       setBusy(false);
     }
@@ -116,8 +119,7 @@ const PLACEMENT_OPTIONS = [
   { value: '', label: 'Not set' },
   ...BLAZE_CAMPAIGN_PLACEMENTS.map((p) => ({
     value: p,
-    label:
-      p === 'DEDICATED_PLACEMENT' ? 'Dedicated (paid from the Blaze dedicated wallet)' : placementLabel(p),
+    label: p === 'DEDICATED_PLACEMENT' ? 'Dedicated' : placementLabel(p),
   })),
 ];
 
@@ -133,6 +135,7 @@ export function BlazeMeta(props: Props) {
         onValueChange={(v) => props.onMetainfo(withMetaText(props.metainfo, path, v))}
         options={PLACEMENT_OPTIONS}
         error={props.errors[`metainfo.${path}`]}
+        hint="A dedicated placement is paid from the Blaze dedicated wallet."
       />
       <MetaField
         {...props}
