@@ -282,3 +282,38 @@ test('the metainfo fields of Facebook, Blaze and Jeeng are edited in the source 
   await dismissToast(page, 'Connect Facebook first.');
   await shot(page, '51-editor-facebook-meta');
 });
+
+test('the statistics screen writes its days in the date format chosen, dd-MM-yyyy by default, and remembers it', {
+  timeout: 60_000,
+}, async () => {
+  const id = await campaign(`Date formats ${Date.now().toString(36)}`, 'cdsp');
+  const today = (await api('/api/stats-today', { token })).body.data.today;
+  const start = new Date(`${today}T00:00:00Z`);
+  start.setUTCDate(start.getUTCDate() - 6);
+  const [sy, sm, sd] = start.toISOString().slice(0, 10).split('-');
+  const [ty, tm, td] = today.split('-');
+  const description = page.locator('.page-description');
+  const expectRange = async (text) => {
+    await until(
+      async () => (await description.textContent()) === `${text} · cdsp`,
+      `the range reads ${text}`,
+    );
+  };
+
+  await page.goto(`${BASE}/stats/${id}`);
+  assert.equal(await page.locator('#stats-date-format').inputValue(), 'dd-MM-yyyy');
+  await expectRange(`${sd}-${sm}-${sy} – ${td}-${tm}-${ty}`);
+  await page.locator('#stats-date-format').selectOption('yyyy/MM/dd');
+  await expectRange(`${sy}/${sm}/${sd} – ${ty}/${tm}/${td}`);
+  await shot(page, '51-stats-date-format');
+
+  await page.reload();
+  assert.equal(await page.locator('#stats-date-format').inputValue(), 'yyyy/MM/dd');
+  await expectRange(`${sy}/${sm}/${sd} – ${ty}/${tm}/${td}`);
+  await page.locator('#stats-date-format').selectOption('dd.MM.yyyy');
+  await expectRange(`${sd}.${sm}.${sy} – ${td}.${tm}.${ty}`);
+  await page.locator('#stats-date-format').selectOption('shortDate');
+  const short = (y, m, d) => `${Number(m)}/${Number(d)}/${y.slice(2)}`;
+  await expectRange(`${short(sy, sm, sd)} – ${short(ty, tm, td)}`);
+  await page.locator('#stats-date-format').selectOption('dd-MM-yyyy');
+});

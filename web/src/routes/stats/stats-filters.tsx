@@ -1,9 +1,12 @@
 // The statistics filters (spec 3 §2): the campaign (choosing another opens its /stats/:id), the
-// date range, and Search; a problem with either shows under its field.
+// date range, the date format the screen writes days in, and Search; a problem with either
+// shows under its field.
 import { Search } from 'lucide-react';
 import type { FormEvent } from 'react';
+import type { DateFormat } from '../../../../schema/dates';
 import { Button } from '../../components/button';
 import { DateRange, type DateRangeValue } from '../../components/date-range/date-range';
+import { DATE_FORMAT_OPTIONS, setDateFormat, useDateFormat } from '../../lib/date-format';
 import type { FilterProblem } from './query';
 
 type Props = {
@@ -20,6 +23,7 @@ type Props = {
 };
 
 export function StatsFilters({ campaigns, campaignId, range, today, problem, ...props }: Props) {
+  const dateFormat = useDateFormat();
   return (
     <form className="card stats-filters" onSubmit={props.onSubmit} noValidate aria-label="Filters">
       <div
@@ -60,6 +64,23 @@ export function StatsFilters({ campaigns, campaignId, range, today, problem, ...
           endError={problem?.field === 'end' ? problem.message : null}
         />
       )}
+      <div className="field stats-date-format">
+        <label className="field-label" htmlFor="stats-date-format">
+          Date format
+        </label>
+        <select
+          id="stats-date-format"
+          className="input select"
+          value={dateFormat}
+          onChange={(e) => setDateFormat(e.target.value as DateFormat)}
+        >
+          {DATE_FORMAT_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="stats-filters-actions">
         <Button
           type="submit"

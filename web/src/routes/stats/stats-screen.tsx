@@ -21,6 +21,7 @@ import { EmptyState } from '../../components/empty-state';
 import { LiveSwitch } from '../../components/live-switch';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../components/toaster';
+import { useDateFormat } from '../../lib/date-format';
 import { isoDay } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdRecords, hasAdRecords } from './ad-records';
@@ -68,6 +69,7 @@ export function StatsScreen() {
   const todayInfo = useStatsToday();
   const today = todayInfo.data?.today ?? (todayInfo.error ? isoDay(new Date()) : null);
   const perPage = usePageLength();
+  const dateFormat = useDateFormat();
   const stats = useStatistics();
 
   const [campaignId, setCampaignId] = useState<number | null>(routeId);
@@ -322,7 +324,7 @@ export function StatsScreen() {
         title={name ?? 'Statistics'}
         description={
           applied
-            ? `${describeRange(applied)}${campaign?.trafficSource ? ` · ${campaign.trafficSource}` : ''}`
+            ? `${describeRange(applied, dateFormat)}${campaign?.trafficSource ? ` · ${campaign.trafficSource}` : ''}`
             : 'Visits, conversions, revenue, spend and ROI per target, landing page, offer and path.'
         }
         actions={
@@ -420,7 +422,7 @@ export function StatsScreen() {
 
           <Card
             title="Daily visitors"
-            description={describeRange(applied)}
+            description={describeRange(applied, dateFormat)}
             className="stats-card"
             id="activity"
           >
