@@ -192,14 +192,15 @@ test('mediago sets the campaign-id token for a new campaign only', async () => {
   assert.equal(saved.urlAppendToken, 'sub1');
 });
 
-const sizes = () =>
+/** The ad size boxes of the traffic tab (only the checked ones with `checked`), by size. */
+const sizes = (checked = false) =>
   page
     .locator('[id^="traffic-size-"]')
-    .evaluateAll((boxes) => boxes.map((b) => b.id.replace('traffic-size-', '')));
-const checkedSizes = () =>
-  page
-    .locator('[id^="traffic-size-"]')
-    .evaluateAll((boxes) => boxes.filter((b) => b.checked).map((b) => b.id.replace('traffic-size-', '')));
+    .evaluateAll(
+      (boxes, only) => boxes.filter((b) => !only || b.checked).map((b) => b.id.replace('traffic-size-', '')),
+      checked,
+    );
+const checkedSizes = () => sizes(true);
 
 test('crane sets traffic Apple News, ad type Display and the first apple size; the sizes are the spec list', {
   timeout: 60_000,

@@ -6,6 +6,7 @@ import type { FormEvent } from 'react';
 import type { DateFormat } from '../../../../schema/dates';
 import { Button } from '../../components/button';
 import { DateRange, type DateRangeValue } from '../../components/date-range/date-range';
+import { SelectField } from '../../components/field';
 import { DATE_FORMAT_OPTIONS, setDateFormat, useDateFormat } from '../../lib/date-format';
 import type { FilterProblem } from './query';
 
@@ -64,23 +65,13 @@ export function StatsFilters({ campaigns, campaignId, range, today, problem, ...
           endError={problem?.field === 'end' ? problem.message : null}
         />
       )}
-      <div className="field stats-date-format">
-        <label className="field-label" htmlFor="stats-date-format">
-          Date format
-        </label>
-        <select
-          id="stats-date-format"
-          className="input select"
-          value={dateFormat}
-          onChange={(e) => setDateFormat(e.target.value as DateFormat)}
-        >
-          {DATE_FORMAT_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="stats-date-format"
+        label="Date format"
+        value={dateFormat}
+        onValueChange={(v) => setDateFormat(v as DateFormat)}
+        options={DATE_FORMAT_OPTIONS}
+      />
       <div className="stats-filters-actions">
         <Button
           type="submit"
