@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVENT_NAME, METAINFO_MESSAGES, metainfoInput } from './campaign-metainfo';
 import {
   AFFILIATE_NETWORKS,
   CAMPAIGN_TYPES,
@@ -43,15 +44,15 @@ export const CAMPAIGN_MESSAGES = {
   optionSaved: 'Option is successfully added/updated.',
   statsReset: 'Statistics have been reset.',
   parameterInvalid: 'Parameter names may contain only letters, digits, underscore, dash, dot and brackets.',
-  urlInvalid: 'Enter a valid http or https URL.',
+  urlInvalid: METAINFO_MESSAGES.urlInvalid,
   shareInvalid: 'Share must be a whole number from 0 to 100000.',
   payoutInvalid: 'Payout must be a number of at least 0 with up to 6 decimals.',
   cpcInvalid: 'CPC must be a number of at least 0 with up to 6 decimals.',
   agentsInvalid: 'Select at least one valid device.',
-  eventInvalid: 'Event names may contain only letters, digits, underscore, dash and dot.',
+  eventInvalid: METAINFO_MESSAGES.eventInvalid,
   thresholdInvalid: 'Threshold must be a number greater than or equal to 0.',
   minVisitsInvalid: 'Minimum landing visits must be a whole number greater than or equal to 0.',
-  metainfoInvalid: 'Metainfo must be a JSON object.',
+  metainfoInvalid: METAINFO_MESSAGES.metainfoInvalid,
   postbackRequired: 'Postback URL is required when postback is enabled.',
   postbackInvalid: 'Postback URL must be a public http or https URL.',
   emailInvalid: 'Please enter valid email address.',
@@ -65,7 +66,6 @@ export const CAMPAIGN_MESSAGES = {
 const M = CAMPAIGN_MESSAGES;
 
 const PARAMETER = /^[A-Za-z0-9_.\-[\]]{1,64}$/;
-const EVENT_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** 1/0, true/false, '1'/'0', 'true'/'false', 'on'/'off' as 0 or 1; missing gives `fallback`. */
 export const flag = (fallback: 0 | 1 = 0) =>
@@ -164,24 +164,6 @@ const eventName = (fallback: string) =>
       .refine((v) => EVENT_NAME.test(v), M.eventInvalid),
   );
 
-const metainfo = () =>
-  z.preprocess(
-    (v) => {
-      if (v === undefined || v === null || v === '') return {};
-      if (typeof v === 'string') {
-        try {
-          return JSON.parse(v);
-        } catch {
-          return v;
-        }
-      }
-      return v;
-    },
-    z
-      .record(z.string(), z.unknown(), { error: M.metainfoInvalid })
-      .refine((v) => JSON.stringify(v).length <= 65_536, M.metainfoInvalid),
-  );
-
 export const extraTokenInput = z.object({
   extraTokenId: optionalId(),
   token_name: requiredString(M.tokenNameRequired, 100),
@@ -254,7 +236,7 @@ const campaignFields = {
     (v) => (v === undefined || v === null || v === '' ? '302' : String(v)),
     z.enum(REDIRECT_TYPES, { error: 'Select a valid redirect type.' }),
   ),
-  metainfo: metainfo(),
+  metainfo: metainfoInput(),
   extratokens: z.array(extraTokenInput, { error: 'Extra tokens must be a list.' }).max(200).optional(),
 };
 

@@ -26,6 +26,11 @@ export const TRAFFIC_SOURCES = [
   'taboola',
   'mediago',
   'liveintent',
+  // Named by spec 3 §1 and §3: their statistics defaults are spec 3's (numberSetsOf,
+  // targetDefaultSort and defaultMetrics in schema/stats-api.ts).
+  'apple-news-feed',
+  'cdsp',
+  'jeeng',
 ] as const;
 
 /** Affiliate networks and the offer-URL parameter each one reads the click id from (spec 2 §4). */

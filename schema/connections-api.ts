@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_FACEBOOK_EVENT, EVENT_NAME, METAINFO_MESSAGES } from './campaign-metainfo';
 import { AFFILIATE_NETWORK_PARAMS, type AffiliateNetwork } from './campaigns';
 
 // The integrations screen's calls (spec 4 §2, §7, §8), Facebook campaign verification (spec 2
@@ -54,8 +55,18 @@ export const SET_FB_TOKEN_ORDER = ['code', 'state'] as const;
 export const testConversionInput = z.object({
   dataset_id: required(M.datasetRequired, 64),
   test_event_code: required(M.testCodeRequired, 64),
+  /** The campaign's event name (metainfo.event_name) from the editor; Purchase when absent. */
+  event_name: z.preprocess(
+    (v) =>
+      v === undefined || v === null || v === ''
+        ? DEFAULT_FACEBOOK_EVENT
+        : typeof v === 'string'
+          ? v.trim()
+          : v,
+    z.string({ error: METAINFO_MESSAGES.eventInvalid }).regex(EVENT_NAME, METAINFO_MESSAGES.eventInvalid),
+  ),
 });
-export const TEST_CONVERSION_ORDER = ['dataset_id', 'test_event_code'] as const;
+export const TEST_CONVERSION_ORDER = ['dataset_id', 'test_event_code', 'event_name'] as const;
 export const apiTokenInput = z.object({ api_token: required(M.apiTokenRequired) });
 export const taboolaInput = z.object({
   client_id: required(M.clientIdRequired, 256),

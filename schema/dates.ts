@@ -53,6 +53,25 @@ export function toDmy(day: string): string {
   return `${d}-${m}-${y}`;
 }
 
+/** Spec 3 §9: the statistics screen's date formats, dd-MM-yyyy first (the default). */
+export const DATE_FORMATS = ['dd-MM-yyyy', 'yyyy/MM/dd', 'dd.MM.yyyy', 'shortDate'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+/** A 'yyyy-MM-dd' day written in `format`; shortDate is Angular's en-US short date, M/d/yy. */
+export function formatDayAs(day: string, format: DateFormat): string {
+  const [y, m, d] = day.split('-');
+  switch (format) {
+    case 'yyyy/MM/dd':
+      return `${y}/${m}/${d}`;
+    case 'dd.MM.yyyy':
+      return `${d}.${m}.${y}`;
+    case 'shortDate':
+      return `${Number(m)}/${Number(d)}/${y.slice(2)}`;
+    default:
+      return toDmy(day);
+  }
+}
+
 /** True for a real calendar day written 'yyyy-MM-dd'. */
 export function isDay(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;

@@ -116,6 +116,10 @@ export const statisticsRequestSchema = z.object({
   landingSortKey: text(64),
   landingSortOrder: sortOrder,
   landingsTotalOnly: bool,
+  /** The number sets of spec 3 §1 (numberSetsOf): which ad platform's numbers the screen shows. */
+  showLiveIntentNumbers: bool,
+  showBlazeNumbers: bool,
+  showCPCNumbers: bool,
   /** Ignore a stored result for the same request. */
   force: bool,
 });
@@ -225,6 +229,36 @@ const OTHER_DEFAULTS: MetricParameter[] = [
   'event_lp_visits_cpc',
   'event_lp_visits_ctr',
 ];
+
+/**
+ * Spec 3 §1: "liveintent shows liveintent numbers, blaze shows blaze numbers, trrcpc shows CPC
+ * numbers, others show none." The statistics request sends the set of the campaign's source; the
+ * target table shows the ad platform's columns (impressions, ad clicks, CTR, CPC) under a set.
+ */
+export type NumberSets = {
+  showLiveIntentNumbers: boolean;
+  showBlazeNumbers: boolean;
+  showCPCNumbers: boolean;
+};
+export function numberSetsOf(trafficSource: string): NumberSets {
+  return {
+    showLiveIntentNumbers: trafficSource === 'liveintent',
+    showBlazeNumbers: trafficSource === 'blaze',
+    showCPCNumbers: trafficSource === 'trrcpc',
+  };
+}
+export const showsNumberSet = (sets: Partial<NumberSets>) =>
+  Boolean(sets.showLiveIntentNumbers || sets.showBlazeNumbers || sets.showCPCNumbers);
+
+/**
+ * The target table's sort when none is asked for: ctr descending (spec 3 §9), conversions
+ * descending for apple-news-feed campaigns (spec 3 §1). The screen and the server share it.
+ */
+export function targetDefaultSort(trafficSource: string): { key: string; order: 'asc' | 'desc' } {
+  return trafficSource === 'apple-news-feed'
+    ? { key: 'conversions', order: 'desc' }
+    : { key: 'ctr', order: 'desc' };
+}
 
 /** The metrics ticked by default for a campaign's offer promotion and traffic source (spec 3 §9). */
 export function defaultMetrics(offerPromotion: string, trafficSource: string): MetricParameter[] {

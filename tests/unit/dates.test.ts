@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   clampEnd,
+  DATE_FORMATS,
   dayInZone,
+  formatDayAs,
   fromDmy,
   isDay,
   lastNDays,
@@ -76,5 +78,22 @@ describe('whole weeks of a range', () => {
       first: '2026-10-26',
       last: '2026-11-16',
     });
+  });
+});
+
+describe('the statistics date formats of spec 3 §9', () => {
+  it('lists dd-MM-yyyy first, then yyyy/MM/dd, dd.MM.yyyy and shortDate', () => {
+    expect(DATE_FORMATS).toEqual(['dd-MM-yyyy', 'yyyy/MM/dd', 'dd.MM.yyyy', 'shortDate']);
+  });
+
+  it('writes a day in each of them', () => {
+    expect(DATE_FORMATS.map((f) => formatDayAs('2027-03-05', f))).toEqual([
+      '05-03-2027',
+      '2027/03/05',
+      '05.03.2027',
+      '3/5/27',
+    ]);
+    expect(formatDayAs('2026-11-27', 'shortDate')).toBe('11/27/26');
+    expect(formatDayAs('2026-11-27', 'dd-MM-yyyy')).toBe(toDmy('2026-11-27'));
   });
 });

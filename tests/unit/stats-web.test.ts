@@ -243,7 +243,22 @@ describe('statistics request: several extra tokens and metrics (spec 3 §3)', ()
       landingDeletedStatus: false,
       offerDeletedStatus: false,
       pathDeletedStatus: false,
+      showLiveIntentNumbers: false,
+      showBlazeNumbers: false,
+      showCPCNumbers: false,
     });
+  });
+
+  it("sends the number set of the campaign's traffic source (spec 3 §1)", () => {
+    const sets = (trafficSource: string) => {
+      const b = baseBody({ ...applied, trafficSource });
+      return [b.showLiveIntentNumbers, b.showBlazeNumbers, b.showCPCNumbers];
+    };
+    expect(sets('liveintent')).toEqual([true, false, false]);
+    expect(sets('blaze')).toEqual([false, true, false]);
+    expect(sets('trrcpc')).toEqual([false, false, true]);
+    for (const source of ['apple-news-feed', 'cdsp', 'jeeng', 'crane'])
+      expect(sets(source)).toEqual([false, false, false]);
   });
 
   it('names every grouped token in noInputTokens when rows without values are hidden, and sends the ticked metrics', () => {

@@ -87,7 +87,13 @@ export const integrationRoutes = integrationsApp
     const input = parseInput(testConversionInput, await readBody(c), TEST_CONVERSION_ORDER);
     const token = await activeFacebookToken(c.env, c.get('user').id);
     try {
-      const result = await sendFacebookTestEvent(c.env, token, input.dataset_id, input.test_event_code);
+      const result = await sendFacebookTestEvent(
+        c.env,
+        token,
+        input.dataset_id,
+        input.test_event_code,
+        input.event_name,
+      );
       return c.json({
         data: {
           status: 'success',

@@ -60,14 +60,15 @@ export async function facebookCampaignExists(env: Env, token: string, fbCampaign
   return found && found.id === fbCampaignId ? { name: found.name } : null;
 }
 
-/** One Purchase test event to the dataset (Conversions API); answers Facebook's count. */
+/** One test event (Purchase, or the campaign's event name) to the dataset (Conversions API); answers Facebook's count. */
 export async function sendFacebookTestEvent(
   env: Env,
   token: string,
   datasetId: string,
   testEventCode: string,
+  eventName: string,
 ) {
-  const { eventsReceived } = await sendTestEvent(env, token, datasetId, testEventCode);
+  const { eventsReceived } = await sendTestEvent(env, token, datasetId, testEventCode, eventName);
   if (eventsReceived < 1)
     throw new PlatformError('facebook', 'malformed', 'Facebook received no event.', 200);
   return { eventsReceived };

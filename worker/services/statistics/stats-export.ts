@@ -1,6 +1,11 @@
 import { COST_SOURCE_LABELS } from '../../../schema/costs-api';
 import { fromDmy } from '../../../schema/dates';
-import { groupedTokens, STATS_MESSAGES, type StatisticsRequest } from '../../../schema/stats-api';
+import {
+  groupedTokens,
+  STATS_MESSAGES,
+  type StatisticsRequest,
+  targetDefaultSort,
+} from '../../../schema/stats-api';
 import {
   BREAKDOWN_DIMENSIONS,
   BREAKDOWN_METRICS,
@@ -131,7 +136,7 @@ export async function exportStatistics(
         : await targetAggregates(env, campaign, bounds)
       )
         .map((a) => targetRow(a, row.id, campaign.goal))
-        .sort(compareBy(req.sortKey || 'ctr', req.sortOrder))
+        .sort(compareBy(req.sortKey || targetDefaultSort(row.trafficSource).key, req.sortOrder))
     : [];
   const placements =
     want('landings') || want('offers') || want('paths')

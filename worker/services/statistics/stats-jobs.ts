@@ -13,6 +13,7 @@ import {
   METRICS,
   type StatisticsRequest,
   type TargetResult,
+  targetDefaultSort,
 } from '../../../schema/stats-api';
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth';
@@ -192,7 +193,6 @@ export async function runJob(env: Env, jobId: string): Promise<void> {
   }
 }
 
-const TARGET_SORT_DEFAULT = 'ctr';
 const LANDING_SORT_DEFAULT = 'visits';
 
 /** A job's result as the polling calls answer it (stored as JSON in between). */
@@ -235,7 +235,7 @@ export async function computeJob(
   if (kind === 'target_total') return { targetTotal: totals(found) };
   // Sort on the aggregates; full rows are built only for the page shown (a grouping by extra
   // tokens can give 100,000 groups).
-  const sortKey = req.sortKey || TARGET_SORT_DEFAULT;
+  const sortKey = req.sortKey || targetDefaultSort(c.trafficSource).key;
   const keyed = found.map((a) => ({ a, v: { [sortKey]: targetSortValue(a, sortKey, c) } }));
   const cmp = compareBy(sortKey, req.sortOrder);
   keyed.sort((x, y) => cmp(x.v, y.v));

@@ -1,45 +1,15 @@
 // The page-length preference shared by the statistics tables (spec 3 §2): stored in
 // localStorage, one value for every table, and every table hears a change at once.
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useState } from 'react';
+import { storedChoice } from '../../lib/stored-choice';
 
-const PAGE_LENGTH_KEY = 'tablePageLength';
 export const PAGE_LENGTHS = [10, 25, 50, 100] as const;
-const DEFAULT_PAGE_LENGTH = 10;
-
-const listeners = new Set<() => void>();
-
-function read(): number {
-  try {
-    const n = Number(window.localStorage.getItem(PAGE_LENGTH_KEY));
-    return (PAGE_LENGTHS as readonly number[]).includes(n) ? n : DEFAULT_PAGE_LENGTH;
-  } catch {
-    return DEFAULT_PAGE_LENGTH;
-  }
-}
-
-export function setPageLength(n: number): void {
-  try {
-    window.localStorage.setItem(PAGE_LENGTH_KEY, String(n));
-  } catch {
-    // Storage blocked: the choice still holds for this page view through the listeners.
-  }
-  for (const l of listeners) l();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === PAGE_LENGTH_KEY) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+const pageLength = storedChoice<number>('tablePageLength', PAGE_LENGTHS, 10, Number);
+const read = pageLength.read;
+export const setPageLength = pageLength.set;
 
 export function usePageLength(): number {
-  return useSyncExternalStore(subscribe, read, () => DEFAULT_PAGE_LENGTH);
+  return pageLength.use();
 }
 
 /**

@@ -1,7 +1,14 @@
 // The date-range state of the dashboard and statistics screens (spec 1 §4, spec 3 §2): quick
 // choices, "last N days" (-1 = all time, both dates blank), a manual date clears the quick
 // choice, and an end before the start is set to the start. Days are 'yyyy-MM-dd'; '' is open.
-import { clampEnd, lastNDays, type QuickRange, quickRange } from '../../../../schema/dates';
+import {
+  clampEnd,
+  type DateFormat,
+  formatDayAs,
+  lastNDays,
+  type QuickRange,
+  quickRange,
+} from '../../../../schema/dates';
 
 export type RangeChoice = QuickRange | 'last-n';
 
@@ -57,14 +64,16 @@ export function setEnd(value: DateRangeValue, end: string): DateRangeValue {
   return { ...value, ...clampEnd({ start: value.start, end }), quick: null };
 }
 
-/** 'Jan 5, 2027 – Jan 9, 2027', 'All time', or one day. */
-export function describeRange(value: Pick<DateRangeValue, 'start' | 'end'>): string {
+/** 'Jan 5, 2027 – Jan 9, 2027' (or the days in `format`), 'All time', or one day. */
+export function describeRange(value: Pick<DateRangeValue, 'start' | 'end'>, format?: DateFormat): string {
   const fmt = (day: string) =>
-    new Date(`${day}T00:00:00`).toLocaleDateString('en-US', {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-    });
+    format
+      ? formatDayAs(day, format)
+      : new Date(`${day}T00:00:00`).toLocaleDateString('en-US', {
+          month: 'short',
+          day: 'numeric',
+          year: 'numeric',
+        });
   if (!value.start && !value.end) return 'All time';
   if (!value.start) return `Until ${fmt(value.end)}`;
   if (!value.end) return `Since ${fmt(value.start)}`;

@@ -18,6 +18,7 @@ import { Switch } from './editor-ui';
 import { FacebookVerify } from './facebook-verify';
 import { LiveIntentLists } from './liveintent-lists';
 import { isPickerPlatform, PICKER_LABELS, PlatformLink } from './platform-link';
+import { BlazeMeta, FacebookEvents, JeengMeta } from './source-meta';
 import '../../styles/liveintent.css';
 import { NAME_MAX } from '../../../../schema/validators';
 import type { BasicTabProps } from './basic-tab-props';
@@ -64,6 +65,11 @@ export function BasicTab(props: BasicTabProps) {
   const [advancedOpen, setAdvancedOpen] = useState(readAdvancedOpen);
   const advancedId = useId();
   const typeHint = CAMPAIGN_TYPE_OPTIONS.find((o) => o.value === form.campaignType)?.hint;
+  const meta = {
+    metainfo: form.metainfo,
+    errors,
+    onMetainfo: (m: Record<string, unknown>) => onField('metainfo', m),
+  };
 
   const toggleAdvanced = () => {
     const next = !advancedOpen;
@@ -220,6 +226,19 @@ export function BasicTab(props: BasicTabProps) {
           {form.trafficSource === 'facebook' && (
             <Section title="Facebook">
               <FacebookVerify metainfo={form.metainfo} onMetainfo={(m) => onField('metainfo', m)} />
+              <FacebookEvents {...meta} />
+            </Section>
+          )}
+
+          {form.trafficSource === 'blaze' && (
+            <Section title="Blaze">
+              <BlazeMeta {...meta} />
+            </Section>
+          )}
+
+          {form.trafficSource === 'jeeng' && (
+            <Section title="Jeeng">
+              <JeengMeta {...meta} />
             </Section>
           )}
 

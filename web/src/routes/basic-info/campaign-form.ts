@@ -79,6 +79,9 @@ export const TRAFFIC_SOURCE_OPTIONS = [
   { value: 'trrcpc', label: 'CPC email network (TRR CPC)' },
   { value: 'crane', label: 'Apple News (Crane)' },
   { value: 'trrde', label: 'TRR DE' },
+  { value: 'apple-news-feed', label: 'Apple News feed' },
+  { value: 'cdsp', label: 'CDSP' },
+  { value: 'jeeng', label: 'Jeeng' },
 ];
 
 export const PROMOTION_OPTIONS = [

@@ -29,7 +29,7 @@ export const facebookAuthUrl = async () => (await api.get<FacebookStatusAnswer>(
 export const setFbToken = (code: string, state: string) =>
   api.post<ConnectionStatusAnswer>('auth/set-fb-token', { code, state });
 export const resetFbToken = () => api.post<ConnectionStatusAnswer>('auth/reset-fb-token');
-export const testConversion = (body: { dataset_id: string; test_event_code: string }) =>
+export const testConversion = (body: { dataset_id: string; test_event_code: string; event_name?: string }) =>
   api.post<TestConversionAnswer>('facebook/test-conversion', body);
 export const setPlatformToken = (platform: 'tiktok' | 'mediago', apiToken: string) =>
   api.post<ConnectionStatusAnswer>(`auth/set-${platform}-token`, { api_token: apiToken });

@@ -54,9 +54,6 @@ function adCell(kind: ColumnKind, key: 'ctr' | 'ad_cpc', row: TargetRecord): Rea
   return why ? valueCell(kind, row[key], why) : withBase(valueCell(kind, row[key]), row);
 }
 
-/** The ad platform's numbers (impressions, ad clicks, CTR, CPC): shown for sources that report them or when costs carry them. */
-export const AD_SOURCES = ['liveintent', 'blaze', 'trrcpc'];
-
 export type TargetColumnsInput = {
   tokens: { parameter: string; token_name: string }[];
   metrics: { parameter: string; name: string }[];

@@ -1,11 +1,19 @@
 // The statistics screen's requests: the applied filters, each table's page/sort/search, and the
 // request bodies of spec 3 §3 built from them. Dates travel as dd-MM-yyyy ('' = open).
 import { toDmy } from '../../../../schema/dates';
-import { checkDates, STATS_MESSAGES, type StatisticsRequestBody } from '../../../../schema/stats-api';
+import {
+  checkDates,
+  numberSetsOf,
+  STATS_MESSAGES,
+  type StatisticsRequestBody,
+  targetDefaultSort,
+} from '../../../../schema/stats-api';
 import type { SortState } from '../../components/data-table/sorting';
 
 export type Applied = {
   campaignId: number;
+  /** The campaign's traffic source: its number set goes with every request (spec 3 §1, §3). */
+  trafficSource?: string;
   /** yyyy-MM-dd or '' */
   start: string;
   end: string;
@@ -24,7 +32,7 @@ export type Applied = {
 
 export type TableQuery = { page: number; sort: SortState; search: string };
 
-export const TARGET_DEFAULT_SORT: SortState = { key: 'ctr', order: 'desc' };
+export const TARGET_DEFAULT_SORT: SortState = targetDefaultSort('');
 export const LANDING_DEFAULT_SORT: SortState = { key: 'visits', order: 'desc' };
 
 export const firstPage = (sort: SortState, search = ''): TableQuery => ({ page: 1, sort, search });
@@ -52,6 +60,7 @@ export function baseBody(a: Applied): StatisticsRequestBody {
     landingDeletedStatus: a.landingDeleted,
     offerDeletedStatus: a.offerDeleted,
     pathDeletedStatus: a.pathDeleted,
+    ...numberSetsOf(a.trafficSource ?? ''),
   };
 }
 

@@ -1,9 +1,13 @@
 // The statistics filters (spec 3 §2): the campaign (choosing another opens its /stats/:id), the
-// date range, and Search; a problem with either shows under its field.
+// date range, the date format the screen writes days in, and Search; a problem with either
+// shows under its field.
 import { Search } from 'lucide-react';
 import type { FormEvent } from 'react';
+import type { DateFormat } from '../../../../schema/dates';
 import { Button } from '../../components/button';
 import { DateRange, type DateRangeValue } from '../../components/date-range/date-range';
+import { SelectField } from '../../components/field';
+import { DATE_FORMAT_OPTIONS, setDateFormat, useDateFormat } from '../../lib/date-format';
 import type { FilterProblem } from './query';
 
 type Props = {
@@ -20,6 +24,7 @@ type Props = {
 };
 
 export function StatsFilters({ campaigns, campaignId, range, today, problem, ...props }: Props) {
+  const dateFormat = useDateFormat();
   return (
     <form className="card stats-filters" onSubmit={props.onSubmit} noValidate aria-label="Filters">
       <div
@@ -60,6 +65,13 @@ export function StatsFilters({ campaigns, campaignId, range, today, problem, ...
           endError={problem?.field === 'end' ? problem.message : null}
         />
       )}
+      <SelectField
+        id="stats-date-format"
+        label="Date format"
+        value={dateFormat}
+        onValueChange={(v) => setDateFormat(v as DateFormat)}
+        options={DATE_FORMAT_OPTIONS}
+      />
       <div className="stats-filters-actions">
         <Button
           type="submit"

@@ -2,7 +2,12 @@ import { ChartColumn, Pencil, TrendingUp } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toDmy } from '../../../../schema/dates';
-import { STATS_MESSAGES } from '../../../../schema/stats-api';
+import {
+  numberSetsOf,
+  STATS_MESSAGES,
+  showsNumberSet,
+  targetDefaultSort,
+} from '../../../../schema/stats-api';
 import type { ExportTable } from '../../../../schema/stats-reports-api';
 import { DEFAULT_LANDING_COLUMNS } from '../../../../schema/stats-reports-api';
 import { type CampaignAlert, exportStatistics, type StatisticsRequestBody } from '../../api/endpoints';
@@ -16,13 +21,14 @@ import { EmptyState } from '../../components/empty-state';
 import { LiveSwitch } from '../../components/live-switch';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../components/toaster';
+import { useDateFormat } from '../../lib/date-format';
 import { isoDay } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdRecords, hasAdRecords } from './ad-records';
 import { Aggregator } from './aggregator';
 import { AlertsList } from './alerts-list';
 import { BreakdownCard } from './breakdown-card';
-import { AD_SOURCES, customEventNames, targetColumns, targetFooter } from './columns';
+import { customEventNames, targetColumns, targetFooter } from './columns';
 import { CostsPanel } from './costs-panel';
 import { ExportControl, type ExportFormat } from './export-control';
 import { FilteredTrafficCard } from './filtered-traffic';
@@ -64,6 +70,7 @@ export function StatsScreen() {
   const todayInfo = useStatsToday();
   const today = todayInfo.data?.today ?? (todayInfo.error ? isoDay(new Date()) : null);
   const perPage = usePageLength();
+  const dateFormat = useDateFormat();
   const stats = useStatistics();
 
   const [campaignId, setCampaignId] = useState<number | null>(routeId);
@@ -122,8 +129,10 @@ export function StatsScreen() {
       if (found || id === null) return;
       const { applied, targetQuery, landingQuery } = latest.current;
       const same = !fresh && applied?.campaignId === id;
+      const source = campaignsRef.current.find((c) => c.campaignId === id)?.trafficSource ?? '';
       const a: Applied = {
         campaignId: id,
+        trafficSource: source,
         start: r.start,
         end: r.end,
         extraTokens: same ? applied.extraTokens : [],
@@ -135,12 +144,7 @@ export function StatsScreen() {
         pathDeleted: same ? applied.pathDeleted : false,
       };
       // apple-news-feed campaigns open sorted by conversions (spec 3 §1).
-      const source = campaignsRef.current.find((c) => c.campaignId === id)?.trafficSource;
-      const t = same
-        ? { ...targetQuery, page: 1 }
-        : firstPage(
-            source === 'apple-news-feed' ? { key: 'conversions', order: 'desc' } : TARGET_DEFAULT_SORT,
-          );
+      const t = same ? { ...targetQuery, page: 1 } : firstPage(targetDefaultSort(source));
       const l = same ? { ...landingQuery, page: 1 } : firstPage(LANDING_DEFAULT_SORT);
       setApplied(a);
       setTargetQuery(t);
@@ -239,8 +243,9 @@ export function StatsScreen() {
   const creative = useCreativeStatus(campaign, stats.target.rows);
   const tokens = answer?.extraTokens ?? [];
   const metrics = answer?.metrics ?? [];
+  // The ad platform's numbers: under the source's number set (spec 3 §1), or when costs carry them.
   const showAdNumbers =
-    AD_SOURCES.includes(campaign?.trafficSource ?? '') || (stats.totals?.impressionsTotal ?? 0) > 0;
+    showsNumberSet(numberSetsOf(campaign?.trafficSource ?? '')) || (stats.totals?.impressionsTotal ?? 0) > 0;
   const columns = useMemo(
     () =>
       targetColumns({
@@ -264,6 +269,7 @@ export function StatsScreen() {
         ? { ...applied, start: range.start, end: range.end }
         : {
             campaignId,
+            trafficSource: campaignList.find((c) => c.campaignId === campaignId)?.trafficSource ?? '',
             start: range.start,
             end: range.end,
             extraTokens: [],
@@ -320,7 +326,7 @@ export function StatsScreen() {
         title={name ?? 'Statistics'}
         description={
           applied
-            ? `${describeRange(applied)}${campaign?.trafficSource ? ` · ${campaign.trafficSource}` : ''}`
+            ? `${describeRange(applied, dateFormat)}${campaign?.trafficSource ? ` · ${campaign.trafficSource}` : ''}`
             : 'Visits, conversions, revenue, spend and ROI per target, landing page, offer and path.'
         }
         actions={
@@ -418,7 +424,7 @@ export function StatsScreen() {
 
           <Card
             title="Daily visitors"
-            description={describeRange(applied)}
+            description={describeRange(applied, dateFormat)}
             className="stats-card"
             id="activity"
           >
