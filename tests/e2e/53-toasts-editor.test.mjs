@@ -10,9 +10,13 @@ import {
   BASE,
   browserForFile,
   createUserViaApi,
+  expectPath,
+  expectText,
   expectToast,
+  openPage,
   shot,
   signedInPage,
+  uiLogin,
 } from './helpers.mjs';
 
 const suite = browserForFile();
@@ -81,5 +85,85 @@ test('the API layer: a server failure and a 2xx with errors: true are warning to
   const stored = await api('/api/auth/get-tiktok-token', { token: adminTokenValue });
   assert.equal(stored.status, 200, JSON.stringify(stored.body));
   assert.equal(stored.body.data.token, '');
+  await context.close();
+});
+
+test('signed in, /forgot-password and /reset-password/:email/:token go to /dashboard', {
+  timeout: 60_000,
+}, async () => {
+  const { context, page } = await signedInPage(suite.browser, { user: admin });
+  await page.goto(`${BASE}/forgot-password`);
+  await expectPath(page, '/dashboard');
+  await page.goto(`${BASE}/reset-password/${encodeURIComponent(admin.email)}/any-token-at-all`);
+  await expectPath(page, '/dashboard');
+  await context.close();
+});
+
+test('a second login attempt while the first is in flight sends nothing', { timeout: 60_000 }, async () => {
+  const { context, page } = await openPage(suite.browser);
+  await page.goto(`${BASE}/login`);
+  // The first attempt's answer is held until both second attempts have been made.
+  let sent = 0;
+  let release;
+  const held = new Promise((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/auth/login', async (route) => {
+    sent += 1;
+    await held;
+    await route.continue();
+  });
+  await uiLogin(page, admin.username, admin.password);
+  await page.locator('button[aria-busy="true"]', { hasText: 'Sign in' }).waitFor();
+  assert.equal(sent, 1);
+  // A click, Enter again, and the form submitted directly (past the busy button): all ignored.
+  await page.locator('button[aria-busy="true"]', { hasText: 'Sign in' }).click({ force: true });
+  await page.locator('#login-password').press('Enter');
+  await page.locator('form').evaluate((form) => form.requestSubmit());
+  release();
+  await expectPath(page, '/campaigns');
+  assert.equal(sent, 1, `${sent} login requests`);
+  await context.close();
+});
+
+test('register: sign-up open, the success toast and the way to sign in', { timeout: 60_000 }, async () => {
+  // Sign-up is an installation setting of the Worker (REGISTRATION_ENABLED), off for this server;
+  // the server's success answer is tested with it on in tests/integration/accounts.test.ts, and
+  // its words are answered here so the screen's success path runs.
+  const { context, page } = await openPage(suite.browser);
+  await page.route('**/api/registration', (route) => route.fulfill(json({ data: { open: true } })));
+  let sentBody = null;
+  await page.route('**/api/auth/register', (route) => {
+    sentBody = route.request().postDataJSON();
+    return route.fulfill(
+      json(
+        {
+          data: {
+            message: 'Successfully registered.',
+            user: { id: 999, username: 'Jane', email: 'jane-d1@example.com' },
+          },
+        },
+        201,
+      ),
+    );
+  });
+  await page.goto(`${BASE}/register`);
+  await expectText(page.locator('h1'), 'Create an account');
+  await page.locator('#register-name').fill('Jane');
+  await page.locator('#register-email').fill('jane-d1@example.com');
+  await page.locator('#register-password').fill('Jane-pass-12');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expectToast(page, 'Successfully registered.');
+  await expectPath(page, '/login');
+  assert.deepEqual(sentBody, { name: 'Jane', email: 'jane-d1@example.com', password: 'Jane-pass-12' });
+  await context.close();
+});
+
+test("the dashboard says 'Please select a campaign' to a user with none", { timeout: 60_000 }, async () => {
+  const student = await createUserViaApi('student');
+  const { context, page } = await signedInPage(suite.browser, { user: student, landing: null });
+  await page.goto(`${BASE}/dashboard`);
+  await expectText(page.locator('.empty-state-title'), 'Please select a campaign');
+  await expectText(page.getByRole('link', { name: 'Create a campaign' }), 'Create a campaign');
   await context.close();
 });
