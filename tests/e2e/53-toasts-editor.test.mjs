@@ -167,3 +167,76 @@ test("the dashboard says 'Please select a campaign' to a user with none", { time
   await expectText(page.getByRole('link', { name: 'Create a campaign' }), 'Create a campaign');
   await context.close();
 });
+
+/** Answers every request to `glob` with a 500 until `unroute`. */
+const fail = (page, glob) =>
+  page.route(glob, (route) => route.fulfill(json({ message: 'Server Error' }, 500)));
+
+test('settings: the failure toasts of the balance, the license and deleting all records', {
+  timeout: 90_000,
+}, async () => {
+  const kept = await api('/api/add-campaign', { token: adminTokenValue, body: { name: 'D1 kept campaign' } });
+  assert.equal(kept.status, 201, JSON.stringify(kept.body));
+  const { context, page } = await signedInPage(suite.browser, { user: admin });
+
+  // The header's balance cannot be read.
+  await fail(page, '**/api/get-balance');
+  await page.goto(`${BASE}/setting`);
+  await expectToast(page, 'Unable to retrieve Student Balance.');
+  await page.unroute('**/api/get-balance');
+
+  // Deactivating the license fails: the toast, and the license stays active.
+  await fail(page, '**/api/license/deactivate');
+  await page.getByRole('button', { name: 'Deactivate license' }).click();
+  await page.locator('dialog[open]').getByRole('button', { name: 'Deactivate' }).click();
+  await expectToast(page, 'Error in deactivate license');
+  await expectPath(page, '/setting');
+  assert.equal((await api('/api/license')).body.data.status, 'active');
+  await page.unroute('**/api/license/deactivate');
+
+  // Deleting all records fails: the toast, and the campaigns are still there.
+  await fail(page, '**/api/clean-records');
+  await page.locator('#delete-confirm').fill('1234');
+  await page.getByRole('button', { name: 'Delete all records' }).click();
+  await page.locator('dialog[open]').getByRole('button', { name: 'Delete everything' }).click();
+  await expectToast(page, 'Please try again to delete records.');
+  await page.unroute('**/api/clean-records');
+  const id = kept.body.data.campaign.campaignData.campaignId;
+  assert.equal((await api(`/api/campaign?campaignId=${id}`, { token: adminTokenValue })).status, 200);
+  await context.close();
+});
+
+test('editor: token templates that fail to apply or remove, and a copy that fails', {
+  timeout: 90_000,
+}, async () => {
+  const created = await api('/api/add-campaign', { token: adminTokenValue, body: { name: 'D1 tokens' } });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.data.campaign.campaignData.campaignId;
+  const { context, page } = await signedInPage(suite.browser, { user: admin });
+  // The clipboard refuses to be written, as a browser without the permission does.
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', {
+      value: {
+        writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
+      },
+    });
+  });
+  await page.goto(`${BASE}/basic-info/${id}`);
+  await page.locator('#token-template').selectOption('taboola');
+
+  await fail(page, '**/api/apply-token-template');
+  await page.getByRole('button', { name: 'Apply template' }).click();
+  await expectToast(page, 'Failed to apply token templates! Try again.');
+  await page.unroute('**/api/apply-token-template');
+  await expectText(page.locator('.ce-token-count'), '0 / 20');
+
+  await fail(page, '**/api/remove-token-template');
+  await page.getByRole('button', { name: 'Remove template tokens' }).click();
+  await expectToast(page, 'Failed to remove tokens! Try again.');
+  await page.unroute('**/api/remove-token-template');
+
+  await page.locator('[data-testid="tab-links"]').click();
+  await page.locator('[data-testid="link-campaign-url-copy"]').click();
+  await expectToast(page, 'Error Occured.');
+  await context.close();
+});
