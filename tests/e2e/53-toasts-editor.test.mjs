@@ -240,3 +240,97 @@ test('editor: token templates that fail to apply or remove, and a copy that fail
   await expectToast(page, 'Error Occured.');
   await context.close();
 });
+
+/** A 1×1 PNG: an image the server accepts as an asset or a banner. */
+const PIXEL = (name) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+});
+
+async function editorTab(page, key) {
+  await page.locator(`[data-testid="tab-${key}"]`).click();
+  await page.locator(`[data-testid="tab-${key}"][aria-selected="true"]`).waitFor();
+}
+
+test('editor, traffic: saving the info, updating lines and deleting an asset fail with their toasts', {
+  timeout: 90_000,
+}, async () => {
+  const created = await api('/api/add-campaign', {
+    token: adminTokenValue,
+    body: { name: 'D1 traffic', trafficSource: 'trrcpc' },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.data.campaign.campaignData.campaignId;
+  const { context, page } = await signedInPage(suite.browser, { user: admin });
+  await page.goto(`${BASE}/basic-info/${id}`);
+  await editorTab(page, 'traffic');
+  await page.locator('#traffic-offer').selectOption('Keto Burn');
+
+  await fail(page, '**/api/cpc/save-info');
+  await page.getByRole('button', { name: 'Save traffic info' }).click();
+  await expectToast(page, 'Failed to save traffic info');
+  await page.unroute('**/api/cpc/save-info');
+
+  await page.getByRole('button', { name: 'Add line' }).click();
+  await page.locator('#line-id-0').fill('L-200');
+  await page.locator('#line-cpm-0').fill('1.50');
+  await fail(page, '**/api/cpc/update-lines');
+  await page.getByRole('button', { name: 'Update lines' }).click();
+  await expectToast(page, 'Failed to update lines');
+  await page.unroute('**/api/cpc/update-lines');
+
+  // One asset uploaded for real, then its deletion fails: it is still listed.
+  await page.locator('#traffic-assets-input').setInputFiles([PIXEL('d1-asset.png')]);
+  await expectToast(page, 'Asset(s) saved successfully');
+  await expectText(page.getByTestId('asset-counter'), '1 of 200 assets');
+  await fail(page, '**/api/cpc/delete-asset/**');
+  await page.locator('[data-testid="asset"] input[type="checkbox"]').check();
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Failed to delete asset(s)');
+  await page.unroute('**/api/cpc/delete-asset/**');
+  assert.equal(await page.getByTestId('asset').count(), 1);
+  await context.close();
+});
+
+test('editor, banners: updating and deleting a banner fail with their toasts', {
+  timeout: 90_000,
+}, async () => {
+  const created = await api('/api/add-campaign', {
+    token: adminTokenValue,
+    body: { name: 'D1 banners', trafficSource: 'blaze' },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.data.campaign.campaignData.campaignId;
+  const { context, page } = await signedInPage(suite.browser, { user: admin });
+  await page.goto(`${BASE}/basic-info/${id}`);
+  await editorTab(page, 'banners');
+  await page.getByRole('button', { name: 'Add banners' }).click();
+  await page.locator('#banner-name').fill('D1 banner');
+  await page.locator('#banner-url').fill('https://offer.example/d1');
+  await page.locator('#banner-images').setInputFiles([PIXEL('d1-banner.png')]);
+  await page.getByRole('button', { name: 'Upload banners' }).click();
+  await expectToast(page, 'Banner(s) saved successfully');
+  await expectText(page.getByTestId('banner-count'), '1 banner');
+
+  await page.getByRole('checkbox', { name: 'Select D1 banner (d1-banner.png)' }).check();
+  await fail(page, '**/api/blaze/save-banner');
+  await page.getByRole('button', { name: 'Deactivate' }).click();
+  await expectToast(page, 'Failed to update banner');
+  await page.unroute('**/api/blaze/save-banner');
+
+  await fail(page, '**/api/blaze/delete-banners');
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Failed to delete banner(s)');
+  await page.unroute('**/api/blaze/delete-banners');
+  await expectText(page.getByTestId('banner-count'), '1 banner · 1 selected');
+  const detail = await api(`/api/campaign?campaignId=${id}`, { token: adminTokenValue });
+  assert.equal(detail.body.data.banners.length, 1);
+  assert.equal(detail.body.data.banners[0].active, 1);
+  await context.close();
+});
