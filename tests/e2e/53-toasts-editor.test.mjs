@@ -172,11 +172,27 @@ test("the dashboard says 'Please select a campaign' to a user with none", { time
 const fail = (page, glob) =>
   page.route(glob, (route) => route.fulfill(json({ message: 'Server Error' }, 500)));
 
+/** A campaign of this file's administrator, by the API; answers its id. */
+async function campaign(body) {
+  const created = await api('/api/add-campaign', { token: adminTokenValue, body });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  return created.body.data.campaign.campaignData.campaignId;
+}
+
+/** The editor of a new campaign, signed in, on the tab `key`. */
+async function editorOn(body, key) {
+  const id = await campaign(body);
+  const { context, page } = await signedInPage(suite.browser, { user: admin });
+  await page.goto(`${BASE}/basic-info/${id}`);
+  await page.locator(`[data-testid="tab-${key}"]`).click();
+  await page.locator(`[data-testid="tab-${key}"][aria-selected="true"]`).waitFor();
+  return { id, context, page };
+}
+
 test('settings: the failure toasts of the balance, the license and deleting all records', {
   timeout: 90_000,
 }, async () => {
-  const kept = await api('/api/add-campaign', { token: adminTokenValue, body: { name: 'D1 kept campaign' } });
-  assert.equal(kept.status, 201, JSON.stringify(kept.body));
+  const id = await campaign({ name: 'D1 kept campaign' });
   const { context, page } = await signedInPage(suite.browser, { user: admin });
 
   // The header's balance cannot be read.
@@ -201,7 +217,6 @@ test('settings: the failure toasts of the balance, the license and deleting all 
   await page.locator('dialog[open]').getByRole('button', { name: 'Delete everything' }).click();
   await expectToast(page, 'Please try again to delete records.');
   await page.unroute('**/api/clean-records');
-  const id = kept.body.data.campaign.campaignData.campaignId;
   assert.equal((await api(`/api/campaign?campaignId=${id}`, { token: adminTokenValue })).status, 200);
   await context.close();
 });
@@ -209,9 +224,7 @@ test('settings: the failure toasts of the balance, the license and deleting all 
 test('editor: token templates that fail to apply or remove, and a copy that fails', {
   timeout: 90_000,
 }, async () => {
-  const created = await api('/api/add-campaign', { token: adminTokenValue, body: { name: 'D1 tokens' } });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const id = created.body.data.campaign.campaignData.campaignId;
+  const id = await campaign({ name: 'D1 tokens' });
   const { context, page } = await signedInPage(suite.browser, { user: admin });
   // The clipboard refuses to be written, as a browser without the permission does.
   await page.addInitScript(() => {
@@ -251,23 +264,10 @@ const PIXEL = (name) => ({
   ),
 });
 
-async function editorTab(page, key) {
-  await page.locator(`[data-testid="tab-${key}"]`).click();
-  await page.locator(`[data-testid="tab-${key}"][aria-selected="true"]`).waitFor();
-}
-
 test('editor, traffic: saving the info, updating lines and deleting an asset fail with their toasts', {
   timeout: 90_000,
 }, async () => {
-  const created = await api('/api/add-campaign', {
-    token: adminTokenValue,
-    body: { name: 'D1 traffic', trafficSource: 'trrcpc' },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const id = created.body.data.campaign.campaignData.campaignId;
-  const { context, page } = await signedInPage(suite.browser, { user: admin });
-  await page.goto(`${BASE}/basic-info/${id}`);
-  await editorTab(page, 'traffic');
+  const { context, page } = await editorOn({ name: 'D1 traffic', trafficSource: 'trrcpc' }, 'traffic');
   await page.locator('#traffic-offer').selectOption('Keto Burn');
 
   await fail(page, '**/api/cpc/save-info');
@@ -300,15 +300,7 @@ test('editor, traffic: saving the info, updating lines and deleting an asset fai
 test('editor, banners: updating and deleting a banner fail with their toasts', {
   timeout: 90_000,
 }, async () => {
-  const created = await api('/api/add-campaign', {
-    token: adminTokenValue,
-    body: { name: 'D1 banners', trafficSource: 'blaze' },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const id = created.body.data.campaign.campaignData.campaignId;
-  const { context, page } = await signedInPage(suite.browser, { user: admin });
-  await page.goto(`${BASE}/basic-info/${id}`);
-  await editorTab(page, 'banners');
+  const { id, context, page } = await editorOn({ name: 'D1 banners', trafficSource: 'blaze' }, 'banners');
   await page.getByRole('button', { name: 'Add banners' }).click();
   await page.locator('#banner-name').fill('D1 banner');
   await page.locator('#banner-url').fill('https://offer.example/d1');
