@@ -29,6 +29,29 @@ describe('GET /api/registration', () => {
   });
 });
 
+describe('POST /api/auth/register with sign-up on', () => {
+  it('creates a student who can sign in and answers "Successfully registered." (spec 1 §4, §8)', async () => {
+    const vars = env as unknown as { REGISTRATION_ENABLED?: string };
+    const before = vars.REGISTRATION_ENABLED;
+    vars.REGISTRATION_ENABLED = 'true';
+    try {
+      expect((await api('/api/registration')).body.data).toEqual({ open: true });
+      const reg = await api('/api/auth/register', {
+        body: { name: 'signup-d1', email: 'signup-d1@example.com', password: 'Signup-pass-1' },
+      });
+      expect(reg.status).toBe(201);
+      expect(reg.body.data.message).toBe('Successfully registered.');
+      expect(reg.body.data.user).toMatchObject({ username: 'signup-d1', email: 'signup-d1@example.com' });
+      const signIn = await loginAs('signup-d1', 'Signup-pass-1');
+      expect(signIn.status).toBe(200);
+      const me = await api('/api/user', { token: signIn.body.data.token });
+      expect(me.body.data.user).toMatchObject({ username: 'signup-d1', role: 'student|Student' });
+    } finally {
+      vars.REGISTRATION_ENABLED = before;
+    }
+  });
+});
+
 describe('disabling a user', () => {
   it('refuses their existing token and their sign-in, and enabling lets them back', async () => {
     const student = await userWithRole(admin, 'student');

@@ -403,6 +403,17 @@ describe('export and dashboard', () => {
     expect((await api('/api/stats-today')).status).toBe(401);
   });
 
+  it('asks for a campaign when quick-stats-v2 names none (spec 1 §5)', async () => {
+    for (const campaignId of [undefined, '', 0]) {
+      const res = await api('/api/quick-stats-v2', {
+        token,
+        body: { campaignId, start_date: '2026-11-10', end_date: '2026-11-11' },
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.errors.campaignId).toEqual(['Please select a campaign']);
+    }
+  });
+
   it('answers quick-stats-v2 per day from form data', async () => {
     const form = new FormData();
     form.set('start_date', '2026-11-10');

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { MESSAGES } from '../../schema/auth-api';
-import { ApiError, setUnauthorizedHandler } from './api/client';
+import { ApiError, setNoticeHandler, setUnauthorizedHandler } from './api/client';
 import { ConfirmProvider } from './components/confirm-dialog';
 import { AppToaster, notify } from './components/toaster';
 import { clearSession, rememberIntendedUrl } from './lib/auth';
@@ -20,6 +20,10 @@ setUnauthorizedHandler(() => {
   notify.warning(MESSAGES.sessionTimeout, { id: 'session-timeout' });
   if (pathname !== '/login') void router.navigate('/login', { replace: true });
 });
+
+// Spec 4 §8: what the generic API layer shows by itself (a server failure's status text, a 2xx
+// answer's data.message when it says errors: true) is a warning toast.
+setNoticeHandler((message) => notify.warning(message));
 
 const swrConfig = {
   // A 4xx will not fix itself by asking again; network trouble may.

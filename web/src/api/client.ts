@@ -1,44 +1,11 @@
-import type { ErrorEnvelope } from '../../../schema/envelope-api';
 import { KEYS, readKey } from '../lib/storage';
+import { ApiError, judgeAnswer, toEnvelope } from './answer';
 
 /** The error envelope of the API (ARCHITECTURE.md, "API conventions"), schema's type. */
-export type { ErrorEnvelope };
+export type { ErrorEnvelope } from '../../../schema/envelope-api';
+export { ApiError };
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
-
-/** Every failed call throws this: the HTTP status and the error envelope the server sent. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: ErrorEnvelope;
-  readonly statusText: string;
-
-  constructor(status: number, body: ErrorEnvelope, statusText = '') {
-    super(body.message || statusText || `Request failed (${status})`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.body = body;
-    this.statusText = statusText;
-  }
-
-  /** The first message of the first entry in errors (spec 1 §8), else the message. */
-  get firstMessage(): string {
-    const first = Object.values(this.body.errors ?? {})[0]?.[0];
-    return first || this.body.message || this.statusText || `Request failed (${this.status})`;
-  }
-
-  /** The first message of each field, in the order the server sent them (the spec's order). */
-  get fieldErrors(): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const [field, messages] of Object.entries(this.body.errors ?? {})) {
-      if (messages?.[0]) out[field] = messages[0];
-    }
-    return out;
-  }
-
-  get isValidation(): boolean {
-    return this.status === 422 || this.status === 400;
-  }
-}
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -48,6 +15,11 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** A 401 from this call is an answer, not an expired session (login, session exchange). */
   skipAuthRedirect?: boolean;
+  /**
+   * The screen tells a server failure of this call in its own words (the statistics screen's
+   * sentence with Retry, decision 110): no status-text warning from this layer.
+   */
+  quiet?: boolean;
 };
 
 type UnauthorizedHandler = (error: ApiError) => void;
@@ -56,6 +28,15 @@ let unauthorizedHandler: UnauthorizedHandler | null = null;
 /** The app installs the global 401 behaviour here (clear session, toast, go to /login). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
   unauthorizedHandler = handler;
+}
+
+/** What this layer shows by itself (spec 4 §8), as a warning: a status text or a 2xx's `data.message`. */
+type NoticeHandler = (message: string) => void;
+let noticeHandler: NoticeHandler | null = null;
+
+/** The app installs the toast of the generic layer's notices here (web/src/main.tsx). */
+export function setNoticeHandler(handler: NoticeHandler | null): void {
+  noticeHandler = handler;
 }
 
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
@@ -76,16 +57,6 @@ async function readBody(res: Response): Promise<unknown> {
   } catch {
     return null;
   }
-}
-
-function toEnvelope(body: unknown, fallback: string): ErrorEnvelope {
-  if (body && typeof body === 'object') {
-    const b = body as Partial<ErrorEnvelope>;
-    const message = typeof b.message === 'string' ? b.message : fallback;
-    const errors = b.errors && typeof b.errors === 'object' ? b.errors : { message: [message] };
-    return { message, errors };
-  }
-  return { message: fallback, errors: { message: [fallback] } };
 }
 
 /**
@@ -112,14 +83,14 @@ async function request<T>(path: string, options: RequestOptions = {}): Promise<T
     throw new ApiError(0, toEnvelope(null, NETWORK_ERROR_MESSAGE));
   }
 
-  const body = await readBody(res);
-  if (!res.ok) {
-    const error = new ApiError(res.status, toEnvelope(body, res.statusText), res.statusText);
+  const verdict = judgeAnswer(res.status, res.statusText, await readBody(res), options.quiet);
+  if (verdict.error) {
     // Only a call that carried a token can have timed out; anonymous 401s are plain answers.
-    if (res.status === 401 && token && !options.skipAuthRedirect) unauthorizedHandler?.(error);
-    throw error;
+    if (res.status === 401 && token && !options.skipAuthRedirect) unauthorizedHandler?.(verdict.error);
+    if (verdict.notice) noticeHandler?.(verdict.notice);
+    throw verdict.error;
   }
-  return (body && typeof body === 'object' && 'data' in body ? (body as { data: T }).data : body) as T;
+  return verdict.data as T;
 }
 
 export const api = {

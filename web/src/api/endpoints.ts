@@ -125,14 +125,14 @@ export function postStatistics(
 ): Promise<StatisticsTotalAnswer>;
 export function postStatistics(body: StatisticsRequestBody, signal?: AbortSignal): Promise<StatisticsAnswer>;
 export function postStatistics(body: StatisticsRequestBody, signal?: AbortSignal) {
-  return api.post<StatisticsAnswer | StatisticsTotalAnswer>('statistics', body, { signal });
+  return api.post<StatisticsAnswer | StatisticsTotalAnswer>('statistics', body, { signal, quiet: true });
 }
 
 export const getTargetStatistics = (uuid: string, signal?: AbortSignal) =>
-  api.post<TargetJobAnswer>('get-target-statistics', { uuid }, { signal });
+  api.post<TargetJobAnswer>('get-target-statistics', { uuid }, { signal, quiet: true });
 
 export const getLandingStatistics = (key: string, signal?: AbortSignal) =>
-  api.post<LandingJobAnswer>('get-landing-statistics', { key }, { signal });
+  api.post<LandingJobAnswer>('get-landing-statistics', { key }, { signal, quiet: true });
 
 export const exportStatistics = (
   body: StatisticsRequestBody & {
