@@ -16,6 +16,7 @@ import {
   bundleWorker,
   fmt,
   loadRun,
+  loadSettings,
   log,
   percentile,
   root,
@@ -25,9 +26,7 @@ import {
   verdict,
 } from './harness.mjs';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30_000);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const { REQUESTS, CONNECTIONS, ROUNDS } = loadSettings(30_000);
 const UNCACHED = Number(process.env.BENCH_UNCACHED ?? 200);
 const WARMUP = 2_000;
 const day = (offset) => {

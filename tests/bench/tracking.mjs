@@ -30,6 +30,7 @@ import {
   fmt,
   INGEST_CONSUMER,
   loadRun,
+  loadSettings,
   log,
   root,
   sleep,
@@ -39,9 +40,7 @@ import {
   workerdProcesses,
 } from './harness.mjs';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50_000);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const { REQUESTS, CONNECTIONS, ROUNDS } = loadSettings(50_000);
 const NO_CONSUMER = Boolean(process.env.BENCH_NO_CONSUMER);
 const INGEST_MESSAGES = Number(process.env.BENCH_INGEST_MESSAGES ?? 400);
 const DURABLE_REQUESTS = Number(process.env.BENCH_DURABLE_REQUESTS ?? Math.ceil(REQUESTS / 2));
