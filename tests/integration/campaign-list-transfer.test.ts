@@ -4,6 +4,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import {
   api,
+  dbRows,
   makeCampaign,
   makeFolder,
   makeLanding,
@@ -563,13 +564,10 @@ describe('POST /api/uploadcsv', () => {
       ['Quoted, name', f],
       ['Rotator one', f],
     ]);
-    const rows = (
-      await env.DB.prepare(
-        'SELECT name, campaign_type, traffic_source, cpc_micros, active, url_append_token, op_target_param, redirect_type FROM campaigns WHERE parent_id = ?1 ORDER BY id',
-      )
-        .bind(f)
-        .all()
-    ).results;
+    const rows = await dbRows(
+      'SELECT name, campaign_type, traffic_source, cpc_micros, active, url_append_token, op_target_param, redirect_type FROM campaigns WHERE parent_id = ?1 ORDER BY id',
+      f,
+    );
     expect(rows).toEqual([
       {
         name: 'Spring promo',

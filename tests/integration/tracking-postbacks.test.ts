@@ -12,7 +12,15 @@ import worker from '../../worker/index';
 import { mintClickId } from '../../worker/services/hot-path/click-ids';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { MAX_POSTBACK_ATTEMPTS } from '../../worker/services/postbacks/postbacks';
-import { api, makeCampaign, makeLanding, makeOffer, setupInstallation, waitForCount } from '../factories';
+import {
+  api,
+  dbRows,
+  makeCampaign,
+  makeLanding,
+  makeOffer,
+  setupInstallation,
+  waitForCount,
+} from '../factories';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // Outbound postbacks to the traffic source. The traffic sources are stand-ins answering by
@@ -135,13 +143,10 @@ describe('outbound postbacks', () => {
     ]);
     expect(calls[0].init?.redirect).toBe('manual');
     expect(calls[0].init?.signal).toBeInstanceOf(AbortSignal);
-    const [log] = (
-      await env.DB.prepare(
-        'SELECT status, attempts, response_status, url FROM postback_log WHERE campaign_id = ?1',
-      )
-        .bind(ids.campaign)
-        .all()
-    ).results;
+    const [log] = await dbRows(
+      'SELECT status, attempts, response_status, url FROM postback_log WHERE campaign_id = ?1',
+      ids.campaign,
+    );
     expect(log).toEqual({ status: 'sent', attempts: 1, response_status: 200, url: calls[0].url });
 
     // The same conversion again, and a named event: no new postback.
@@ -150,11 +155,7 @@ describe('outbound postbacks', () => {
       { ...(events[2] as object), ev: 'atc1', tx: '' } as TrackEvent,
     ]);
     expect(again.postbackIds).toEqual([]);
-    const [n] = (
-      await env.DB.prepare('SELECT count(*) n FROM postback_log WHERE campaign_id = ?1')
-        .bind(ids.campaign)
-        .all()
-    ).results;
+    const [n] = await dbRows('SELECT count(*) n FROM postback_log WHERE campaign_id = ?1', ids.campaign);
     expect(n).toEqual({ n: 1 });
   });
 
