@@ -47,6 +47,23 @@ export const loadSettings = (requests) => ({
   ROUNDS: Number(process.env.BENCH_ROUNDS ?? 5),
 });
 
+/**
+ * Runs a benchmark's `main`, which answers its exit code; then, after an error too, disposes of
+ * the Miniflare instances `instances()` answers and removes `folders`, and exits with the code.
+ */
+export async function runAndExit(main, { instances, folders }) {
+  let code = 1;
+  try {
+    code = await main();
+  } catch (err) {
+    console.error(err);
+  } finally {
+    await Promise.allSettled(instances().map((mf) => mf?.dispose()));
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  }
+  process.exit(code);
+}
+
 /** Runs a Miniflare script's `main`, then disposes of `mf` and removes `work`, after an error too. */
 export function runThenDispose(main, mf, work) {
   return main()

@@ -18,7 +18,7 @@
 // BENCH_INGEST_MESSAGES (400), BENCH_DURABLE_REQUESTS (half of BENCH_REQUESTS: the durable-mode
 // run). BENCH_NO_CONSUMER=1 runs the tracked Worker without its ingest consumer (events pile up in
 // the local queue): for diagnosis only, it measures the redirect alone, without the queue and D1 work that Miniflare runs on the same thread; drain and ingest are skipped.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
@@ -33,6 +33,7 @@ import {
   loadSettings,
   log,
   root,
+  runAndExit,
   sleep,
   startBare,
   summarize,
@@ -431,14 +432,4 @@ async function main() {
   return lost === 0 && durableLost === 0 && stored === expected ? 0 : 1;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (err) {
-  console.error(err);
-} finally {
-  await Promise.allSettled([tracker.dispose(), bare?.dispose()]);
-  rmSync(work, { recursive: true, force: true });
-  rmSync(persistRoot, { recursive: true, force: true });
-}
-process.exit(code);
+await runAndExit(main, { instances: () => [tracker, bare], folders: [work, persistRoot] });
