@@ -6,7 +6,7 @@ import {
   waitOnExecutionContext,
 } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
 import worker from '../../worker/index';
 import { mintClickId } from '../../worker/services/hot-path/click-ids';
@@ -22,6 +22,7 @@ import {
   waitForCount,
 } from '../factories';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
+import { withFetchStandIn } from '../support/fetch-stand-in';
 
 // Outbound postbacks to the traffic source. The traffic sources are stand-ins answering by
 // host name; everything else (queue, consumer, D1, the log) is real.
@@ -51,14 +52,8 @@ function fakeTrafficSource(input: RequestInfo | URL, init?: RequestInit): Promis
   }
 }
 
-let token: string;
-beforeAll(async () => {
-  token = await setupInstallation();
-  globalThis.fetch = fakeTrafficSource as typeof fetch;
-});
-afterAll(() => {
-  globalThis.fetch = realFetch;
-});
+const token = await setupInstallation();
+withFetchStandIn(fakeTrafficSource);
 beforeEach(() => {
   calls.length = 0;
 });
