@@ -3,7 +3,7 @@
 // baseline, the migrations, autocannon rounds and their summary, and the CPU time of the workerd
 // processes a script started.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +36,46 @@ export const fmt = (n, digits = 0) =>
 export const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 export const verdict = (ok) => (ok ? 'met' : 'NOT MET');
+
+/**
+ * The load of an alternating-rounds benchmark, from the environment: BENCH_REQUESTS (default
+ * `requests`), BENCH_CONNECTIONS (32) and BENCH_ROUNDS (5).
+ */
+export const loadSettings = (requests) => ({
+  REQUESTS: Number(process.env.BENCH_REQUESTS ?? requests),
+  CONNECTIONS: Number(process.env.BENCH_CONNECTIONS ?? 32),
+  ROUNDS: Number(process.env.BENCH_ROUNDS ?? 5),
+});
+
+/**
+ * Runs a benchmark's `main`, which answers its exit code; then, after an error too, disposes of
+ * the Miniflare instances `instances()` answers and removes `folders`, and exits with the code.
+ */
+export async function runAndExit(main, { instances, folders }) {
+  let code = 1;
+  try {
+    code = await main();
+  } catch (err) {
+    console.error(err);
+  } finally {
+    await Promise.allSettled(instances().map((mf) => mf?.dispose()));
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  }
+  process.exit(code);
+}
+
+/** Runs a Miniflare script's `main`, then disposes of `mf` and removes `work`, after an error too. */
+export function runThenDispose(main, mf, work) {
+  return main()
+    .catch((err) => {
+      console.error(err);
+      process.exitCode = 1;
+    })
+    .finally(async () => {
+      await mf.dispose();
+      rmSync(work, { recursive: true, force: true });
+    });
+}
 
 /**
  * Bundles the Worker exactly as a deploy would (wrangler deploy --dry-run) into a new temporary

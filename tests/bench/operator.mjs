@@ -14,15 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { issueLicense } from '../../scripts/license-lib.mjs';
+import { migrateLocal, quietEnv, wranglerDevArgs } from '../support/wrangler.mjs';
 import { COMPATIBILITY_DATE, freePort, root, percentile as sortedPercentile } from './harness.mjs';
 
 const COUNT = Number(process.env.BENCH_INSTALLATIONS ?? 200);
-const quietEnv = {
-  ...process.env,
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  WRANGLER_SEND_METRICS: 'false',
-  CI: 'true',
-};
 const ADMIN = { username: 'owner', password: 'Owner-pass-2027', email: 'admin@example.com' };
 const slow = (n) => n % 20 === 0;
 const failing = (n) => n % 25 === 1;
@@ -71,41 +66,18 @@ try {
   await students.ready;
   const studentsBase = `http://127.0.0.1:${studentsPort}`;
 
-  const r = spawnSync(
-    'npx',
-    ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state],
-    {
-      cwd: root,
-      env: quietEnv,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  assert.equal(r.status, 0);
+  assert.equal(migrateLocal(state).status, 0);
   const port = await freePort();
   mkdirSync(join(root, '.bench'), { recursive: true });
   const log = openSync(join(root, '.bench/operator-server.log'), 'w');
-  operator = spawn(
-    'npx',
-    [
-      'wrangler',
-      'dev',
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--inspector-port',
-      String(await freePort()),
-      '--persist-to',
-      state,
-      '--test-scheduled',
-      '--var',
-      'OPERATOR_HOST:127.0.0.1',
-      '--var',
-      'OPERATOR_TIMEOUT_MS:1000',
-      '--show-interactive-dev-session=false',
-    ],
-    { cwd: root, env: quietEnv, detached: true, stdio: ['ignore', log, log] },
-  );
+  const args = wranglerDevArgs({
+    port,
+    inspectorPort: await freePort(),
+    state,
+    scheduled: true,
+    vars: { OPERATOR_HOST: '127.0.0.1', OPERATOR_TIMEOUT_MS: 1000 },
+  });
+  operator = spawn('npx', args, { cwd: root, env: quietEnv, detached: true, stdio: ['ignore', log, log] });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {

@@ -7,7 +7,7 @@
 //      so each reads D1 (the rollups of 365 days of a rotator with 5 offers and 20 targets).
 // Environment: BENCH_REQUESTS (default 30000), BENCH_ROUNDS (5), BENCH_CONNECTIONS (32),
 // BENCH_UNCACHED (200).
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
@@ -16,18 +16,18 @@ import {
   bundleWorker,
   fmt,
   loadRun,
+  loadSettings,
   log,
   percentile,
   root,
+  runAndExit,
   startBare,
   summarize,
   trackerOptions,
   verdict,
 } from './harness.mjs';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30_000);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const { REQUESTS, CONNECTIONS, ROUNDS } = loadSettings(30_000);
 const UNCACHED = Number(process.env.BENCH_UNCACHED ?? 200);
 const WARMUP = 2_000;
 const day = (offset) => {
@@ -190,13 +190,4 @@ export default { fetch() { return new Response(body, { headers: { 'content-type'
   return cached.errors === 0 ? 0 : 1;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (err) {
-  console.error(err);
-} finally {
-  await Promise.allSettled([tracker.dispose(), bare?.dispose()]);
-  rmSync(work, { recursive: true, force: true });
-}
-process.exit(code);
+await runAndExit(main, { instances: () => [tracker, bare], folders: [work] });

@@ -26,23 +26,13 @@ import {
   toStatsCampaign,
 } from '../../worker/services/statistics/stats-jobs';
 import { targetTokenRollupAggregates } from '../../worker/services/statistics/token-rollup';
+import { mix } from './mix';
 
 const DAY = 86_400_000;
 const START = Date.UTC(2026, 7, 1, 12, 0); // 90 days: 2026-08-01 .. 2026-10-29
 const TARGETS = 2000;
 const LANDINGS_BY_PATH: Record<number, number[]> = { 1: [], 2: [], 3: [] };
 for (let l = 1; l <= 20; l++) LANDINGS_BY_PATH[((l - 1) % 3) + 1].push(l);
-
-/** A 32-bit integer hash (lowbias32), so targets and token values do not follow the day. */
-function mix(x: number): number {
-  let h = x >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x7feb352d);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x846ca68b);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
 
 /** Visit i of `total` and what follows it: 30 % click through, 2 % convert. Deterministic. */
 function eventsFor(i: number, total: number): TrackEvent[] {
@@ -129,6 +119,16 @@ async function rawReport(env: Env) {
   return { sortKey: req.sortKey, groups: results.reduce((a, r) => a + r.results.length, 0) };
 }
 
+/** The seeded campaign and the days the report reads: the last 30 of the 90 seeded days. */
+async function lastThirtyDays(env: Env) {
+  const c = toStatsCampaign(await campaign(env));
+  const bounds = dayBounds(
+    new Date(START + 60 * DAY).toISOString().slice(0, 10),
+    new Date(START + 89 * DAY).toISOString().slice(0, 10),
+  );
+  return { c, bounds };
+}
+
 export default {
   async fetch(request_: Request, env: Env): Promise<Response> {
     const url = new URL(request_.url);
@@ -162,11 +162,7 @@ export default {
       case '/report': {
         // What POST statistics and its two jobs compute for the screen.
         const req = request();
-        const c = toStatsCampaign(await campaign(env));
-        const bounds = dayBounds(
-          new Date(START + 60 * DAY).toISOString().slice(0, 10),
-          new Date(START + 89 * DAY).toISOString().slice(0, 10),
-        );
+        const { c, bounds } = await lastThirtyDays(env);
         // One pass over the placement rollup serves the landing, offer and path tables.
         const placements = await placementAggregates(env, c, bounds);
         const [target, landing, offer, path] = await Promise.all([
@@ -180,11 +176,7 @@ export default {
       case '/part': {
         // Diagnostics: one piece of the report at a time.
         const req = request();
-        const c = toStatsCampaign(await campaign(env));
-        const bounds = dayBounds(
-          new Date(START + 60 * DAY).toISOString().slice(0, 10),
-          new Date(START + 89 * DAY).toISOString().slice(0, 10),
-        );
+        const { c, bounds } = await lastThirtyDays(env);
         const part = url.searchParams.get('name');
         if (part === 'target') return json(await computeJob(env, 'target', 1, req));
         if (part === 'landing') return json(await computeJob(env, 'landing', 1, req));
@@ -197,11 +189,7 @@ export default {
       case '/tokens-raw':
       case '/tokens-rollup': {
         // The grouping's sums both ways: the raw rows (what exports read) and the token rollup.
-        const c = toStatsCampaign(await campaign(env));
-        const bounds = dayBounds(
-          new Date(START + 60 * DAY).toISOString().slice(0, 10),
-          new Date(START + 89 * DAY).toISOString().slice(0, 10),
-        );
+        const { c, bounds } = await lastThirtyDays(env);
         const slots = [{ slot: 1, parameter: 'sub1' }];
         const groups =
           url.pathname === '/tokens-raw'

@@ -6,11 +6,19 @@
 //   the statistics report for 30 days (first target page by CTR, landing, offer and path tables,
 //   totals), the same grouped by one extra token, the CSV export of all targets, and the same
 //   report computed straight from the raw rows as the baseline of the same run.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
-import { applyMigrations, bundleWorker, fmt, log, trackerOptions, workerdCpuMs } from './harness.mjs';
+import {
+  applyMigrations,
+  bundleWorker,
+  fmt,
+  log,
+  runThenDispose,
+  trackerOptions,
+  workerdCpuMs,
+} from './harness.mjs';
 
 const VISITS = Number(process.env.BENCH_VISITS ?? 3_000_000);
 // The ingest-rate report: one line per BENCH_STEP visits (the rate of that step alone), and
@@ -219,12 +227,4 @@ async function measure(base, ingestRate) {
   if (ingestRate) log(`  ingest while seeding    ${fmt(ingestRate)} events/s`);
 }
 
-main()
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    await mf.dispose();
-    rmSync(work, { recursive: true, force: true });
-  });
+runThenDispose(main, mf, work);

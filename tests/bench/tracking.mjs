@@ -19,7 +19,7 @@
 // run), BENCH_PROFILE=1 (after the report, one more round of each Worker under V8's sampling
 // profiler: CPU per click by isolate, stage and function, tests/bench/profile.mjs). BENCH_NO_CONSUMER=1 runs the tracked Worker without its ingest consumer (events pile up in
 // the local queue): for diagnosis only, it measures the redirect alone, without the queue and D1 work that Miniflare runs on the same thread; drain and ingest are skipped.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
@@ -32,8 +32,10 @@ import {
   freePort,
   INGEST_CONSUMER,
   loadRun,
+  loadSettings,
   log,
   root,
+  runAndExit,
   sleep,
   startBare,
   summarize,
@@ -42,9 +44,7 @@ import {
 } from './harness.mjs';
 import { bundleFiles, printProfile, startProfiles, summarizeProfiles } from './profile.mjs';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50_000);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const { REQUESTS, CONNECTIONS, ROUNDS } = loadSettings(50_000);
 const NO_CONSUMER = Boolean(process.env.BENCH_NO_CONSUMER);
 const INGEST_MESSAGES = Number(process.env.BENCH_INGEST_MESSAGES ?? 400);
 const DURABLE_REQUESTS = Number(process.env.BENCH_DURABLE_REQUESTS ?? Math.ceil(REQUESTS / 2));
@@ -495,14 +495,4 @@ async function main() {
   }
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (err) {
-  console.error(err);
-} finally {
-  await Promise.allSettled([tracker.dispose(), bare?.dispose()]);
-  rmSync(work, { recursive: true, force: true });
-  rmSync(persistRoot, { recursive: true, force: true });
-}
-process.exit(code);
+await runAndExit(main, { instances: () => [tracker, bare], folders: [work, persistRoot] });

@@ -4,6 +4,7 @@ import type { TrackEvent } from '../../schema/tracking';
 import type { Env } from '../../worker/env';
 import product from '../../worker/index';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
+import { mix } from './mix';
 
 const DAY = 86_400_000;
 const COUNTRIES = [
@@ -64,16 +65,6 @@ const REFERRERS = [
   'android-app://com.example.app',
 ];
 const TARGETS = 2000;
-
-function mix(x: number): number {
-  let h = x >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x7feb352d);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x846ca68b);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
 
 /** Visit i of `total` over the `days` days before `end`, in time order; 2 % convert. */
 function eventsFor(i: number, total: number, days: number, end: number, c: number, o: number): TrackEvent[] {

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { issueLicense } from '../../scripts/license-lib.mjs';
+import { migrateLocal, quietEnv, wranglerDevArgs } from '../support/wrangler.mjs';
 import { freePort } from './harness.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -23,12 +24,6 @@ const DAYS = 60;
 const PER_REQUEST = 10_000;
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? 3600);
 const ADMIN = { username: 'owner', password: 'Bench-pass-2027', email: 'bench@example.com' };
-const env = {
-  ...process.env,
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  WRANGLER_SEND_METRICS: 'false',
-  CI: 'true',
-};
 const log = (...a) => console.log(...a);
 const fmt = (n, d = 0) =>
   Number(n).toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -42,12 +37,8 @@ if (!existsSync(join(root, 'web/dist/index.html'))) {
 const state = process.env.BENCH_STATE_DIR ?? mkdtempSync(join(tmpdir(), 'edge-tracker-ui-bench-'));
 mkdirSync(state, { recursive: true });
 const meta = join(state, `seeded-${VISITS}.json`);
-spawnSync('node', ['scripts/dev-setup.mjs'], { cwd: root, stdio: 'ignore', env });
-const applied = spawnSync(
-  'npx',
-  ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state],
-  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env },
-);
+spawnSync('node', ['scripts/dev-setup.mjs'], { cwd: root, stdio: 'ignore', env: quietEnv });
+const applied = migrateLocal(state);
 if (applied.status !== 0) process.exit(1);
 
 const port = await freePort();
@@ -55,21 +46,13 @@ const BASE = `http://127.0.0.1:${port}`;
 const serverLog = join(state, 'server.log');
 const server = spawn(
   'npx',
-  [
-    'wrangler',
-    'dev',
-    'tests/bench/ui-worker.ts',
-    '--ip',
-    '127.0.0.1',
-    '--port',
-    String(port),
-    '--inspector-port',
-    String(await freePort()),
-    '--persist-to',
-    state,
-    '--show-interactive-dev-session=false',
-  ],
-  { cwd: root, env, detached: true, stdio: ['ignore', openSync(serverLog, 'w'), openSync(serverLog, 'a')] },
+  wranglerDevArgs({ script: 'tests/bench/ui-worker.ts', port, inspectorPort: await freePort(), state }),
+  {
+    cwd: root,
+    env: quietEnv,
+    detached: true,
+    stdio: ['ignore', openSync(serverLog, 'w'), openSync(serverLog, 'a')],
+  },
 );
 let browser = null;
 const stop = () => {

@@ -9,21 +9,16 @@ import {
   api,
   BASE,
   browserForFile,
-  emptyTarget,
   expectPath,
   expectText,
+  navigate,
+  postback,
   shot,
   signedInPage,
   targetTotals,
+  trackingLinks,
   until,
 } from './helpers.mjs';
-
-const NAVIGATE = {
-  'user-agent':
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
-  'sec-fetch-mode': 'navigate',
-  accept: 'text/html',
-};
 
 // The two landing pages, as a page builder would mark their elements.
 const PAGES = {
@@ -80,13 +75,8 @@ suite.setUp(async () => {
     payout: '10',
   });
 
-  const detail = await api(`/api/campaign?campaignId=${campaignId}`, { token });
-  const onBase = (link) => {
-    const u = new URL(link);
-    return new URL(`${u.pathname}${u.search}`, BASE).toString();
-  };
-  const campaignUrl = onBase(emptyTarget(detail.body.data.linkpixel.campaignURL));
-  const clickUrl = onBase(detail.body.data.linkpixel.lpofferlink_simple);
+  // The links the editor shows; the postback URL carries the campaign's postback secret.
+  const { campaignUrl, clickUrl, secret } = await trackingLinks(token, campaignId);
   // 12 visits on target ad-1: four (sub1, placement) pairs, and two visits without tokens.
   const visits = [
     ...Array(4).fill('&sub1=x&placement=top'),
@@ -98,18 +88,12 @@ suite.setUp(async () => {
   ];
   const clickIds = [];
   for (const tokens of visits) {
-    const res = await fetch(`${campaignUrl}ad-1${tokens}`, { headers: NAVIGATE, redirect: 'manual' });
-    assert.equal(res.status, 302);
-    clickIds.push(new URL(res.headers.get('location')).searchParams.get('clickid'));
+    clickIds.push((await navigate(`${campaignUrl}ad-1${tokens}`)).searchParams.get('clickid'));
   }
   // Two purchases from (x, top) visitors, through the offer, at its $10.
   for (const clickId of clickIds.slice(0, 2)) {
-    const click = await fetch(`${clickUrl}?clickid=${clickId}`, { headers: NAVIGATE, redirect: 'manual' });
-    assert.equal(click.status, 302);
-    // The postback URL the product shows carries the campaign's postback secret.
-    const secret = new URL(detail.body.data.linkpixel.postback).searchParams.get('secret');
-    const res = await fetch(new URL(`/postback?clickid=${clickId}&secret=${secret}`, BASE));
-    assert.equal(res.status, 200, await res.text());
+    await navigate(`${clickUrl}?clickid=${clickId}`);
+    await postback(clickId, secret);
   }
   await until(
     async () => {

@@ -9,20 +9,19 @@ import {
   api,
   BASE,
   browserForFile,
-  emptyTarget,
   expectPath,
   expectText,
   expectToast,
+  kpi,
+  navigate,
+  postback,
   settled,
   shot,
   signedInPage,
   targetTotals,
+  trackingLinks,
   until,
 } from './helpers.mjs';
-
-const CHROME_UA =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
-const NAVIGATE = { 'user-agent': CHROME_UA, 'sec-fetch-mode': 'navigate', accept: 'text/html' };
 
 const money = (n) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 const int = (n) => n.toLocaleString('en-US');
@@ -42,13 +41,6 @@ async function created(path, body) {
   const res = await api(path, { token, body });
   assert.equal(res.status, 201, JSON.stringify(res.body));
   return res.body.data;
-}
-
-/** A tracking request as a browser navigation, not following the redirect. */
-async function navigate(url) {
-  const res = await fetch(url, { headers: NAVIGATE, redirect: 'manual' });
-  await res.arrayBuffer();
-  return res;
 }
 
 /** Runs `fn` over `items` with `width` requests in flight. */
@@ -100,16 +92,9 @@ suite.setUp(async () => {
   });
   offerIds = { 'Offer Alpha': oa.offer.offerPageId, 'Offer Beta': ob.offer.offerPageId };
 
-  const detail = await api(`/api/campaign?campaignId=${campaignId}`, { token });
-  assert.equal(detail.status, 200);
-  const links = detail.body.data.linkpixel;
-  // The links carry the installation's base URL; the server under test is BASE.
-  const onBase = (link) => {
-    const u = new URL(link);
-    return new URL(`${u.pathname}${u.search}`, BASE).toString();
-  };
-  const campaignUrl = onBase(emptyTarget(links.campaignURL));
-  const clickUrl = onBase(links.lpofferlink_simple);
+  // The links carry the installation's base URL; the server under test is BASE. The postback URL
+  // the product shows carries the campaign's postback secret.
+  const { campaignUrl, clickUrl, secret } = await trackingLinks(token, campaignId);
   const landingByUrl = {
     'https://lp.example/a': 'headlineA_hero1',
     'https://lp.example/b': 'headlineB_hero1',
@@ -130,18 +115,14 @@ suite.setUp(async () => {
     clicks: i % 2 === 0,
   }));
   await pool(visitors, 8, async (v) => {
-    const res = await navigate(`${campaignUrl}${v.target}&placement=${v.placement}`);
-    assert.equal(res.status, 302);
-    const lp = new URL(res.headers.get('location'));
+    const lp = await navigate(`${campaignUrl}${v.target}&placement=${v.placement}`);
     v.landing = landingByUrl[`${lp.origin}${lp.pathname}`];
     assert.ok(v.landing, `unexpected landing page ${lp}`);
     v.clickId = lp.searchParams.get('clickid');
     truth.targets[v.target].visits += 1;
     truth.landings[v.landing].visits += 1;
     if (!v.clicks) return;
-    const click = await navigate(`${clickUrl}?clickid=${v.clickId}`);
-    assert.equal(click.status, 302);
-    const offer = new URL(click.headers.get('location'));
+    const offer = await navigate(`${clickUrl}?clickid=${v.clickId}`);
     v.offer = offerByUrl[`${offer.origin}${offer.pathname}`];
     assert.ok(v.offer, `unexpected offer ${offer}`);
     truth.landings[v.landing].lpClicks += 1;
@@ -151,10 +132,7 @@ suite.setUp(async () => {
   // 10 conversions: postbacks for the first ten visitors who reached an offer (its payout).
   const converting = visitors.filter((v) => v.offer).slice(0, 10);
   await pool(converting, 5, async (v) => {
-    // The postback URL the product shows carries the campaign's postback secret.
-    const secret = new URL(links.postback).searchParams.get('secret');
-    const res = await fetch(new URL(`/postback?clickid=${v.clickId}&secret=${secret}`, BASE));
-    assert.equal(res.status, 200, await res.text());
+    await postback(v.clickId, secret);
     const payout = OFFERS[v.offer];
     for (const row of [truth.targets[v.target], truth.landings[v.landing], truth.offers[v.offer]]) {
       row.conversions += 1;
@@ -240,8 +218,8 @@ test('the statistics screen shows the traffic exactly, switches a landing page a
   const totalRevenue = revenue('creative-1') + revenue('creative-2');
   await expectText(cell(footer, 'revenue'), money(totalRevenue));
   await expectText(cell(footer, 'ad_spent'), money(200 * CPC));
-  await expectText(page.locator('[data-kpi="visits"] .kpi-value'), '200');
-  await expectText(page.locator('[data-kpi="revenue"] .kpi-value'), money(totalRevenue));
+  await expectText(kpi(page, 'visits'), '200');
+  await expectText(kpi(page, 'revenue'), money(totalRevenue));
 
   // Landing pages: visits, LP clicks, conversions, revenue per page.
   for (const [name, t] of Object.entries(truth.landings)) {

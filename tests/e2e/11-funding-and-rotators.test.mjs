@@ -11,17 +11,16 @@ import {
   BASE,
   browserForFile,
   createUserViaApi,
-  emptyTarget,
   expectText,
   expectToast,
+  navigate,
+  newCampaign,
   openPage,
+  postback,
   shot,
+  trackingLinks,
   uiLogin,
 } from './helpers.mjs';
-
-const CHROME_UA =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
-const NAVIGATE = { 'user-agent': CHROME_UA, 'sec-fetch-mode': 'navigate', accept: 'text/html' };
 
 const suite = browserForFile();
 let admin;
@@ -194,15 +193,15 @@ test('a student with rotator_is_enabled funds a rotator offer', async () => {
   });
   assert.equal(topUp.status, 200);
   const token = await apiLogin(rotatorStudent.username, rotatorStudent.password);
-  const campaign = await api('/api/add-campaign', {
-    token,
-    body: { name: 'Summer rotator', campaignType: 'rotator', cpc: '0.25' },
+  const campaignId = await newCampaign(token, {
+    name: 'Summer rotator',
+    campaignType: 'rotator',
+    cpc: '0.25',
   });
-  assert.equal(campaign.status, 201, JSON.stringify(campaign.body));
   const offer = await api('/api/add-offer', {
     token,
     body: {
-      campaignId: campaign.body.data.campaign.campaignData.campaignId,
+      campaignId,
       name: 'Alice offer',
       url: 'https://offer.example/alice',
       payout: '20',
@@ -271,24 +270,15 @@ test('the public report opens from a link with #email= and shows tables and char
   const offerId = offers.body.data.result[0].offerPageId;
 
   // Real traffic through the rotator's tracking link: 24 visits, 3 conversions of $20.
-  const detail = await api(`/api/campaign?campaignId=${campaignId}`, { token });
-  const link = new URL(emptyTarget(detail.body.data.linkpixel.campaignURL));
-  const campaignUrl = new URL(`${link.pathname}${link.search}`, BASE).toString();
+  // The postback URL the product shows carries the campaign's postback secret.
+  const { campaignUrl, secret } = await trackingLinks(token, campaignId);
   const clickIds = [];
   for (let i = 0; i < 24; i++) {
-    const res = await fetch(campaignUrl, { headers: NAVIGATE, redirect: 'manual' });
-    await res.arrayBuffer();
-    assert.equal(res.status, 302);
-    const to = new URL(res.headers.get('location'));
+    const to = await navigate(campaignUrl);
     assert.equal(`${to.origin}${to.pathname}`, 'https://offer.example/alice');
     clickIds.push(to.searchParams.get('clickid'));
   }
-  // The postback URL the product shows carries the campaign's postback secret.
-  const secret = new URL(detail.body.data.linkpixel.postback).searchParams.get('secret');
-  for (const id of clickIds.slice(0, 3)) {
-    const res = await fetch(new URL(`/postback?clickid=${id}&secret=${secret}`, BASE));
-    assert.equal(res.status, 200, await res.text());
-  }
+  for (const id of clickIds.slice(0, 3)) await postback(id, secret);
   // Wait for ingest through the statistics (the report itself is cached for 60 s once read).
   const deadline = Date.now() + 30_000;
   let totals;
@@ -379,12 +369,7 @@ test('an admin disables a student wallet and hides the header dashboard', async 
 test('the statistics of a campaign paid from a wallet below the minimum show the insufficient-balance notice', async () => {
   // rotatorStudent's LiveIntent wallet holds $379.50, below the $1,500 minimum.
   const token = await apiLogin(rotatorStudent.username, rotatorStudent.password);
-  const low = await api('/api/add-campaign', {
-    token,
-    body: { name: 'LiveIntent push', trafficSource: 'liveintent' },
-  });
-  assert.equal(low.status, 201, JSON.stringify(low.body));
-  const id = low.body.data.campaign.campaignData.campaignId;
+  const id = await newCampaign(token, { name: 'LiveIntent push', trafficSource: 'liveintent' });
   const { context, page } = await openPage(suite.browser, { viewport: { width: 1366, height: 900 } });
   await signIn(page, rotatorStudent, `/stats/${id}`);
   const notice = page.locator('[data-testid="insufficient-balance"]');

@@ -17,6 +17,7 @@ import {
   openPage,
   shot,
   uiLogin,
+  userWithToken,
 } from './helpers.mjs';
 
 const suite = browserForFile();
@@ -66,9 +67,8 @@ after(async () => {
 test("a return carrying another account's Facebook code and state connects nothing", async () => {
   // The attack of issue 24: the attacker runs the login dialog for their own account and sends
   // the victim the return address; the victim's server finds no state of the victim's.
-  const attacker = await createUserViaApi('student');
-  const attackerToken = await apiLogin(attacker.username, attacker.password);
-  const status = await api('/api/facebook/status', { token: attackerToken });
+  const attacker = await userWithToken('student');
+  const status = await api('/api/facebook/status', { token: attacker.token });
   const dialog = await fetch(status.body.data.auth_url, { redirect: 'manual' });
   const back = new URL(dialog.headers.get('location'));
   assert.ok(back.searchParams.get('code') && back.searchParams.get('state'));

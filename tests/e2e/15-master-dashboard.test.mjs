@@ -11,22 +11,19 @@ import {
   api,
   BASE,
   browserForFile,
-  emptyTarget,
   expectPath,
   expectText,
   expectToast,
+  navigate,
+  newCampaign,
   openPage,
+  postback,
   shot,
   signedInPage,
+  trackingLinks,
 } from './helpers.mjs';
 
 const OP_BASE = BASE.replace('127.0.0.1', 'localhost');
-const NAVIGATE = {
-  'user-agent':
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
-  'sec-fetch-mode': 'navigate',
-  accept: 'text/html',
-};
 const money = (n) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 const pct = (n) => `${n.toFixed(2)}%`;
 
@@ -71,12 +68,7 @@ suite.setUp(async () => {
   today = (await api('/api/stats-today', { token })).body.data.today;
   start = addDays(today, -6);
 
-  const made = await api('/api/add-campaign', {
-    token,
-    body: { name: 'MD campaign', campaignType: 'landing_page', cpc: '0.50' },
-  });
-  assert.equal(made.status, 201, JSON.stringify(made.body));
-  campaignId = made.body.data.campaign.campaignData.campaignId;
+  campaignId = await newCampaign(token, { name: 'MD campaign', campaignType: 'landing_page', cpc: '0.50' });
   for (const [path, body] of [
     ['/api/add-landing', { campaignId, name: 'MD landing', url: 'https://lp.example/md' }],
     ['/api/add-offer', { campaignId, name: 'MD offer', url: 'https://offer.example/md', payout: '25' }],
@@ -84,30 +76,15 @@ suite.setUp(async () => {
     const res = await api(path, { token, body });
     assert.equal(res.status, 201, JSON.stringify(res.body));
   }
-  const links = (await api(`/api/campaign?campaignId=${campaignId}`, { token })).body.data.linkpixel;
-  const onBase = (link) => {
-    const u = new URL(link);
-    return new URL(`${u.pathname}${u.search}`, BASE).toString();
-  };
+  // The postback URL the product shows carries the campaign's postback secret.
+  const { campaignUrl, clickUrl, secret } = await trackingLinks(token, campaignId);
   // 8 visits at CPC $0.50 ($4 spend), 4 LP clicks, 2 postbacks at the offer's $25 ($50 revenue).
   for (let i = 0; i < 8; i++) {
-    const visit = await fetch(`${onBase(emptyTarget(links.campaignURL))}md-${i}`, {
-      headers: NAVIGATE,
-      redirect: 'manual',
-    });
-    assert.equal(visit.status, 302);
-    const clickId = new URL(visit.headers.get('location')).searchParams.get('clickid');
+    const clickId = (await navigate(`${campaignUrl}md-${i}`)).searchParams.get('clickid');
     if (i >= 4) continue;
-    const click = await fetch(`${onBase(links.lpofferlink_simple)}?clickid=${clickId}`, {
-      headers: NAVIGATE,
-      redirect: 'manual',
-    });
-    assert.equal(click.status, 302);
+    await navigate(`${clickUrl}?clickid=${clickId}`);
     if (i >= 2) continue;
-    // The postback URL the product shows carries the campaign's postback secret.
-    const secret = new URL(links.postback).searchParams.get('secret');
-    const postback = await fetch(new URL(`/postback?clickid=${clickId}&secret=${secret}`, BASE));
-    assert.equal(postback.status, 200);
+    await postback(clickId, secret);
   }
 
   credential = (await api('/api/masterdashboard-credentials', { token, body: { label: 'operator' } })).body

@@ -6,18 +6,18 @@ import { after, test } from 'node:test';
 import {
   adminToken,
   api,
-  apiLogin,
   BASE,
   browserForFile,
-  createUserViaApi,
   dismissToast,
   expectPath,
   expectText,
   expectToast,
+  newCampaign,
   shot,
   signedInPage,
   until,
   useLiveIntentAccount,
+  userWithToken,
 } from './helpers.mjs';
 
 const suite = browserForFile();
@@ -39,19 +39,10 @@ const manage = (id = campaignId, tab = '') =>
 suite.setUp(async () => {
   const admin = await adminToken();
   await useLiveIntentAccount(admin);
-  const user = await createUserViaApi('admin');
-  const token = await apiLogin(user.username, user.password);
-  const made = await api('/api/add-campaign', {
-    token,
-    body: { name: 'Native push', trafficSource: 'liveintent' },
-  });
-  assert.equal(made.status, 201, JSON.stringify(made.body));
-  campaignId = made.body.data.campaign.campaignData.campaignId;
-  const other = await api('/api/add-campaign', {
-    token,
-    body: { name: 'Search ads', trafficSource: 'taboola' },
-  });
-  otherId = other.body.data.campaign.campaignData.campaignId;
+  const user = await userWithToken('admin');
+  const { token } = user;
+  campaignId = await newCampaign(token, { name: 'Native push', trafficSource: 'liveintent' });
+  otherId = await newCampaign(token, { name: 'Search ads', trafficSource: 'taboola' });
   ({ page } = await signedInPage(suite.browser, { user, viewport: { width: 1366, height: 900 } }));
 });
 

@@ -8,15 +8,15 @@ import { deflateSync } from 'node:zlib';
 import {
   adminToken,
   api,
-  apiLogin,
   BASE,
   browserForFile,
-  createUserViaApi,
   dismissToast,
   expectAttr,
   expectText,
+  newCampaign,
   shot,
   signedInPage,
+  userWithToken,
 } from './helpers.mjs';
 
 const suite = browserForFile();
@@ -80,15 +80,11 @@ async function tab(key) {
   await page.locator(`[data-testid="tab-${key}"][aria-selected="true"]`).waitFor();
 }
 
-async function campaign(name, trafficSource) {
-  const res = await api('/api/add-campaign', { token, body: { name, trafficSource } });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  return res.body.data.campaign.campaignData.campaignId;
-}
+const campaign = (name, trafficSource) => newCampaign(token, { name, trafficSource });
 
 suite.setUp(async () => {
-  user = await createUserViaApi('admin');
-  token = await apiLogin(user.username, user.password);
+  user = await userWithToken('admin');
+  token = user.token;
   ({ page } = await signedInPage(suite.browser, { user, viewport: { width: 1366, height: 900 } }));
 });
 

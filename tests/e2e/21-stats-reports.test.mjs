@@ -10,13 +10,17 @@ import {
   api,
   BASE,
   browserForFile,
-  emptyTarget,
   expectNoSideScroll,
   expectText,
+  kpi,
+  navigate,
+  newCampaign,
   PHONE,
+  postback,
   shot,
   signedInPage,
   targetTotals,
+  trackingLinks,
   until,
 } from './helpers.mjs';
 
@@ -36,41 +40,29 @@ let secret;
 const clickIds = [];
 
 /** A tracking request as a browser navigation from `country`, not following the redirect. */
-async function visit(target, ua, country, extra = {}) {
-  const res = await fetch(`${campaignUrl}${target}`, {
-    headers: {
-      'user-agent': ua,
-      'sec-fetch-mode': 'navigate',
-      accept: 'text/html',
-      'cf-ipcountry': country,
-      ...extra,
-    },
-    redirect: 'manual',
+async function visit(target, userAgent, country, extra = {}) {
+  const to = await navigate(`${campaignUrl}${target}`, {
+    userAgent,
+    headers: { 'cf-ipcountry': country, ...extra },
   });
-  await res.arrayBuffer();
-  assert.equal(res.status, 302);
-  return new URL(res.headers.get('location')).searchParams.get('clickid');
+  return to.searchParams.get('clickid');
 }
 
 const totals = () => targetTotals(token, campaignId);
 
 suite.setUp(async () => {
   token = await adminToken();
-  const created = await api('/api/add-campaign', {
-    token,
-    body: { name: `Reports ${Date.now().toString(36)}`, campaignType: 'direct_link', cpc: '0.40' },
+  campaignId = await newCampaign(token, {
+    name: `Reports ${Date.now().toString(36)}`,
+    campaignType: 'direct_link',
+    cpc: '0.40',
   });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  campaignId = created.body.data.campaign.campaignData.campaignId;
   const offer = await api('/api/add-offer', {
     token,
     body: { campaignId, name: 'Offer', url: 'https://offer.example/buy', payout: '25' },
   });
   assert.equal(offer.status, 201);
-  const links = (await api(`/api/campaign?campaignId=${campaignId}`, { token })).body.data.linkpixel;
-  const u = new URL(emptyTarget(links.campaignURL));
-  campaignUrl = new URL(`${u.pathname}${u.search}`, BASE).toString();
-  secret = new URL(links.postback).searchParams.get('secret');
+  ({ campaignUrl, secret } = await trackingLinks(token, campaignId));
 
   // 6 counted visits (3 US desktop, 3 DE iPhone), 2 bots, 1 prefetch; one conversion (US).
   for (let i = 0; i < 3; i++) clickIds.push(await visit('ad-us', UA.chromeWindows, 'US'));
@@ -78,8 +70,7 @@ suite.setUp(async () => {
   await visit('ad-us', UA.bot, 'US');
   await visit('ad-us', UA.bot, 'US');
   await visit('ad-us', UA.chromeWindows, 'US', { 'sec-purpose': 'prefetch' });
-  const pb = await fetch(new URL(`/postback?clickid=${clickIds[0]}&txid=E2E-1&secret=${secret}`, BASE));
-  assert.equal(pb.status, 200);
+  await postback(clickIds[0], secret, '&txid=E2E-1');
   await until(
     async () => {
       const t = await totals();
@@ -98,8 +89,6 @@ async function expectMatch(locator, pattern, timeout = 10_000) {
   assert.match(await shows(), pattern);
 }
 
-const kpi = (page, key) => page.locator(`[data-kpi="${key}"] .kpi-value`);
-
 test('fresh statistics: updated … ago, a reload shows a new conversion, a failure says so with Retry', {
   timeout: 90_000,
 }, async () => {
@@ -115,8 +104,7 @@ test('fresh statistics: updated … ago, a reload shows a new conversion, a fail
   await shot(page, '21-stats-fresh');
 
   // A second conversion arrives; a plain reload (no Search) shows it.
-  const pb = await fetch(new URL(`/postback?clickid=${clickIds[3]}&txid=E2E-2&secret=${secret}`, BASE));
-  assert.equal(pb.status, 200);
+  await postback(clickIds[3], secret, '&txid=E2E-2');
   await until(async () => (await totals()).conversionsTotal === 2, 'the postback was not ingested', {
     timeout: 20_000,
   });

@@ -7,25 +7,24 @@ import { test } from 'node:test';
 import {
   adminToken,
   api,
-  apiLogin,
   BASE,
   browserForFile,
   createUserViaApi,
-  emptyTarget,
   expectText,
   expectToast,
+  navigate,
   openPage,
   PHONE,
+  postback,
   settled,
   shot,
   signedInPage,
+  trackingLinks,
   uiLogin,
   until,
+  userWithToken,
 } from './helpers.mjs';
 
-const CHROME_UA =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
-const NAVIGATE = { 'user-agent': CHROME_UA, 'sec-fetch-mode': 'navigate', accept: 'text/html' };
 const money = (n) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 
 const suite = browserForFile();
@@ -63,22 +62,15 @@ async function campaign(key, name, { cpc, payout, trafficSource = '' }) {
 
 /** `visits` visits through the campaign link, and a postback for the first `conversions`. */
 async function traffic(key, visits, conversions) {
-  const detail = await api(`/api/campaign?campaignId=${ids[key]}`, { token });
-  const link = new URL(emptyTarget(detail.body.data.linkpixel.campaignURL));
-  const url = new URL(`${link.pathname}${link.search}`, BASE);
   // The postback URL the product shows carries the campaign's postback secret.
-  const secret = new URL(detail.body.data.linkpixel.postback).searchParams.get('secret');
+  const { campaignUrl, secret } = await trackingLinks(token, ids[key]);
   for (let i = 0; i < visits; i++) {
-    const res = await fetch(url, { headers: NAVIGATE, redirect: 'manual' });
-    await res.arrayBuffer();
-    assert.equal(res.status, 302);
-    const clickId = new URL(res.headers.get('location')).searchParams.get('clickid');
+    const clickId = (await navigate(campaignUrl)).searchParams.get('clickid');
     assert.ok(clickId);
     truth[key].visits += 1;
     truth[key].spend += truth[key].cpc;
     if (i < conversions) {
-      const pb = await fetch(new URL(`/postback?clickid=${clickId}&secret=${secret}`, BASE));
-      assert.equal(pb.status, 200, await pb.text());
+      await postback(clickId, secret);
       truth[key].conversions += 1;
       truth[key].revenue += truth[key].payout;
     }
@@ -339,8 +331,7 @@ test('toasts: the same message is one toast, and a success replaces the error be
 
 test('an admin disables, enables and deletes a user; a disabled user is signed out and cannot sign in', async () => {
   const page = await signedIn();
-  const student = await createUserViaApi('student');
-  const studentToken = await apiLogin(student.username, student.password);
+  const student = await userWithToken('student');
   const kept = await created('/api/add-campaign', { name: `Kept after delete ${suffix}` });
   void kept;
   await page.goto(`${BASE}/registeruser`);
@@ -348,7 +339,7 @@ test('an admin disables, enables and deletes a user; a disabled user is signed o
   await row.getByTestId(`status-${student.username}`).click();
   await expectToast(page, 'User disabled. They can no longer sign in.');
   await expectText(row.locator('.badge', { hasText: 'Disabled' }), 'Disabled');
-  assert.equal((await api('/api/user', { token: studentToken })).status, 401);
+  assert.equal((await api('/api/user', { token: student.token })).status, 401);
   const refused = await api('/api/auth/login', {
     body: { username: student.username, password: student.password, loginToken: '', hash: '' },
   });

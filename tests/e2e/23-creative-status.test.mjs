@@ -7,19 +7,20 @@ import { test } from 'node:test';
 import {
   adminToken,
   api,
-  apiLogin,
   BASE,
   browserForFile,
-  createUserViaApi,
   dismissToast,
-  emptyTarget,
   expectAttr,
   expectText,
+  navigate,
+  newCampaign,
   shot,
   signedInPage,
   targetTotals,
+  trackingLinks,
   until,
   useLiveIntentAccount,
+  userWithToken,
 } from './helpers.mjs';
 
 const suite = browserForFile();
@@ -62,14 +63,14 @@ const lineItem = (liCampaignId, name) => ({
 suite.setUp(async () => {
   const admin = await adminToken();
   await useLiveIntentAccount(admin);
-  const user = await createUserViaApi('admin');
-  token = await apiLogin(user.username, user.password);
-  const made = await api('/api/add-campaign', {
-    token,
-    body: { name: 'Native creatives', trafficSource: 'liveintent', campaignType: 'direct_link', cpc: '0.30' },
+  const user = await userWithToken('admin');
+  token = user.token;
+  campaignId = await newCampaign(token, {
+    name: 'Native creatives',
+    trafficSource: 'liveintent',
+    campaignType: 'direct_link',
+    cpc: '0.30',
   });
-  assert.equal(made.status, 201, JSON.stringify(made.body));
-  campaignId = made.body.data.campaign.campaignData.campaignId;
   const offer = await api('/api/add-offer', {
     token,
     body: { campaignId, name: 'Offer', url: 'https://offer.example/buy', payout: '20' },
@@ -100,18 +101,10 @@ suite.setUp(async () => {
   adRef = ad.ad.li_refid;
 
   // Visits: four from the ad's creative, two from a target that is no creative of the campaign.
-  const links = (await api(`/api/campaign?campaignId=${campaignId}`, { token })).body.data.linkpixel;
-  const u = new URL(emptyTarget(links.campaignURL));
-  const campaignUrl = new URL(`${u.pathname}${u.search}`, BASE).toString();
+  const { campaignUrl } = await trackingLinks(token, campaignId);
   const targets = [adRef, adRef, adRef, adRef, 'newsletter-top', 'newsletter-top'];
-  for (const [i, target] of targets.entries()) {
-    const res = await fetch(`${campaignUrl}${target}`, {
-      headers: { 'user-agent': UAS[i % 2], 'sec-fetch-mode': 'navigate', accept: 'text/html' },
-      redirect: 'manual',
-    });
-    await res.arrayBuffer();
-    assert.equal(res.status, 302);
-  }
+  for (const [i, target] of targets.entries())
+    await navigate(`${campaignUrl}${target}`, { userAgent: UAS[i % 2] });
 
   await visitCounted(campaignId, targets.length);
   ({ page } = await signedInPage(suite.browser, { user, viewport: { width: 1366, height: 900 } }));
@@ -204,17 +197,12 @@ test("a target that is no creative of the campaign answers 'No Lineitems Found' 
 });
 
 test('a creative in one line item asks first: cancel leaves it Active, yes switches it off', async () => {
-  const made = await api('/api/add-campaign', {
-    token,
-    body: {
-      name: 'Native single line',
-      trafficSource: 'liveintent',
-      campaignType: 'direct_link',
-      cpc: '0.30',
-    },
+  const id = await newCampaign(token, {
+    name: 'Native single line',
+    trafficSource: 'liveintent',
+    campaignType: 'direct_link',
+    cpc: '0.30',
   });
-  assert.equal(made.status, 201, JSON.stringify(made.body));
-  const id = made.body.data.campaign.campaignData.campaignId;
   await api('/api/add-offer', {
     token,
     body: { campaignId: id, name: 'Offer', url: 'https://offer.example/buy', payout: '20' },
@@ -253,14 +241,8 @@ test('a creative in one line item asks first: cancel leaves it Active, yes switc
       },
     })
   ).body.data.ad.li_refid;
-  const links = (await api(`/api/campaign?campaignId=${id}`, { token })).body.data.linkpixel;
-  const u = new URL(emptyTarget(links.campaignURL));
-  const res = await fetch(new URL(`${u.pathname}${u.search}${ad}`, BASE), {
-    headers: { 'user-agent': UAS[0], 'sec-fetch-mode': 'navigate', accept: 'text/html' },
-    redirect: 'manual',
-  });
-  await res.arrayBuffer();
-  assert.equal(res.status, 302);
+  const { campaignUrl } = await trackingLinks(token, id);
+  await navigate(`${campaignUrl}${ad}`, { userAgent: UAS[0] });
 
   const seen = await api('/api/stats/creative-statuses', { token, body: { campaignId: id, targets: [ad] } });
   assert.equal(seen.body.data.creatives[0]?.creative_status, true, JSON.stringify(seen.body));

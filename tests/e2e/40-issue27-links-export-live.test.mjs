@@ -11,19 +11,18 @@ import {
   api,
   BASE,
   browserForFile,
-  emptyTarget,
   expectText,
+  kpi,
+  navigate,
+  newCampaign,
+  postback,
   shot,
   signedInPage,
   targetTotals,
+  trackingLinks,
   until,
 } from './helpers.mjs';
 
-const NAVIGATE = {
-  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/124.0',
-  'sec-fetch-mode': 'navigate',
-  accept: 'text/html',
-};
 const NO_SPEND = 'No value: no ad spend recorded in this range, so there is nothing to divide.';
 
 const suite = browserForFile();
@@ -32,10 +31,10 @@ let campaignId;
 let visitUrl;
 
 async function visit(target) {
-  const res = await fetch(`${visitUrl}${target}`, { headers: NAVIGATE, redirect: 'manual' });
-  await res.arrayBuffer();
-  assert.equal(res.status, 302);
-  return new URL(res.headers.get('location')).searchParams.get('clickid');
+  const to = await navigate(`${visitUrl}${target}`, {
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/124.0',
+  });
+  return to.searchParams.get('clickid');
 }
 
 const visitsCounted = () => targetTotals(token, campaignId);
@@ -44,25 +43,21 @@ suite.setUp(async () => {
   token = await adminToken();
   // Source None, no CPC, no costs: the campaign has no ad spend. Its URL token is the one the
   // editor builds from the name "Probe LP" (spec 2 §4).
-  const created = await api('/api/add-campaign', {
-    token,
-    body: { name: 'Probe LP', campaignType: 'direct_link', urlAppendToken: 'keyword_PROBE_LP' },
+  campaignId = await newCampaign(token, {
+    name: 'Probe LP',
+    campaignType: 'direct_link',
+    urlAppendToken: 'keyword_PROBE_LP',
   });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  campaignId = created.body.data.campaign.campaignData.campaignId;
   const offer = await api('/api/add-offer', {
     token,
     body: { campaignId, name: 'Offer', url: 'https://offer.example/buy', payout: '12.50' },
   });
   assert.equal(offer.status, 201);
-  const links = (await api(`/api/campaign?campaignId=${campaignId}`, { token })).body.data.linkpixel;
-  const u = new URL(emptyTarget(links.campaignURL));
-  visitUrl = new URL(`${u.pathname}${u.search}`, BASE).toString();
-  const secret = new URL(links.postback).searchParams.get('secret');
+  const { campaignUrl, secret } = await trackingLinks(token, campaignId);
+  visitUrl = campaignUrl;
   const first = await visit('ad-1');
   await visit('ad-1');
-  const pb = await fetch(new URL(`/postback?clickid=${first}&txid=I27-1&secret=${secret}`, BASE));
-  assert.equal(pb.status, 200);
+  await postback(first, secret, '&txid=I27-1');
   await until(
     async () => {
       const t = await visitsCounted();
@@ -75,6 +70,14 @@ suite.setUp(async () => {
 
 async function signedIn() {
   const { context, page } = await signedInPage(suite.browser, { landing: null });
+  return { context, page };
+}
+
+/** The campaign's statistics screen, once it shows the set-up's two visits. */
+async function statisticsScreen() {
+  const { context, page } = await signedIn();
+  await page.goto(`${BASE}/stats/${campaignId}`);
+  await expectText(kpi(page, 'visits'), '2');
   return { context, page };
 }
 
@@ -123,16 +126,13 @@ test('the campaign link carries a placeholder, never an empty value: editor, lin
 test('no spend: ROI and CPA read "—" with why on statistics and the list; the export leaves them empty', {
   timeout: 120_000,
 }, async () => {
-  const { context, page } = await signedIn();
-  await page.goto(`${BASE}/stats/${campaignId}`);
-  const kpi = (key) => page.locator(`[data-kpi="${key}"] .kpi-value`);
-  await expectText(kpi('visits'), '2');
-  await expectText(kpi('revenue'), '$12.50');
-  await expectText(kpi('roi'), `—${NO_SPEND}`);
-  assert.equal(await kpi('roi').locator('.no-value').getAttribute('title'), NO_SPEND);
-  assert.equal(await kpi('cpa').locator('.no-value').getAttribute('title'), NO_SPEND);
+  const { context, page } = await statisticsScreen();
+  await expectText(kpi(page, 'revenue'), '$12.50');
+  await expectText(kpi(page, 'roi'), `—${NO_SPEND}`);
+  assert.equal(await kpi(page, 'roi').locator('.no-value').getAttribute('title'), NO_SPEND);
+  assert.equal(await kpi(page, 'cpa').locator('.no-value').getAttribute('title'), NO_SPEND);
   // CR has visits: a value.
-  await expectText(kpi('cr'), '50.00%');
+  await expectText(kpi(page, 'cr'), '50.00%');
   const row = page.locator('[data-testid="target-table"] tbody tr[data-row]').first();
   await row.waitFor();
   assert.equal(await row.locator('td[data-col="cpa"] .no-value').getAttribute('title'), NO_SPEND);
@@ -201,10 +201,7 @@ test('no spend: ROI and CPA read "—" with why on statistics and the list; the 
 test('Live: switched on from the keyboard, statistics and the dashboard show new visits on their own', {
   timeout: 150_000,
 }, async () => {
-  const { context, page } = await signedIn();
-  await page.goto(`${BASE}/stats/${campaignId}`);
-  const kpi = (key) => page.locator(`[data-kpi="${key}"] .kpi-value`);
-  await expectText(kpi('visits'), '2');
+  const { context, page } = await statisticsScreen();
   const live = page.getByRole('switch', { name: /Live/ });
   assert.equal(await live.getAttribute('aria-checked'), 'false');
   await live.focus();
@@ -214,7 +211,7 @@ test('Live: switched on from the keyboard, statistics and the dashboard show new
 
   await visit('ad-2');
   // No Search, no Refresh: the next live tick (every 10 s) finds the new visit.
-  await expectText(kpi('visits'), '3', 40_000);
+  await expectText(kpi(page, 'visits'), '3', 40_000);
 
   // The dashboard of this campaign: CPA and Ad CTR have no value (no spend, no impressions).
   await page.evaluate((id) => localStorage.setItem('dashboardCampaignId', String(id)), campaignId);

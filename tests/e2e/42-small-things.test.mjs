@@ -9,17 +9,17 @@ import { test } from 'node:test';
 import {
   adminToken,
   api,
-  apiLogin,
   BASE,
   browserForFile,
-  createUserViaApi,
   expectPath,
   expectText,
   expectToast,
+  newCampaign,
   openPage,
   PHONE,
   shot,
   signedInPage,
+  userWithToken,
 } from './helpers.mjs';
 
 const DESK = { width: 1366, height: 840 };
@@ -30,8 +30,8 @@ let user;
 let token;
 
 suite.setUp(async () => {
-  user = await createUserViaApi('student');
-  token = await apiLogin(user.username, user.password);
+  user = await userWithToken('student');
+  token = user.token;
   // Header balances shown to a student with money in a wallet (an admin funds it, decision 124).
   const fund = await api('/api/update-balance', {
     token: await adminToken(),
@@ -40,11 +40,7 @@ suite.setUp(async () => {
   assert.equal(fund.status, 200, JSON.stringify(fund.body));
 });
 
-async function campaign(name, body = {}) {
-  const res = await api('/api/add-campaign', { token, body: { name, ...body } });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  return res.body.data.campaign.campaignData.campaignId;
-}
+const campaign = (name, body = {}) => newCampaign(token, { name, ...body });
 
 async function signIn(viewport, who = user) {
   return signedInPage(suite.browser, { user: who, landing: null, viewport });
@@ -214,13 +210,11 @@ for (const viewport of WIDTHS) {
 for (const viewport of WIDTHS) {
   test(`${viewport.width} px: after creating a campaign the list opens on its page, marked New`, async () => {
     // A user of its own with 10 campaigns: the list's first page is full.
-    const owner = await createUserViaApi('student');
-    const ownerToken = await apiLogin(owner.username, owner.password);
+    const owner = await userWithToken('student');
     let firstId = 0;
     for (let i = 1; i <= 10; i++) {
-      const res = await api('/api/add-campaign', { token: ownerToken, body: { name: `Older ${i}` } });
-      assert.equal(res.status, 201, JSON.stringify(res.body));
-      firstId ||= res.body.data.campaign.campaignData.campaignId;
+      const id = await newCampaign(owner.token, { name: `Older ${i}` });
+      firstId ||= id;
     }
     const { context, page } = await signIn(viewport, owner);
     await page.goto(`${BASE}/basic-info`);

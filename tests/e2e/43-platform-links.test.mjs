@@ -7,19 +7,22 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   api,
-  apiLogin,
   BASE,
   browserForFile,
-  createUserViaApi,
   expectPath,
   expectText,
   expectToast,
+  navigate,
+  newCampaign,
+  onBase,
   openPage,
   PHONE,
   shot,
   targetTotals,
+  trackingLinks,
   uiLogin,
   until,
+  userWithToken,
 } from './helpers.mjs';
 
 const FAKES = process.env.E2E_FAKES_URL;
@@ -30,12 +33,12 @@ let token;
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 async function campaign(name, trafficSource, metainfo = undefined) {
-  const made = await api('/api/add-campaign', {
-    token,
-    body: { name, trafficSource, campaignType: 'direct_link', ...(metainfo ? { metainfo } : {}) },
+  const id = await newCampaign(token, {
+    name,
+    trafficSource,
+    campaignType: 'direct_link',
+    ...(metainfo ? { metainfo } : {}),
   });
-  assert.equal(made.status, 201, JSON.stringify(made.body));
-  const id = made.body.data.campaign.campaignData.campaignId;
   // A direct-link campaign saves with one offer.
   const offer = await api('/api/add-offer', {
     token,
@@ -43,22 +46,11 @@ async function campaign(name, trafficSource, metainfo = undefined) {
   });
   assert.equal(offer.status, 201, JSON.stringify(offer.body));
   // Two visits from the ad: the statistics show numbers (not "No report data yet") once counted.
-  const links = (await api(`/api/campaign?campaignId=${id}`, { token })).body.data.linkpixel;
-  const u = new URL(links.campaignURL);
-  for (let i = 0; i < 2; i++) {
-    const res = await fetch(new URL(`${u.pathname}${u.search}first-ad`, BASE), {
-      headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html', 'user-agent': UA },
-      redirect: 'manual',
-    });
-    await res.arrayBuffer();
-    assert.equal(res.status, 302);
-  }
+  const { links } = await trackingLinks(token, id);
+  for (let i = 0; i < 2; i++) await navigate(`${onBase(links.campaignURL)}first-ad`);
   await until(async () => (await visitsOf(id)) >= 2, 'the two visits were not counted');
   return id;
 }
-
-const UA =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 /** The visits the statistics count for the campaign (the totals job, forced). */
 const visitsOf = async (id) => (await targetTotals(token, id)).visitsTotal;
@@ -164,8 +156,8 @@ async function syncAndSee(page, { id, platform, label, external, shotName }) {
 }
 
 suite.setUp(async () => {
-  user = await createUserViaApi('student');
-  token = await apiLogin(user.username, user.password);
+  user = await userWithToken('student');
+  token = user.token;
 });
 
 test('a missing connection says so with a link to Integrations, and the campaign still saves', async () => {

@@ -108,6 +108,12 @@ export async function createUserViaApi(role = 'student') {
   return { ...user, id: res.body.data.user.id };
 }
 
+/** A user made through the admin API and signed in over it: its credentials and its API token. */
+export async function userWithToken(role = 'student') {
+  const user = await createUserViaApi(role);
+  return { ...user, token: await apiLogin(user.username, user.password) };
+}
+
 function launchBrowser() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -439,8 +445,69 @@ export async function uiLogin(page, username, password) {
 /**
  * A campaign link with its target (first) parameter emptied, so that a test can append its own ad
  * id: the product fills it with the source's macro or REPLACE_WITH_AD_ID (issue 27, decision 130).
+ * `trackingLinks` answers the campaign link this way; a file that reads a link itself uses this.
+ * @public
  */
 export const emptyTarget = (url) => url.replace(/\?([^=&]+)=[^&]*/, '?$1=');
+
+const CHROME_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+/** The headers of a browser's navigation (a tracking link opened in a tab), a desktop Chrome unless `userAgent`. */
+const navigation = (userAgent = CHROME_UA) => ({
+  'user-agent': userAgent,
+  'sec-fetch-mode': 'navigate',
+  accept: 'text/html',
+});
+
+/**
+ * A tracking request as a browser's navigation (`userAgent`, more `headers`), not following the
+ * redirect: asserts the 302 and answers where it sends the visitor (its `clickid` is the click's).
+ */
+export async function navigate(url, { userAgent, headers } = {}) {
+  const res = await fetch(url, { headers: { ...navigation(userAgent), ...headers }, redirect: 'manual' });
+  await res.arrayBuffer();
+  assert.equal(res.status, 302);
+  return new URL(res.headers.get('location'));
+}
+
+/** A campaign through POST /api/add-campaign as the owner of `token`; answers its id. */
+export async function newCampaign(token, body) {
+  const res = await api('/api/add-campaign', { token, body });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body.data.campaign.campaignData.campaignId;
+}
+
+/** The value of a KPI of the statistics screen (`key`: its data-kpi, e.g. visits, revenue, roi). */
+export const kpi = (page, key) => page.locator(`[data-kpi="${key}"] .kpi-value`);
+
+/** The network's postback for a click (`query`: more parameters, each with its `&`), with the campaign's secret. */
+export async function postback(clickId, secret, query = '') {
+  const res = await fetch(new URL(`/postback?clickid=${clickId}${query}&secret=${secret}`, BASE));
+  assert.equal(res.status, 200, await res.text());
+}
+
+/** A link the product shows (on the installation's base URL), on the test server instead. */
+export const onBase = (link) => {
+  const u = new URL(link);
+  return new URL(`${u.pathname}${u.search}`, BASE).toString();
+};
+
+/**
+ * A campaign's tracking links as the editor shows them, on the test server: `campaignUrl` with its
+ * target emptied (append an ad id), `clickUrl` (the landing page's click-through link, where there is one), the
+ * postback `secret`, and every link as answered (`links`).
+ */
+export async function trackingLinks(token, campaignId) {
+  const detail = await api(`/api/campaign?campaignId=${campaignId}`, { token });
+  assert.equal(detail.status, 200, JSON.stringify(detail.body));
+  const links = detail.body.data.linkpixel;
+  return {
+    links,
+    campaignUrl: onBase(emptyTarget(links.campaignURL)),
+    clickUrl: links.lpofferlink_simple && onBase(links.lpofferlink_simple),
+    secret: new URL(links.postback).searchParams.get('secret'),
+  };
+}
 
 /**
  * A fresh page signed in through /login (on `base`) as `user`. It then waits for `landing`

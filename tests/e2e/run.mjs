@@ -9,15 +9,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/free-port.mjs';
 import { fakeVarArgs, startFakes } from '../../scripts/platform-fakes.mjs';
+import { migrateLocal, quietEnv, wranglerDevArgs } from '../support/wrangler.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const here = fileURLToPath(new URL('.', import.meta.url));
-const quietEnv = {
-  ...process.env,
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  WRANGLER_SEND_METRICS: 'false',
-  CI: 'true',
-};
 
 function run(cmd, args, options = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: quietEnv, ...options });
@@ -76,39 +71,26 @@ process.on('exit', () => killGroup('SIGKILL'));
 
 function startServer(port, inspectorPort, state, logFile, fakesPort) {
   const log = openSync(logFile, 'w');
-  return spawn(
-    'npx',
-    [
-      'wrangler',
-      'dev',
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      // A free inspector port, so that this server runs beside `npm start` or another test run.
-      '--inspector-port',
-      String(inspectorPort),
-      '--persist-to',
-      state,
+  // A free inspector port, so that this server runs beside `npm start` or another test run.
+  const args = wranglerDevArgs({
+    port,
+    inspectorPort,
+    state,
+    vars: {
       // wrangler.toml ships production; the browser tests read reset mails from the dev outbox.
-      '--var',
-      'ENVIRONMENT:development',
+      ENVIRONMENT: 'development',
       // Requests to http://localhost:<port> are the operator's (master dashboard, test 15); the
       // same server on 127.0.0.1 is a student installation.
-      '--var',
-      'OPERATOR_HOST:localhost',
-      '--var',
-      'OPERATOR_TIMEOUT_MS:10000',
+      OPERATOR_HOST: 'localhost',
+      OPERATOR_TIMEOUT_MS: 10000,
       // The landing pages (test 09) and the student installations (test 15) are served on this
       // machine; the outbound guard trusts these two names in development only (decision 122).
-      '--var',
-      'OUTBOUND_ALLOW_HOSTS:127.0.0.1,localhost',
-      '--show-interactive-dev-session=false',
-      ...fakeVarArgs(fakesPort),
-    ],
-    // detached: a process group of its own, so the whole tree can be stopped at once.
-    { cwd: root, env: quietEnv, detached: true, stdio: ['ignore', log, log] },
-  );
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1,localhost',
+    },
+    extra: fakeVarArgs(fakesPort),
+  });
+  // detached: a process group of its own, so the whole tree can be stopped at once.
+  return spawn('npx', args, { cwd: root, env: quietEnv, detached: true, stdio: ['ignore', log, log] });
 }
 
 let state = null;
@@ -120,9 +102,8 @@ try {
   run('node', ['scripts/dev-setup.mjs']);
 
   state = mkdtempSync(join(tmpdir(), 'edge-e2e-'));
-  run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const migrated = migrateLocal(state);
+  if (migrated.status !== 0) throw new Error(`the migrations failed with ${migrated.status}`);
 
   mkdirSync(join(here, '.tmp'), { recursive: true });
   const logFile = join(here, '.tmp', 'server.log');

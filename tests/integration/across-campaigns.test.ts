@@ -1,10 +1,9 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dayInZone } from '../../schema/dates';
 import type { TrackEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
-import { writeCosts } from '../../worker/services/statistics/costs';
-import { api, makeCampaign, setupInstallation, userWithRole } from '../factories';
+import { api, makeCampaign, setupInstallation, targetReport, userWithRole, writeCost } from '../factories';
 import { conversionEvent, visitEvent } from '../support/events';
 
 // The campaigns list's metric columns and the all-campaigns dashboard against the per-campaign
@@ -65,20 +64,8 @@ function sumSeries(q: any) {
 /** The target table's totals of the statistics screen for one campaign and range. */
 async function targetTotals(campaignId: number, start: string, end: string) {
   const dmy = (d: string) => d.split('-').reverse().join('-');
-  const res = await api('/api/statistics', {
-    token,
-    body: { campaignId, startDate: dmy(start), endDate: dmy(end), force: true },
-  });
-  expect(res.status).toBe(200);
-  let answer: any;
-  await vi.waitUntil(
-    async () => {
-      answer = await api('/api/get-target-statistics', { token, body: { uuid: res.body.data.queueId } });
-      return answer.status === 200 && answer.body.data.done;
-    },
-    { timeout: 15_000, interval: 100 },
-  );
-  return answer.body.data.data.data.targetTotal;
+  const body = { campaignId, startDate: dmy(start), endDate: dmy(end), force: true };
+  return (await targetReport(token, body)).targetTotal;
 }
 
 const metrics = async (query = '', auth = token) => {
@@ -108,13 +95,13 @@ beforeAll(async () => {
     ...traffic(b, 'pb', PAST_MS, 2, []),
   ]);
   // A synced cost for one of A's targets today replaces its CPC-derived spend ($1.11 instead of 5 x $0.10).
-  await writeCosts(
-    env,
-    a,
-    'sync',
-    [{ date: today(), target: 'T1', impressions: 500, ad_clicks: 9, spend: 1_110_000 }],
-    null,
-  );
+  await writeCost(a, 'sync', {
+    date: today(),
+    target: 'T1',
+    impressions: 500,
+    ad_clicks: 9,
+    spend: 1_110_000,
+  });
 });
 
 describe('GET /api/campaign-metrics', () => {

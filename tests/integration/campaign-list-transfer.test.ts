@@ -4,6 +4,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import {
   api,
+  dbRows,
   makeCampaign,
   makeFolder,
   makeLanding,
@@ -342,6 +343,23 @@ describe('import of an export', () => {
   });
 });
 
+/** A bad file: what it is, how to make it, and the status and message it is refused with. */
+type FileCase = [string, () => { file: Blob | null; name: string }, number, string];
+
+/** Each case uploaded to `path` is refused with its status and message, and writes nothing. */
+function refusesEach(path: string, cases: FileCase[]) {
+  for (const [what, make, status, message] of cases) {
+    it(`refuses ${what}`, async () => {
+      const before = await count();
+      const { file, name } = make();
+      const res = await upload(path, admin, file, name);
+      expect(res.status).toBe(status);
+      expect(res.body).toEqual({ message, errors: { uploads: [message] } });
+      expect(await count()).toBe(before);
+    });
+  }
+}
+
 describe('import-campaigns file checks', () => {
   const good = () => zipSync({ 'manifest.json': strToU8(JSON.stringify(validManifest())) });
 
@@ -351,7 +369,7 @@ describe('import-campaigns file checks', () => {
     expect(res.body.data.result[0]).toMatchObject({ name: 'Imported', is_dir: 0 });
   });
 
-  const cases: [string, () => { file: Blob | null; name: string }, number, string][] = [
+  const cases: FileCase[] = [
     ['no file', () => ({ file: null, name: '' }), 422, 'Select zip file for upload.'],
     [
       'a wrong extension',
@@ -434,16 +452,7 @@ describe('import-campaigns file checks', () => {
     ],
   ];
 
-  for (const [what, make, status, message] of cases) {
-    it(`refuses ${what}`, async () => {
-      const before = await count();
-      const { file, name } = make();
-      const res = await upload('/api/import-campaigns', admin, file, name);
-      expect(res.status).toBe(status);
-      expect(res.body).toEqual({ message, errors: { uploads: [message] } });
-      expect(await count()).toBe(before);
-    });
-  }
+  refusesEach('/api/import-campaigns', cases);
 
   it('refuses a file over 10 MB', async () => {
     const big = new Uint8Array(10 * 1024 * 1024 + 10);
@@ -563,13 +572,10 @@ describe('POST /api/uploadcsv', () => {
       ['Quoted, name', f],
       ['Rotator one', f],
     ]);
-    const rows = (
-      await env.DB.prepare(
-        'SELECT name, campaign_type, traffic_source, cpc_micros, active, url_append_token, op_target_param, redirect_type FROM campaigns WHERE parent_id = ?1 ORDER BY id',
-      )
-        .bind(f)
-        .all()
-    ).results;
+    const rows = await dbRows(
+      'SELECT name, campaign_type, traffic_source, cpc_micros, active, url_append_token, op_target_param, redirect_type FROM campaigns WHERE parent_id = ?1 ORDER BY id',
+      f,
+    );
     expect(rows).toEqual([
       {
         name: 'Spring promo',
@@ -605,7 +611,7 @@ describe('POST /api/uploadcsv', () => {
     ]);
   });
 
-  const csvCases: [string, () => { file: Blob | null; name: string }, number, string][] = [
+  const csvCases: FileCase[] = [
     ['no file', () => ({ file: null, name: '' }), 422, 'Select csv file for upload.'],
     [
       'a wrong extension',
@@ -654,16 +660,7 @@ describe('POST /api/uploadcsv', () => {
     ],
   ];
 
-  for (const [what, make, status, message] of csvCases) {
-    it(`refuses ${what}`, async () => {
-      const before = await count();
-      const { file, name } = make();
-      const res = await upload('/api/uploadcsv', admin, file, name);
-      expect(res.status).toBe(status);
-      expect(res.body).toEqual({ message, errors: { uploads: [message] } });
-      expect(await count()).toBe(before);
-    });
-  }
+  refusesEach('/api/uploadcsv', csvCases);
 
   it('checks every line first: one bad line writes nothing and names the line', async () => {
     const before = await count();

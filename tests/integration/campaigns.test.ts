@@ -62,8 +62,8 @@ describe('add-campaign and edit-campaign', () => {
   });
 
   it('stores every field and answers them in the detail', async () => {
-    const body = {
-      name: 'Every field',
+    // The fields stored and answered as sent.
+    const asSent = {
       urlAppendToken: 'ad_id',
       keywordParameter: 'kw',
       custom_url: 'https://fallback.example/',
@@ -75,6 +75,10 @@ describe('add-campaign and edit-campaign', () => {
       affiliate_network: 'sellhealth',
       postback_enabled: 1,
       postback: 'https://ts.example.com/pb?c={clickid}&p={payout}',
+    };
+    const body = {
+      name: 'Every field',
+      ...asSent,
       active: '0',
       campaignType: 'landing_page',
       lpTargetParam: 'cid',
@@ -113,17 +117,7 @@ describe('add-campaign and edit-campaign', () => {
       name: 'Every field',
       is_dir: 0,
       dir: 0,
-      urlAppendToken: 'ad_id',
-      keywordParameter: 'kw',
-      custom_url: 'https://fallback.example/',
-      rotator_base_url: 'https://rotator.example/',
-      rotator_requires_signed_contract: 1,
-      custom_url_result: 'ok',
-      offerPromotion: 'affiliate-mentorship',
-      trafficSource: 'liveintent',
-      affiliate_network: 'sellhealth',
-      postback_enabled: 1,
-      postback: 'https://ts.example.com/pb?c={clickid}&p={payout}',
+      ...asSent,
       active: 0,
       campaignType: 'landing_page',
       lpTargetParam: 'cid',

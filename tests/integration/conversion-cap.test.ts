@@ -4,7 +4,15 @@ import type { ConversionEvent } from '../../schema/tracking';
 import { parseClickId } from '../../worker/services/hot-path/click-ids';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { invalidateSettings } from '../../worker/services/settings/settings';
-import { hit, makeCampaign, makeOffer, postbackSecret, setupInstallation, waitForCount } from '../factories';
+import {
+  dbRows,
+  hit,
+  makeCampaign,
+  makeOffer,
+  postbackSecret,
+  setupInstallation,
+  waitForCount,
+} from '../factories';
 
 // The per-click conversion cap under concurrency (issue 24): parallel postbacks all pass the
 // request's guard while their events wait in the batch and the queue, so the ingest holds the
@@ -123,12 +131,11 @@ describe('per-click conversion cap under concurrency', () => {
     expect(await n('SELECT count(*) n FROM conversions WHERE click_id = ?', clickId)).toBe(10);
     expect(await rejections(campaign)).toBe(2);
     const kept = (
-      await env.DB.prepare(
+      await dbRows(
         'SELECT dedupe_key FROM refused_conversions WHERE click_id = ? ORDER BY dedupe_key',
+        clickId,
       )
-        .bind(clickId)
-        .all<{ dedupe_key: string }>()
-    ).results.map((r) => r.dedupe_key);
+    ).map((r) => r.dedupe_key);
     expect(kept).toEqual([`${clickId}|t|b-10`, `${clickId}|t|b-11`]);
 
     // The same message again (at-least-once delivery): nothing stored, nothing counted twice.

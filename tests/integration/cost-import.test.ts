@@ -12,7 +12,7 @@ import worker from '../../worker/index';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { enqueueDueSyncs, SYNC_INTERVAL_MS } from '../../worker/services/integrations/cost-sync';
 import { setCredential } from '../../worker/services/integrations/credentials';
-import { api, makeCampaign, makeOffer, setupInstallation } from '../factories';
+import { api, makeCampaign, makeOffer, setupInstallation, targetReport } from '../factories';
 import { conversionEvent, visitEvent } from '../support/events';
 import { type ExpectedRow, expectedRows, resetScenario, scenario } from '../support/platform-fakes';
 
@@ -193,23 +193,9 @@ describe('scheduled cost import', () => {
       },
     ]);
 
-    const started = await api('/api/statistics', {
-      token,
-      body: { campaignId, startDate: '10-11-2026', endDate: '10-11-2026', force: true },
-    });
-    expect(started.status).toBe(200);
-    let target: any;
-    await vi.waitUntil(
-      async () => {
-        target = await api('/api/get-target-statistics', {
-          token,
-          body: { uuid: started.body.data.queueId },
-        });
-        return target.status === 200 && target.body.data.done;
-      },
-      { timeout: 15_000, interval: 100 },
-    );
-    const records = target.body.data.data.data.targetRecords as any[];
+    const body = { campaignId, startDate: '10-11-2026', endDate: '10-11-2026', force: true };
+    const target = await targetReport(token, body);
+    const records = target.targetRecords as any[];
     const row = records.find((r) => r.target === ad.ad_id);
     const spend = ad.spend_micros / 1_000_000;
     expect(row).toMatchObject({
@@ -223,7 +209,7 @@ describe('scheduled cost import', () => {
       cpa: Math.round((spend / 2) * 100) / 100,
     });
     const dayTotal = expected.filter((r) => r.date === SINCE).reduce((s, r) => s + r.spend_micros, 0);
-    expect(target.body.data.data.data.targetTotal.ad_spent).toBe(dayTotal / 1_000_000);
+    expect(target.targetTotal.ad_spent).toBe(dayTotal / 1_000_000);
   });
 
   it("raises an alert with the platform message on failure, retries after the usage header's wait, and clears it on success", async () => {

@@ -1,32 +1,22 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CREATIVE_MESSAGES as CM } from '../../schema/creative-status-api';
 import { LIVEINTENT_MESSAGES as M } from '../../schema/liveintent-api';
 import { encryptSecret } from '../../worker/lib/secrets';
-import { setCredential } from '../../worker/services/integrations/credentials';
 import { api, makeCampaign, setupInstallation, userWithRole } from '../factories';
 import { PNG } from '../support/images';
+import { connectLiveIntent, freshLiveIntentAdvertiser } from '../support/platform-fakes';
 
 // The statistics screen's creative switch against the fakes (issue 13 item 5; spec 3 §4, §7, §8):
 // the statuses of a page of targets, each branch of the LiveIntent flow (no line items, one
 // deleted, two and more, link and unlink), the CPC provider's ad status and the failures.
 
-let token: string;
+const token = await setupInstallation();
 let advertiser = 0;
 
-beforeAll(async () => {
-  token = await setupInstallation();
-});
-
 beforeEach(async () => {
-  // A fresh advertiser per test: the fake keeps its objects in memory for the whole file.
   advertiser += 1;
-  await setCredential(env, 'liveintent', null, {
-    clientId: 'li-manager',
-    token: 'li-pass',
-    meta: { advertiserId: `cs-adv-${advertiser}` },
-  });
-  await env.DB.prepare("DELETE FROM settings WHERE key LIKE 'pli_%'").run();
+  await freshLiveIntentAdvertiser(`cs-adv-${advertiser}`);
 });
 
 const post = (path: string, body: Record<string, unknown>, as = token) =>
@@ -232,21 +222,13 @@ describe('LiveIntent creatives on the target rows', () => {
 
   it('tells a platform failure with the spec words first and changes nothing', async () => {
     const { id, lineItems, ad } = await liveIntentSetup(['Morning line', 'Evening line']);
-    await setCredential(env, 'liveintent', null, {
-      clientId: 'fail-500-manager',
-      token: 'li-pass',
-      meta: { advertiserId: `cs-adv-${advertiser}` },
-    });
+    await connectLiveIntent(`cs-adv-${advertiser}`, 'fail-500-manager');
     const failed = await toggle(id, ad, lineItems[1], true);
     expect(failed.status).toBe(502);
     expect(failed.body.message).toBe(M.platformFailed);
     const list = await post('stats/creative-statuses', { campaignId: id, targets: [ad] });
     expect(list.status).toBe(502);
-    await setCredential(env, 'liveintent', null, {
-      clientId: 'li-manager',
-      token: 'li-pass',
-      meta: { advertiserId: `cs-adv-${advertiser}` },
-    });
+    await connectLiveIntent(`cs-adv-${advertiser}`);
     expect(
       (await statuses(id, [ad])).creatives[0].lineitem_statuses.map((l: { linked: boolean }) => l.linked),
     ).toEqual([false, true]);

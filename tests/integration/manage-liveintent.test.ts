@@ -1,32 +1,22 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LIVEINTENT_MESSAGES as M } from '../../schema/liveintent-api';
 import { encryptSecret } from '../../worker/lib/secrets';
-import { setCredential } from '../../worker/services/integrations/credentials';
 import { api, makeCampaign, setupInstallation, userWithRole } from '../factories';
+import { freshLiveIntentAdvertiser } from '../support/platform-fakes';
 
 // The manage-liveintent calls against the LiveIntent fake (issue 13, spec 4 §2, §5, §7, §8):
 // the access rules, every call's success, the spec's validation messages and the platform's errors.
 
-let token: string;
+const token = await setupInstallation();
 let advertiser = 0;
 
 const START = '2027-01-10 00:00:00';
 const END = '2027-01-20 23:59:00';
 
-beforeAll(async () => {
-  token = await setupInstallation();
-});
-
 beforeEach(async () => {
-  // A fresh advertiser per test: the fake keeps its objects in memory for the whole file.
   advertiser += 1;
-  await setCredential(env, 'liveintent', null, {
-    clientId: 'li-manager',
-    token: 'li-pass',
-    meta: { advertiserId: `adv-${advertiser}` },
-  });
-  await env.DB.prepare("DELETE FROM settings WHERE key LIKE 'pli_%'").run();
+  await freshLiveIntentAdvertiser(`adv-${advertiser}`);
 });
 
 const liCampaign = () => makeCampaign(token, { name: 'Native push', trafficSource: 'liveintent' });

@@ -2,8 +2,15 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
-import { writeCosts } from '../../worker/services/statistics/costs';
-import { api, makeCampaign, makeLanding, makeOffer, setupInstallation, userWithRole } from '../factories';
+import {
+  api,
+  makeCampaign,
+  makeLanding,
+  makeOffer,
+  setupInstallation,
+  userWithRole,
+  writeCost,
+} from '../factories';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The per-installation master-dashboard API (spec 4 §7): the credential guard, the reports with
@@ -69,13 +76,13 @@ beforeAll(async () => {
   events.push(lpClick('x0', c2, l2, o2, D1 + 1000), conversion('x0', c2, l2, o2, D1 + 2000));
   await ingestEvents(env, events);
   // A's platform cost on 11-10: $15, 1000 impressions, 20 ad clicks.
-  await writeCosts(
-    env,
-    c1,
-    'sync',
-    [{ date: '2026-11-10', target: 'A', impressions: 1000, ad_clicks: 20, spend: 15_000_000 }],
-    null,
-  );
+  await writeCost(c1, 'sync', {
+    date: '2026-11-10',
+    target: 'A',
+    impressions: 1000,
+    ad_clicks: 20,
+    spend: 15_000_000,
+  });
 
   const made = await api('/api/masterdashboard-credentials', { token, body: { label: 'operator' } });
   expect(made.status).toBe(201);

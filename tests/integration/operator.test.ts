@@ -6,8 +6,15 @@ import type { TrackEvent } from '../../schema/tracking';
 import { consumeOperator, enqueueOperatorRefresh } from '../../worker/jobs/operator';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { outbound } from '../../worker/services/operator/fan-out';
-import { writeCosts } from '../../worker/services/statistics/costs';
-import { api, makeCampaign, makeLanding, makeOffer, setupInstallation, userWithRole } from '../factories';
+import {
+  api,
+  makeCampaign,
+  makeLanding,
+  makeOffer,
+  setupInstallation,
+  userWithRole,
+  writeCost,
+} from '../factories';
 import { conversionEvent, visitEvent } from '../support/events';
 
 // The operator's central service (spec 4 §7). The "student installations" are this test Worker
@@ -49,13 +56,13 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++)
     events.push(conversionEvent({ id: `v${i}`, c: campaignId, l, o, at: AT + 1000 }));
   await ingestEvents(env, events);
-  await writeCosts(
-    env,
-    campaignId,
-    'sync',
-    [{ date: DAY, target: 'A', impressions: 500, ad_clicks: 25, spend: 15_000_000 }],
-    null,
-  );
+  await writeCost(campaignId, 'sync', {
+    date: DAY,
+    target: 'A',
+    impressions: 500,
+    ad_clicks: 25,
+    spend: 15_000_000,
+  });
 
   outbound.fetch = async (input, init) => {
     const url = new URL(input);

@@ -5,8 +5,7 @@ import type { TrackEvent } from '../../schema/tracking';
 import worker from '../../worker/index';
 import { raiseSystemAlerts } from '../../worker/jobs/optimizer';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
-import { writeCosts } from '../../worker/services/statistics/costs';
-import { makeCampaign, makeLanding, setupInstallation } from '../factories';
+import { dbRows, makeCampaign, makeLanding, setupInstallation, writeCost } from '../factories';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The auto-optimiser through the real cron handler, on numbers seeded through the real ingest.
@@ -64,20 +63,10 @@ async function optimizedCampaign(name: string, threshold: number, minVisits = 10
 
 /** Ad spend of the campaign's target 't' on a day, as entered in the costs form. */
 const spend = (campaignId: number, date: string, micros: number) =>
-  writeCosts(
-    env,
-    campaignId,
-    'manual',
-    [{ date, target: 't', impressions: 0, ad_clicks: 0, spend: micros }],
-    null,
-  );
+  writeCost(campaignId, 'manual', { date, target: 't', spend: micros });
 
 const reasons = async (campaignId: number) =>
-  (
-    await env.DB.prepare('SELECT landing_id, reason FROM optimizer_log WHERE campaign_id = ?1 ORDER BY id')
-      .bind(campaignId)
-      .all<{ landing_id: number; reason: string }>()
-  ).results;
+  await dbRows('SELECT landing_id, reason FROM optimizer_log WHERE campaign_id = ?1 ORDER BY id', campaignId);
 
 beforeAll(async () => {
   token = await setupInstallation();
@@ -229,13 +218,7 @@ describe('system alerts', () => {
   it('raises one alert a day for spend without conversions and for failing postbacks', async () => {
     const id = await makeCampaign(token, { name: 'Burning', campaignType: 'direct_link' });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(Date.now());
-    await writeCosts(
-      env,
-      id,
-      'manual',
-      [{ date: today, target: 'x', impressions: 0, ad_clicks: 0, spend: 150_000_000 }],
-      null,
-    );
+    await writeCost(id, 'manual', { date: today, target: 'x', spend: 150_000_000 });
     await env.DB.prepare(
       "INSERT INTO postback_log (conversion_id, campaign_id, click_id, status, updated_at) VALUES (999, ?1, 'c', 'failed', ?2)",
     )

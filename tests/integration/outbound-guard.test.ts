@@ -8,6 +8,7 @@ import { outboundFetch, outboundPolicy } from '../../worker/services/outbound/ou
 import { deliverPostback } from '../../worker/services/postbacks/postbacks';
 import { api, makeCampaign, makeLanding, makeOffer, setupInstallation } from '../factories';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
+import { withFetchStandIn } from '../support/fetch-stand-in';
 
 // Issue 24, server-side request forgery (docs/decisions/122): every server-side request to an
 // address a user gave goes through one guard. Each caller is tried with loopback, private,
@@ -62,14 +63,8 @@ const REDIRECTS: [string, string][] = [
 
 const calledInside = () => network.filter((u) => !/^https:\/\/(hop|public)\.example\//.test(u));
 
-let token: string;
-beforeAll(async () => {
-  token = await setupInstallation();
-  globalThis.fetch = standIn as typeof fetch;
-});
-afterAll(() => {
-  globalThis.fetch = realFetch;
-});
+const token = await setupInstallation();
+withFetchStandIn(standIn);
 
 const storedUrl = async (landingId: number) =>
   (await env.DB.prepare('SELECT url FROM landing_pages WHERE id = ?1')

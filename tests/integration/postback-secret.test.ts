@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   clickIdOf,
+  dbRows,
   hit,
   makeCampaign,
   makeOffer,
@@ -173,13 +174,10 @@ describe('negative payouts', () => {
       200,
     );
     await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?', [campaign], 2);
-    const rows = (
-      await env.DB.prepare(
-        'SELECT event, payout_micros, reversed_at IS NOT NULL AS reversed FROM conversions WHERE campaign_id = ? ORDER BY id',
-      )
-        .bind(campaign)
-        .all()
-    ).results;
+    const rows = await dbRows(
+      'SELECT event, payout_micros, reversed_at IS NOT NULL AS reversed FROM conversions WHERE campaign_id = ? ORDER BY id',
+      campaign,
+    );
     expect(rows).toEqual([
       { event: 'purchase', payout_micros: 40_000_000, reversed: 1 },
       { event: 'chargeback', payout_micros: -40_000_000, reversed: 0 },

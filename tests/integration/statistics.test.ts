@@ -2,10 +2,11 @@ import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
-import { deleteCost, writeCosts } from '../../worker/services/statistics/costs';
+import { deleteCost } from '../../worker/services/statistics/costs';
 import {
   api,
   clickIdOf,
+  exportedFile,
   freshIp,
   hit,
   makeCampaign,
@@ -15,6 +16,7 @@ import {
   setupInstallation,
   userWithRole,
   waitForRows,
+  writeCost,
 } from '../factories';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
@@ -116,13 +118,13 @@ beforeAll(async () => {
     body: { campaignId, date: '2026-11-10', target: 'A', impressions: 900, ad_clicks: 18, spend: '12' },
   });
   expect(manual.status).toBe(200);
-  await writeCosts(
-    env,
-    campaignId,
-    'sync',
-    [{ date: '2026-11-10', target: 'A', impressions: 1000, ad_clicks: 20, spend: 15_000_000 }],
-    null,
-  );
+  await writeCost(campaignId, 'sync', {
+    date: '2026-11-10',
+    target: 'A',
+    impressions: 1000,
+    ad_clicks: 20,
+    spend: 15_000_000,
+  });
 });
 
 describe('statistics request validation', () => {
@@ -324,25 +326,18 @@ describe('statistics tables', () => {
 
 describe('export and dashboard', () => {
   it('exports every table of the screen in a named file with one number format per column type', async () => {
-    const res = await api('/api/export-statistics', {
-      token,
-      body: {
-        campaignId,
-        startDate: '',
-        endDate: '',
-        sortKey: 'target',
-        sortOrder: 'asc',
-        targetData: ['target', 'visits', 'conversions', 'ad_spent', 'revenue', 'roi'],
-        landingData: ['landing_page', 'visits', 'cpa'],
-      },
-    });
-    expect(res.status).toBe(200);
+    const body = {
+      campaignId,
+      startDate: '',
+      endDate: '',
+      sortKey: 'target',
+      sortOrder: 'asc',
+      targetData: ['target', 'visits', 'conversions', 'ad_spent', 'revenue', 'roi'],
+      landingData: ['landing_page', 'visits', 'cpa'],
+    };
     // A named file: the spec's Campaign.csv followed by the campaign, the range, the time zone.
-    const name = 'Campaign_Stats-campaign_all_time_America-New_York.csv';
-    expect(res.body.data.fileName).toBe(name);
-    const file = await api(res.body.data.downloadLink);
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
-    expect(file.body).toBe(
+    const text = await exportedFile(token, body, 'Campaign_Stats-campaign_all_time_America-New_York.csv');
+    expect(text).toBe(
       [
         // Every table of the screen under its title, headers as on screen (issue 17), one number
         // format per column type: money 17.00 in every table, percent 17.65 (issue 27).
@@ -521,20 +516,8 @@ describe('costs', () => {
         .first<{ has_cost: number; spend_micros: number; visits: number }>();
     // Day 2 of target A starts derived from the CPC: 4 visits x $0.50.
     expect(await effective()).toEqual({ has_cost: 0, spend_micros: 0, visits: 4 });
-    await writeCosts(
-      env,
-      campaignId,
-      'manual',
-      [{ date: '2026-11-11', target: 'A', impressions: 0, ad_clicks: 0, spend: 5_000_000 }],
-      null,
-    );
-    await writeCosts(
-      env,
-      campaignId,
-      'sync',
-      [{ date: '2026-11-11', target: 'A', impressions: 0, ad_clicks: 0, spend: 7_000_000 }],
-      null,
-    );
+    await writeCost(campaignId, 'manual', { date: '2026-11-11', target: 'A', spend: 5_000_000 });
+    await writeCost(campaignId, 'sync', { date: '2026-11-11', target: 'A', spend: 7_000_000 });
     expect(await effective()).toEqual({ has_cost: 1, spend_micros: 7_000_000, visits: 4 });
     await deleteCost(env, campaignId, '2026-11-11', 'A', 'sync');
     expect(await effective()).toEqual({ has_cost: 1, spend_micros: 5_000_000, visits: 4 });

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayInZone, toDmy } from '../../schema/dates';
 import { BREAKDOWN_DIMENSIONS } from '../../schema/stats-reports-api';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
@@ -14,6 +14,7 @@ import {
   makeOffer,
   postbackSecret,
   setupInstallation,
+  targetReport,
   waitForCount,
   waitForRows,
 } from '../factories';
@@ -84,16 +85,14 @@ async function breakdown(query: string) {
 
 /** The report's totals through the statistics protocol. */
 async function reportTotals() {
-  const queued = await api('/api/statistics', {
-    token,
-    body: { campaignId, startDate: toDmy(today), endDate: toDmy(today), part: 'target', totalOnly: true },
-  });
-  let answer: any;
-  await vi.waitUntil(async () => {
-    answer = await api('/api/get-target-statistics', { token, body: { uuid: queued.body.data.queueId } });
-    return answer.body.data.done;
-  });
-  return answer.body.data.data.data.targetTotal;
+  const body = {
+    campaignId,
+    startDate: toDmy(today),
+    endDate: toDmy(today),
+    part: 'target',
+    totalOnly: true,
+  };
+  return (await targetReport(token, body)).targetTotal;
 }
 
 const pick = (rows: { value: string; visits: number }[]) =>

@@ -1,13 +1,15 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { toDmy } from '../../schema/dates';
 import {
   api,
+  exportedFile,
   hit,
   makeCampaign,
   makeOffer,
   postback,
   setupInstallation,
+  targetReport,
   visitLink,
   waitForRows,
 } from '../factories';
@@ -16,11 +18,10 @@ import { workerFetch } from '../worker-fetch';
 // Issue 27: the export a marketer shares (a named file, the chosen table, money one way), ratios
 // without a value (no spend: ROI and CPA are empty, never 0) and the stamp live statistics poll.
 
-let token: string;
+const token = await setupInstallation();
 let campaignId: number;
 
 beforeAll(async () => {
-  token = await setupInstallation();
   // No CPC and no costs: the campaign has no ad spend at all.
   campaignId = await makeCampaign(token, { name: 'Probe LP', campaignType: 'direct_link' });
   await makeOffer(token, campaignId, { payout: '12.5' });
@@ -31,18 +32,7 @@ beforeAll(async () => {
   await waitForRows('conversions', campaignId, 1);
 });
 
-async function targetRows() {
-  const queued = await api('/api/statistics', {
-    token,
-    body: { campaignId, startDate: '', endDate: '', part: 'target' },
-  });
-  let answer: any;
-  await vi.waitUntil(async () => {
-    answer = await api('/api/get-target-statistics', { token, body: { uuid: queued.body.data.queueId } });
-    return answer.body.data.done;
-  });
-  return answer.body.data.data.data;
-}
+const targetRows = () => targetReport(token, { campaignId, startDate: '', endDate: '', part: 'target' });
 
 describe('ratios without a value', () => {
   it('keeps the spec 0 in the answer and says which ratios have no value and why', async () => {
@@ -73,16 +63,9 @@ describe('the export a marketer shares', () => {
   it('writes the chosen table in a file named by campaign, range and time zone, empty cells for no value', async () => {
     const today = (await api('/api/stats-today', { token })).body.data;
     const day = toDmy(today.today);
-    const res = await api('/api/export-statistics', {
-      token,
-      body: { campaignId, startDate: day, endDate: day, tables: ['targets'] },
-    });
-    expect(res.status).toBe(200);
+    const body = { campaignId, startDate: day, endDate: day, tables: ['targets'] };
     const name = `Campaign_Probe-LP_${today.today}_to_${today.today}_America-New_York.csv`;
-    expect(res.body.data.fileName).toBe(name);
-    const file = await api(res.body.data.downloadLink);
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
-    expect(file.body).toBe(
+    expect(await exportedFile(token, body, name)).toBe(
       [
         'Targets',
         // The default columns; "Net Profit" as the other money headers read.
@@ -95,12 +78,8 @@ describe('the export a marketer shares', () => {
   });
 
   it('writes a breakdown by the dimension asked for, with its total', async () => {
-    const res = await api('/api/export-statistics', {
-      token,
-      body: { campaignId, startDate: '', endDate: '', tables: 'breakdown', breakdownBy: 'device' },
-    });
-    const file = await api(res.body.data.downloadLink);
-    expect(String(file.body).split('\r\n')).toEqual([
+    const body = { campaignId, startDate: '', endDate: '', tables: 'breakdown', breakdownBy: 'device' };
+    expect((await exportedFile(token, body)).split('\r\n')).toEqual([
       'Breakdown',
       'Device type,Visits,LP Clicks,LP CTR,Conversions,CR,Revenue,Ad Spend,Net Profit,ROI,EPC,CPA',
       'desktop,2,0,0.00,1,50.00,12.50,0.00,12.50,,6.25,',

@@ -5,6 +5,7 @@ import { ingestEvents } from '../../worker/services/ingest/ingest';
 import {
   api,
   clickIdOf,
+  exportedFile,
   hit,
   makeCampaign,
   makeOffer,
@@ -115,13 +116,8 @@ describe('filtered traffic', () => {
   });
 
   it('exports the filtered traffic per day after the tables, with the titles the screen shows', async () => {
-    const res = await api('/api/export-statistics', {
-      token,
-      body: { campaignId, startDate: '', endDate: '', targetData: ['target', 'visits'] },
-    });
-    expect(res.status).toBe(200);
-    const file = await api(res.body.data.downloadLink);
-    const lines = String(file.body).split('\r\n');
+    const body = { campaignId, startDate: '', endDate: '', targetData: ['target', 'visits'] };
+    const lines = (await exportedFile(token, body)).split('\r\n');
     const at = lines.indexOf(
       'Day,Filtered clicks,Bot user agent,Prefetch or HEAD,Duplicate click,Other rule,Conversions on filtered clicks,Revenue on filtered clicks',
     );

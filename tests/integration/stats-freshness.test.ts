@@ -18,11 +18,10 @@ import {
 // a fast job is answered by the first poll; every result says when it was made and the newest
 // event it includes. Everything goes through the real Worker, ingest queue and local D1.
 
-let token: string;
+const token = await setupInstallation();
 let campaignId: number;
 
 beforeAll(async () => {
-  token = await setupInstallation();
   campaignId = await makeCampaign(token, { name: 'Fresh stats', campaignType: 'direct_link' });
   await makeOffer(token, campaignId, { name: 'Offer', payout: '12.50' });
 });

@@ -1,10 +1,11 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  api,
+  exportedFile,
   makeCampaign,
   makeOffer,
   postback,
   setupInstallation,
+  targetReport,
   visitLink,
   waitForRows,
 } from '../factories';
@@ -12,11 +13,10 @@ import {
 // Issue 17 item 5 (statistics parts): totals follow the target search, export headers are the
 // column titles the screen shows, and events posted back appear as columns when they occur.
 
-let token: string;
+const token = await setupInstallation();
 let campaignId: number;
 
 beforeAll(async () => {
-  token = await setupInstallation();
   campaignId = await makeCampaign(token, { name: 'Small things', campaignType: 'direct_link', cpc: '1' });
   await makeOffer(token, campaignId, { payout: '10' });
   const a = await visitLink(campaignId, 'apple');
@@ -29,19 +29,8 @@ beforeAll(async () => {
   await waitForRows('conversions', campaignId, 3);
 });
 
-async function targetResult(body: Record<string, unknown>) {
-  const queued = await api('/api/statistics', {
-    token,
-    body: { campaignId, startDate: '', endDate: '', part: 'target', ...body },
-  });
-  expect(queued.status).toBe(200);
-  let answer: any;
-  await vi.waitUntil(async () => {
-    answer = await api('/api/get-target-statistics', { token, body: { uuid: queued.body.data.queueId } });
-    return answer.body.data.done;
-  });
-  return answer.body.data.data.data;
-}
+const targetResult = (body: Record<string, unknown>) =>
+  targetReport(token, { campaignId, startDate: '', endDate: '', part: 'target', ...body });
 
 describe('statistics small things', () => {
   it('totals follow the target search, in the table answer and the totals job', async () => {
@@ -66,28 +55,23 @@ describe('statistics small things', () => {
   });
 
   it('exports with the titles the screen shows, custom event columns included', async () => {
-    const res = await api('/api/export-statistics', {
-      token,
-      body: {
-        campaignId,
-        startDate: '',
-        endDate: '',
-        sortKey: 'target',
-        sortOrder: 'asc',
-        targetData: [
-          'target',
-          'visits',
-          'conversions',
-          'event_atc1_visits',
-          'ad_spent',
-          'epc',
-          'custom:signup',
-        ],
-      },
+    const text = await exportedFile(token, {
+      campaignId,
+      startDate: '',
+      endDate: '',
+      sortKey: 'target',
+      sortOrder: 'asc',
+      targetData: [
+        'target',
+        'visits',
+        'conversions',
+        'event_atc1_visits',
+        'ad_spent',
+        'epc',
+        'custom:signup',
+      ],
     });
-    expect(res.status).toBe(200);
-    const file = await api(res.body.data.downloadLink);
-    expect(String(file.body).split('\r\n').slice(0, 4)).toEqual([
+    expect(text.split('\r\n').slice(0, 4)).toEqual([
       'Targets',
       'Target,Visits,Purchase Event,ATC1 Event Clicks,Ad Spend,EPC,signup',
       'apple,2,0,1,2.00,0.00,0',

@@ -1,7 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type {
   LinkBuilderAnswer,
   LinkTestAnswer,
@@ -23,6 +23,7 @@ import {
   userWithRole,
   waitForCount,
 } from '../factories';
+import { withFetchStandIn } from '../support/fetch-stand-in';
 
 // The Tools API: the link tester's dry run (shares routing.ts with the tracking path, writes
 // nothing), test clicks and their conversions through the real postback route (kept out of every
@@ -57,14 +58,8 @@ function stand_in(input: RequestInfo | URL, init?: RequestInit): Promise<Respons
   }
 }
 
-let token: string;
-beforeAll(async () => {
-  token = await setupInstallation();
-  globalThis.fetch = stand_in as typeof fetch;
-});
-afterAll(() => {
-  globalThis.fetch = realFetch;
-});
+const token = await setupInstallation();
+withFetchStandIn(stand_in);
 beforeEach(() => {
   calls.length = 0;
 });

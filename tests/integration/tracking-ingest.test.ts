@@ -6,7 +6,7 @@ import worker from '../../worker/index';
 import { MAX_RESOLVE_ATTEMPTS } from '../../worker/jobs/ingest';
 import { mintClickId } from '../../worker/services/hot-path/click-ids';
 import { deliver, SPOOL_PREFIX } from '../../worker/services/hot-path/ingest-delivery';
-import { makeCampaign, makeLanding, makeOffer, setupInstallation, waitForCount } from '../factories';
+import { dbRows, makeCampaign, makeLanding, makeOffer, setupInstallation, waitForCount } from '../factories';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The ingest consumer driven directly with createMessageBatch: redelivery, duplicates,
@@ -122,13 +122,10 @@ describe('exactly once', () => {
         visit(ids, fresh[0], { tgt: 'a' }),
       ),
     ]);
-    const fine = (
-      await env.DB.prepare(
-        'SELECT target, visits, filtered_visits FROM daily_stats WHERE campaign_id = ?1 ORDER BY target',
-      )
-        .bind(ids.campaign)
-        .all()
-    ).results;
+    const fine = await dbRows(
+      'SELECT target, visits, filtered_visits FROM daily_stats WHERE campaign_id = ?1 ORDER BY target',
+      ids.campaign,
+    );
     expect(fine).toEqual([
       { target: 'a', visits: 2, filtered_visits: 0 },
       { target: 'b', visits: 0, filtered_visits: 1 },
@@ -166,13 +163,10 @@ describe('exactly once', () => {
       conversions: 2,
       revenue: 5_500_000,
     });
-    const byEvent = (
-      await env.DB.prepare(
-        'SELECT event, events, revenue_micros FROM daily_event_stats WHERE campaign_id = ?1 ORDER BY event',
-      )
-        .bind(ids.campaign)
-        .all()
-    ).results;
+    const byEvent = await dbRows(
+      'SELECT event, events, revenue_micros FROM daily_event_stats WHERE campaign_id = ?1 ORDER BY event',
+      ids.campaign,
+    );
     expect(byEvent).toEqual([
       { event: 'atc1', events: 1, revenue_micros: 0 },
       { event: 'lp', events: 1, revenue_micros: 0 },
@@ -187,11 +181,10 @@ describe('exactly once', () => {
     await consume([
       message(lpClick(ids, id, { f: 'prefetch' }), lpClick(ids, id), lpClick(ids, id, { at: AT + 5000 })),
     ]);
-    const rows = (
-      await env.DB.prepare('SELECT dedupe_key, filter FROM lp_clicks WHERE campaign_id = ?1 ORDER BY id')
-        .bind(ids.campaign)
-        .all()
-    ).results;
+    const rows = await dbRows(
+      'SELECT dedupe_key, filter FROM lp_clicks WHERE campaign_id = ?1 ORDER BY id',
+      ids.campaign,
+    );
     expect(rows).toEqual([
       { dedupe_key: `${id}|prefetch`, filter: 'prefetch' },
       { dedupe_key: id, filter: null },
@@ -304,13 +297,10 @@ describe('filters and days', () => {
       events.push(visit(ids, await newClickId(ids), { f }));
     await consume([message(...events)]);
     expect(await totals(ids.campaign)).toMatchObject({ visits: 2, filtered: 3 });
-    const flagged = (
-      await env.DB.prepare(
-        'SELECT filter, count(*) n FROM visits WHERE campaign_id = ?1 GROUP BY filter ORDER BY filter',
-      )
-        .bind(ids.campaign)
-        .all()
-    ).results;
+    const flagged = await dbRows(
+      'SELECT filter, count(*) n FROM visits WHERE campaign_id = ?1 GROUP BY filter ORDER BY filter',
+      ids.campaign,
+    );
     expect(flagged).toEqual([
       { filter: null, n: 2 },
       { filter: 'bot', n: 1 },
@@ -331,13 +321,10 @@ describe('filters and days', () => {
         conversion(ids, id, { at: nextMorning }),
       ),
     ]);
-    const days = (
-      await env.DB.prepare(
-        'SELECT day, visits, lp_clicks, conversions FROM daily_stats WHERE campaign_id = ?1 ORDER BY day, offer_id',
-      )
-        .bind(ids.campaign)
-        .all()
-    ).results;
+    const days = await dbRows(
+      'SELECT day, visits, lp_clicks, conversions FROM daily_stats WHERE campaign_id = ?1 ORDER BY day, offer_id',
+      ids.campaign,
+    );
     expect(days).toEqual([
       { day: '2026-03-07', visits: 1, lp_clicks: 0, conversions: 0 },
       { day: '2026-03-07', visits: 0, lp_clicks: 1, conversions: 0 },

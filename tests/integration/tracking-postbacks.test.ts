@@ -6,14 +6,23 @@ import {
   waitOnExecutionContext,
 } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
 import worker from '../../worker/index';
 import { mintClickId } from '../../worker/services/hot-path/click-ids';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { MAX_POSTBACK_ATTEMPTS } from '../../worker/services/postbacks/postbacks';
-import { api, makeCampaign, makeLanding, makeOffer, setupInstallation, waitForCount } from '../factories';
+import {
+  api,
+  dbRows,
+  makeCampaign,
+  makeLanding,
+  makeOffer,
+  setupInstallation,
+  waitForCount,
+} from '../factories';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
+import { withFetchStandIn } from '../support/fetch-stand-in';
 
 // Outbound postbacks to the traffic source. The traffic sources are stand-ins answering by
 // host name; everything else (queue, consumer, D1, the log) is real.
@@ -43,14 +52,8 @@ function fakeTrafficSource(input: RequestInfo | URL, init?: RequestInit): Promis
   }
 }
 
-let token: string;
-beforeAll(async () => {
-  token = await setupInstallation();
-  globalThis.fetch = fakeTrafficSource as typeof fetch;
-});
-afterAll(() => {
-  globalThis.fetch = realFetch;
-});
+const token = await setupInstallation();
+withFetchStandIn(fakeTrafficSource);
 beforeEach(() => {
   calls.length = 0;
 });
@@ -135,13 +138,10 @@ describe('outbound postbacks', () => {
     ]);
     expect(calls[0].init?.redirect).toBe('manual');
     expect(calls[0].init?.signal).toBeInstanceOf(AbortSignal);
-    const [log] = (
-      await env.DB.prepare(
-        'SELECT status, attempts, response_status, url FROM postback_log WHERE campaign_id = ?1',
-      )
-        .bind(ids.campaign)
-        .all()
-    ).results;
+    const [log] = await dbRows(
+      'SELECT status, attempts, response_status, url FROM postback_log WHERE campaign_id = ?1',
+      ids.campaign,
+    );
     expect(log).toEqual({ status: 'sent', attempts: 1, response_status: 200, url: calls[0].url });
 
     // The same conversion again, and a named event: no new postback.
@@ -150,11 +150,7 @@ describe('outbound postbacks', () => {
       { ...(events[2] as object), ev: 'atc1', tx: '' } as TrackEvent,
     ]);
     expect(again.postbackIds).toEqual([]);
-    const [n] = (
-      await env.DB.prepare('SELECT count(*) n FROM postback_log WHERE campaign_id = ?1')
-        .bind(ids.campaign)
-        .all()
-    ).results;
+    const [n] = await dbRows('SELECT count(*) n FROM postback_log WHERE campaign_id = ?1', ids.campaign);
     expect(n).toEqual({ n: 1 });
   });
 

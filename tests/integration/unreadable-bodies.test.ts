@@ -112,22 +112,14 @@ describe('unreadable bodies answer 400 with the reason', () => {
     const viaForm = await api('/api/get-balance', { token: admin, body: form });
     expect(viaForm.status).toBe(200);
     expect(viaForm.body.data.pagination.perPage).toBe(5);
-    const viaUrlencoded = await send(
-      'POST',
-      '/api/get-balance',
-      'application/x-www-form-urlencoded',
-      'perPage=7',
-    );
-    expect(viaUrlencoded.status).toBe(200);
-    expect(viaUrlencoded.body.data.pagination.perPage).toBe(7);
-    const viaJson = await send(
-      'POST',
-      '/api/get-balance',
-      'application/json; charset=utf-8',
-      '{"perPage":3}',
-    );
-    expect(viaJson.status).toBe(200);
-    expect(viaJson.body.data.pagination.perPage).toBe(3);
+    for (const [type, body, perPage] of [
+      ['application/x-www-form-urlencoded', 'perPage=7', 7],
+      ['application/json; charset=utf-8', '{"perPage":3}', 3],
+    ] as const) {
+      const res = await send('POST', '/api/get-balance', type, body);
+      expect(res.status, type).toBe(200);
+      expect(res.body.data.pagination.perPage, type).toBe(perPage);
+    }
   });
 
   it('refuses an unterminated multipart postback with 400 and stores nothing', async () => {

@@ -147,24 +147,13 @@ try {
     return r.body.data.students.every((s) => s.refreshed_at) ? r.body.data : null;
   }, 'the cron refresh did not fill the cache');
   const byName = Object.fromEntries(general.students.map((s) => [s.name, s.total]));
-  assert.deepEqual(
-    [
-      byName['student-a'].ad_spend,
-      byName['student-a'].revenue,
-      byName['student-a'].net_profit,
-      byName['student-a'].roi,
-    ],
-    [3, 20, 17, 566.67],
-  );
-  assert.deepEqual(
-    [
-      byName['student-b'].ad_spend,
-      byName['student-b'].revenue,
-      byName['student-b'].net_profit,
-      byName['student-b'].roi,
-    ],
-    [4, 30, 26, 650],
-  );
+  for (const [name, expected] of [
+    ['student-a', [3, 20, 17, 566.67]],
+    ['student-b', [4, 30, 26, 650]],
+  ]) {
+    const { ad_spend, revenue, net_profit, roi } = byName[name];
+    assert.deepEqual([ad_spend, revenue, net_profit, roi], expected, name);
+  }
   assert.deepEqual([general.total.ad_spend, general.total.revenue, general.total.conversions], [7, 50, 3]);
   console.log('multi: general mode (cron -> queue -> cache) shows both installations');
 

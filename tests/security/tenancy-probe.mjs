@@ -14,13 +14,13 @@ import {
   ADMIN,
   install,
   NAVIGATE,
-  quietEnv,
   call as rawCall,
   root,
   servers,
   start,
   stop,
 } from '../support/installation.mjs';
+import { quietEnv } from '../support/wrangler.mjs';
 
 const RUN_LIMIT_MS = 170_000;
 const CALL_TIMEOUT_MS = 15_000;

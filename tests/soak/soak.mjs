@@ -8,7 +8,7 @@
 // Bounded: sending stops at SOAK_MAX_SECONDS (default 3600) and the run reconciles what was
 // sent. SOAK_CONCURRENCY (default 48) requests in flight. Exit code 1 when a count differs.
 import { createHmac } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
@@ -18,6 +18,7 @@ import {
   fmt,
   INGEST_CONSUMER,
   log,
+  runThenDispose,
   sleep,
   trackerOptions,
 } from '../bench/harness.mjs';
@@ -242,12 +243,4 @@ async function main() {
   if (!equal) process.exitCode = 1;
 }
 
-main()
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    await mf.dispose();
-    rmSync(work, { recursive: true, force: true });
-  });
+runThenDispose(main, mf, work);

@@ -10,14 +10,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/free-port.mjs';
 import { issueLicense } from '../../scripts/license-lib.mjs';
+import { migrateLocal, quietEnv, wranglerDevArgs } from './wrangler.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
-export const quietEnv = {
-  ...process.env,
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  WRANGLER_SEND_METRICS: 'false',
-  CI: 'true',
-};
 export const NAVIGATE = {
   'user-agent':
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
@@ -56,16 +51,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
  */
 export async function start(name, { vars = {}, logs, sql = [], env = quietEnv } = {}) {
   const state = mkdtempSync(join(tmpdir(), `edge-multi-${name}-`));
-  const r = spawnSync(
-    'npx',
-    ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state],
-    {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  assert.equal(r.status, 0, `migrations of ${name} failed`);
+  assert.equal(migrateLocal(state, env).status, 0, `migrations of ${name} failed`);
   for (const command of sql) {
     const s = spawnSync(
       'npx',
@@ -77,26 +63,8 @@ export async function start(name, { vars = {}, logs, sql = [], env = quietEnv } 
   const port = await freePort();
   const logFile = join(logs, `${name}.log`);
   const log = openSync(logFile, 'w');
-  const varArgs = Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
-  const child = spawn(
-    'npx',
-    [
-      'wrangler',
-      'dev',
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--inspector-port',
-      String(await freePort()),
-      '--persist-to',
-      state,
-      '--test-scheduled',
-      ...varArgs,
-      '--show-interactive-dev-session=false',
-    ],
-    { cwd: root, env, detached: true, stdio: ['ignore', log, log] },
-  );
+  const args = wranglerDevArgs({ port, inspectorPort: await freePort(), state, scheduled: true, vars });
+  const child = spawn('npx', args, { cwd: root, env, detached: true, stdio: ['ignore', log, log] });
   const server = { name, state, child, base: `http://127.0.0.1:${port}`, stopped: false };
   servers.push(server);
   const deadline = Date.now() + 90_000;

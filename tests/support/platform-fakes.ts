@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { PlatformError } from '../../worker/integrations/http';
+import { setCredential } from '../../worker/services/integrations/credentials';
 
 // Helpers for tests that talk to the ad platforms' fakes (fakes/platforms.js) through the
 // PLATFORM_FAKES binding vitest.config.ts sets up.
@@ -12,6 +13,23 @@ export type ExpectedRow = {
   clicks: number;
   spend_micros: number;
 };
+
+/**
+ * The installation's LiveIntent connection: the fake's account `clientId` (its manager account
+ * unless a failing one) for advertiser `advertiserId`.
+ */
+export function connectLiveIntent(advertiserId: string, clientId = 'li-manager') {
+  return setCredential(env, 'liveintent', null, { clientId, token: 'li-pass', meta: { advertiserId } });
+}
+
+/**
+ * A test of its own on the LiveIntent fake, which keeps its objects in memory for the whole file:
+ * connected to the new advertiser `advertiserId`, with no LiveIntent ids stored by an earlier test.
+ */
+export async function freshLiveIntentAdvertiser(advertiserId: string) {
+  await connectLiveIntent(advertiserId);
+  await env.DB.prepare("DELETE FROM settings WHERE key LIKE 'pli_%'").run();
+}
 
 /** The seeded rows the fake answers for a platform campaign and days. */
 export async function expectedRows(platform: string, campaign: string, since: string, until: string) {
