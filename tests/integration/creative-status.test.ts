@@ -234,6 +234,36 @@ describe('LiveIntent creatives on the target rows', () => {
     ).toEqual([false, true]);
   });
 
+  it("says 'Unable to link or unlink creative' first when the platform refuses only the link", async () => {
+    const { id, lineItems, ad } = await liveIntentSetup(['Morning line', 'Evening line']);
+    const fakes = env.PLATFORM_FAKES as Fetcher;
+    // Every call reaches the fake but the link itself, which LiveIntent refuses in its error shape.
+    const refused = Response.json(
+      { requestId: '1.0', errors: [{ id: 'E1000', code: 'INV', details: 'strategy' }] },
+      { status: 400 },
+    );
+    Object.assign(env, {
+      PLATFORM_FAKES: {
+        fetch: (input: RequestInfo, init?: RequestInit) => {
+          const request = new Request(input, init);
+          return new URL(request.url).pathname.endsWith('/link') ? refused.clone() : fakes.fetch(request);
+        },
+      },
+    });
+    let failed: Awaited<ReturnType<typeof toggle>>;
+    try {
+      failed = await toggle(id, ad, lineItems[1], true);
+    } finally {
+      Object.assign(env, { PLATFORM_FAKES: fakes });
+    }
+    expect(failed.status).toBe(422);
+    expect(failed.body.message).toBe(CM.unableToLink);
+    expect(failed.body.errors.message[0]).toBe(CM.unableToLink);
+    expect(
+      (await statuses(id, [ad])).creatives[0].lineitem_statuses.map((l: { linked: boolean }) => l.linked),
+    ).toEqual([false, true]);
+  });
+
   it('follows the access rules: no switch for a student with an own account, 403 on the toggle', async () => {
     const { id, lineItems, ad } = await liveIntentSetup(['Only line']);
     const username = await encryptSecret(env, 'pli_username', 'student@acme.test');
