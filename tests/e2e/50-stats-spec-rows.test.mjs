@@ -335,3 +335,25 @@ test('the conversion tracker fires addToCart without a name for AddToCart', { ti
   assert.deepEqual(await page.evaluate(() => window.liQ), [{ event: 'addToCart' }]);
   // The countdown itself is e2e 12's (ProductPurchase).
 });
+
+test('the target table pages by the pager at once, without timed polls (decision 110 point 7)', {
+  timeout: 90_000,
+}, async () => {
+  const { id } = await campaign({ name: 'Paged targets' });
+  const targets = Array.from({ length: 12 }, (_, i) => `paged-${String(i + 1).padStart(2, '0')}`);
+  await visit(id, targets);
+  await page.goto(`${BASE}/stats/${id}`);
+  const range = page.getByTestId('target-range');
+  const rows = page.getByTestId('target-table').locator('tbody tr[data-row]');
+  const pager = page.locator('.dt-pager', { has: range });
+  await page.getByTestId('target-page-length').selectOption('10');
+  await expectText(range, '1–10 of 12', 20_000);
+  assert.equal(await rows.count(), 10);
+  await pager.getByRole('button', { name: 'Next page' }).click();
+  await expectText(range, '11–12 of 12');
+  await until(async () => (await rows.count()) === 2, 'page 2 shows the last two targets');
+  await expectText(pager.locator('.dt-page-of'), 'Page 2 of 2');
+  await pager.getByRole('button', { name: 'Previous page' }).click();
+  await expectText(range, '1–10 of 12');
+  await until(async () => (await rows.count()) === 10, 'page 1 shows ten targets again');
+});

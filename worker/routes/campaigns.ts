@@ -50,7 +50,7 @@ import { anyRole, itemListRoute, itemRoutes } from './campaign-items';
 // list set; issue 4 adds the pages-operation verbs). All three roles may manage campaigns;
 // which ones is decided in services/campaigns/access.ts (docs/decisions/015-campaign-ownership.md).
 
-const savedAnswer = (message: string, row: Parameters<typeof campaignData>[0]): CampaignSaveAnswer => ({
+const savedAnswer = (message: string, row: Parameters<typeof campaignData>[0]) => ({
   message,
   campaign: { campaignData: campaignData(row) },
 });
@@ -73,7 +73,7 @@ export const campaignRoutes = new Hono<AppEnv>()
     validate('json', addCampaignSchema, CAMPAIGN_FIELD_ORDER),
     async (c) => {
       const row = await createCampaign(c.env, c.get('user'), c.req.valid('json'));
-      return c.json({ data: savedAnswer(M.campaignAdded, row) }, 201);
+      return c.json({ data: savedAnswer(M.campaignAdded, row) satisfies CampaignSaveAnswer }, 201);
     },
   )
   .put(
@@ -83,7 +83,7 @@ export const campaignRoutes = new Hono<AppEnv>()
     validate('json', editCampaignSchema, CAMPAIGN_FIELD_ORDER),
     async (c) => {
       const row = await updateCampaign(c.env, c.get('user'), c.req.valid('json'));
-      return c.json({ data: savedAnswer(M.campaignUpdated, row) });
+      return c.json({ data: savedAnswer(M.campaignUpdated, row) satisfies CampaignSaveAnswer });
     },
   )
   .route(
