@@ -65,8 +65,12 @@ export async function startProfiles(inspectorPort) {
   };
 }
 
-/** The bundle's module markers: for each line of the bundle, the source file it came from. */
+/**
+ * The bundle's module markers: for a frame of the bundle (its URL ends with the bundle's file
+ * name) the source file its line came from; null for any other script (runtime, Miniflare's).
+ */
 export function bundleFiles(bundlePath) {
+  const name = bundlePath.split('/').pop();
   const markers = [];
   readFileSync(bundlePath, 'utf8')
     .split('\n')
@@ -74,7 +78,8 @@ export function bundleFiles(bundlePath) {
       const m = /^\/\/ ((?:worker|schema|node_modules)\/\S+)$/.exec(line);
       if (m) markers.push([i, m[1].replace(/^node_modules\/(\.pnpm\/)?/, 'node_modules/')]);
     });
-  return (line) => {
+  return (url, line) => {
+    if (!url.endsWith(name)) return null;
     let lo = 0;
     let hi = markers.length - 1;
     let found = '(bundle preamble)';
@@ -110,9 +115,6 @@ function stageOf(file, fn) {
   return file === '(native)' ? 'workerd built-ins (URL, Headers, crypto...)' : `other: ${file}`;
 }
 
-/** The Worker's own bundle (workerd names it by the module's file), not a runtime or Miniflare script. */
-const bundleUrl = (url) => /\.js$/.test(url) && !/entry\.worker|papaparse|middleware/.test(url);
-
 /**
  * Self time per isolate and, in the Worker under test (`workerId`), per stage and per function,
  * in microseconds. Idle samples are left out.
@@ -140,7 +142,7 @@ export function summarizeProfiles(profiles, { workerId, fileOf }) {
         continue;
       }
       const url = node.callFrame.url;
-      const file = bundleUrl(url) ? fileOf(node.callFrame.lineNumber) : '(native)';
+      const file = fileOf(url, node.callFrame.lineNumber) ?? '(native)';
       const stage = stageOf(file, fn);
       stages.set(stage, (stages.get(stage) ?? 0) + dt);
       const where = file === '(native)' ? url || '(native)' : `${file}:${node.callFrame.lineNumber + 1}`;
