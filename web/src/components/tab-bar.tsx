@@ -7,6 +7,15 @@ import type { KeyboardEvent } from 'react';
 
 export type TabItem<K extends string> = { key: K; label: string; icon: LucideIcon };
 
+/** Where an arrow key, Home or End moves from tab `at` of `count` (the arrows wrap round); null for any other key. */
+export function tabStep(key: string, at: number, count: number): number | null {
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  if (key === 'ArrowRight' || key === 'ArrowLeft')
+    return (at + (key === 'ArrowRight' ? 1 : -1) + count) % count;
+  return null;
+}
+
 export function TabBar<K extends string>({
   tabs,
   selected,

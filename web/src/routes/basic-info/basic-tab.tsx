@@ -6,9 +6,11 @@ import { CONNECTION_MESSAGES } from '../../../../schema/connections-api';
 import { Alert } from '../../components/alert';
 import { Card } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
+import { draftFields, type TextKeys } from '../../lib/draft-field';
 import {
   basicId,
   CAMPAIGN_TYPE_OPTIONS,
+  type CampaignForm,
   NETWORK_OPTIONS,
   PROMOTION_OPTIONS,
   REDIRECT_OPTIONS,
@@ -51,6 +53,30 @@ function readAdvancedOpen(): boolean {
   }
 }
 
+type TextKey = TextKeys<CampaignForm>;
+type FlagKey = { [K in keyof CampaignForm]: CampaignForm[K] extends number ? K : never }[keyof CampaignForm];
+
+/**
+ * The props that bind a field of the tab to the form: `field(key)` a text or select field (its
+ * value trimmed with 'trim', or changed through the tab's own handler where a change has
+ * effects), `flag(key)` a 0/1 switch. Ids are `basic-<key>`, which error messages focus.
+ */
+function formBindings({ form, errors, onField }: BasicTabProps) {
+  const draft = draftFields(form, onField, errors);
+  return {
+    field: (key: TextKey, change?: 'trim' | ((value: string) => void)) => {
+      const bound = draft(key, basicId(key));
+      if (change === 'trim') return { ...bound, onValueChange: (v: string) => bound.onValueChange(v.trim()) };
+      return change ? { ...bound, onValueChange: change } : bound;
+    },
+    flag: (key: FlagKey) => ({
+      id: basicId(key),
+      checked: form[key] === 1,
+      onChange: (on: boolean) => onField(key, on ? 1 : 0),
+    }),
+  };
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="form-section">
@@ -62,6 +88,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function BasicTab(props: BasicTabProps) {
   const { form, errors, onField } = props;
+  const { field, flag } = formBindings(props);
   const [advancedOpen, setAdvancedOpen] = useState(readAdvancedOpen);
   const advancedId = useId();
   const typeHint = CAMPAIGN_TYPE_OPTIONS.find((o) => o.value === form.campaignType)?.hint;
@@ -92,28 +119,16 @@ export function BasicTab(props: BasicTabProps) {
       <Card title="Campaign" description="What the campaign is called and how it routes visitors.">
         <div className="form">
           <div className="form-grid">
-            <TextField
-              id={basicId('name')}
-              label="Campaign name"
-              value={form.name}
-              onValueChange={props.onName}
-              error={errors.name}
-              maxLength={NAME_MAX}
-            />
+            <TextField {...field('name', props.onName)} label="Campaign name" maxLength={NAME_MAX} />
             <SelectField
-              id={basicId('campaignType')}
+              {...field('campaignType', props.onCampaignType)}
               label="Campaign type"
-              value={form.campaignType}
-              onValueChange={props.onCampaignType}
               options={CAMPAIGN_TYPE_OPTIONS}
-              error={errors.campaignType}
               hint={typeHint}
             />
           </div>
           <Switch
-            id={basicId('active')}
-            checked={form.active === 1}
-            onChange={(on) => onField('active', on ? 1 : 0)}
+            {...flag('active')}
             label="Active"
             description="An inactive campaign sends its visitors to the fallback URL and counts nothing."
           />
@@ -124,10 +139,8 @@ export function BasicTab(props: BasicTabProps) {
         <div className="form">
           <div className="form-grid ce-grid-3">
             <SelectField
-              id={basicId('trafficSource')}
+              {...field('trafficSource', props.onTrafficSource)}
               label="Traffic source"
-              value={form.trafficSource}
-              onValueChange={props.onTrafficSource}
               options={TRAFFIC_SOURCE_OPTIONS}
               error={
                 // A verification made after the failed save answers the Facebook message.
@@ -139,20 +152,14 @@ export function BasicTab(props: BasicTabProps) {
               hint={form.campaignType === 'rotator' ? 'Rotator campaigns have no traffic source.' : undefined}
             />
             <SelectField
-              id={basicId('offerPromotion')}
+              {...field('offerPromotion', props.onPromotion)}
               label="Offer promotion"
-              value={form.offerPromotion}
-              onValueChange={props.onPromotion}
               options={PROMOTION_OPTIONS}
-              error={errors.offerPromotion}
             />
             <SelectField
-              id={basicId('affiliate_network')}
+              {...field('affiliate_network', props.onNetwork)}
               label="Affiliate network"
-              value={form.affiliate_network}
-              onValueChange={props.onNetwork}
               options={NETWORK_OPTIONS}
-              error={errors.affiliate_network}
               hint={
                 form.opTargetParam
                   ? `Offers receive the click id as ${form.opTargetParam}.`
@@ -167,32 +174,23 @@ export function BasicTab(props: BasicTabProps) {
           )}
           <div className="form-grid ce-grid-3">
             <TextField
-              id={basicId('urlAppendToken')}
+              {...field('urlAppendToken', props.onUrlToken)}
               label="URL token"
-              value={form.urlAppendToken}
-              onValueChange={props.onUrlToken}
-              error={errors.urlAppendToken}
               hint="The campaign URL's parameter for the ad or creative id."
               spellCheck={false}
             />
             <TextField
-              id={basicId('cpc')}
+              {...field('cpc')}
               label="Cost per click ($)"
               optional
-              value={form.cpc}
-              onValueChange={(v) => onField('cpc', v)}
-              error={errors.cpc}
               inputMode="decimal"
               placeholder="0.00"
               hint="Counts as spend when no cost is imported."
             />
             <TextField
-              id={basicId('custom_url')}
+              {...field('custom_url', 'trim')}
               label="Fallback URL"
               optional
-              value={form.custom_url}
-              onValueChange={(v) => onField('custom_url', v.trim())}
-              error={errors.custom_url}
               placeholder="https://example.com/"
               hint="Where visitors go when nothing can serve them."
               spellCheck={false}
@@ -203,19 +201,14 @@ export function BasicTab(props: BasicTabProps) {
             <Section title="Rotator">
               <div className="form-grid">
                 <TextField
-                  id={basicId('rotator_base_url')}
+                  {...field('rotator_base_url', 'trim')}
                   label="Rotator base URL"
                   optional
-                  value={form.rotator_base_url}
-                  onValueChange={(v) => onField('rotator_base_url', v.trim())}
-                  error={errors.rotator_base_url}
                   spellCheck={false}
                 />
                 <div className="ce-switch-cell">
                   <Switch
-                    id={basicId('rotator_requires_signed_contract')}
-                    checked={form.rotator_requires_signed_contract === 1}
-                    onChange={(on) => onField('rotator_requires_signed_contract', on ? 1 : 0)}
+                    {...flag('rotator_requires_signed_contract')}
                     label="Participants must sign a contract"
                   />
                 </div>
@@ -275,19 +268,11 @@ export function BasicTab(props: BasicTabProps) {
         description="Tell the traffic source about each conversion."
       >
         <div className="form">
-          <Switch
-            id={basicId('postback_enabled')}
-            checked={form.postback_enabled === 1}
-            onChange={(on) => onField('postback_enabled', on ? 1 : 0)}
-            label="Send conversions to the traffic source"
-          />
+          <Switch {...flag('postback_enabled')} label="Send conversions to the traffic source" />
           {form.postback_enabled === 1 && (
             <TextField
-              id={basicId('postback')}
+              {...field('postback', 'trim')}
               label="Traffic source postback URL"
-              value={form.postback}
-              onValueChange={(v) => onField('postback', v.trim())}
-              error={errors.postback}
               placeholder="https://source.example/postback?click={ad_click_id}&payout={payout}"
               hint="Macros: {clickid}, {payout}, {txid}, {event} and your extra tokens by parameter name."
               spellCheck={false}
@@ -319,102 +304,50 @@ export function BasicTab(props: BasicTabProps) {
           <div className="form" id={advancedId}>
             <div className="form-grid ce-grid-3">
               <TextField
-                id={basicId('keywordParameter')}
+                {...field('keywordParameter', 'trim')}
                 label="Keyword parameter"
-                value={form.keywordParameter}
-                onValueChange={(v) => onField('keywordParameter', v.trim())}
-                error={errors.keywordParameter}
                 hint="The campaign URL's parameter for the keyword."
                 spellCheck={false}
               />
               <TextField
-                id={basicId('lpTargetParam')}
+                {...field('lpTargetParam', 'trim')}
                 label="Landing page click id parameter"
                 optional
-                value={form.lpTargetParam}
-                onValueChange={(v) => onField('lpTargetParam', v.trim())}
-                error={errors.lpTargetParam}
                 placeholder="clickid"
                 spellCheck={false}
               />
               <TextField
-                id={basicId('opTargetParam')}
+                {...field('opTargetParam', 'trim')}
                 label="Offer click id parameter"
                 optional
-                value={form.opTargetParam}
-                onValueChange={(v) => onField('opTargetParam', v.trim())}
-                error={errors.opTargetParam}
                 placeholder="Set by the affiliate network"
                 spellCheck={false}
               />
-              <SelectField
-                id={basicId('redirectType')}
-                label="Redirect"
-                value={form.redirectType}
-                onValueChange={(v) => onField('redirectType', v)}
-                options={REDIRECT_OPTIONS}
-                error={errors.redirectType}
-              />
+              <SelectField {...field('redirectType')} label="Redirect" options={REDIRECT_OPTIONS} />
               <TextField
-                id={basicId('customConversionGoal')}
+                {...field('customConversionGoal', 'trim')}
                 label="Conversion event"
-                value={form.customConversionGoal}
-                onValueChange={(v) => onField('customConversionGoal', v.trim())}
-                error={errors.customConversionGoal}
                 hint="The postback event that counts as the conversion."
                 spellCheck={false}
               />
-              <TextField
-                id={basicId('custom_url_result')}
-                label="Custom URL result"
-                optional
-                value={form.custom_url_result}
-                onValueChange={(v) => onField('custom_url_result', v)}
-                error={errors.custom_url_result}
-              />
+              <TextField {...field('custom_url_result')} label="Custom URL result" optional />
             </div>
             <Section title="Conversion names">
               <Switch
-                id={basicId('li_custom_name_enabled')}
-                checked={form.li_custom_name_enabled === 1}
-                onChange={(on) => onField('li_custom_name_enabled', on ? 1 : 0)}
+                {...flag('li_custom_name_enabled')}
                 label="Use custom conversion names"
                 description="Name the conversions the image pixel reports, and the landing page and add-to-cart events."
               />
               {form.li_custom_name_enabled === 1 && (
                 <div className="form-grid">
                   <TextField
-                    id={basicId('li_conversion_image_pixel')}
+                    {...field('li_conversion_image_pixel')}
                     label="Conversion image pixel names"
-                    value={form.li_conversion_image_pixel}
-                    onValueChange={(v) => onField('li_conversion_image_pixel', v)}
-                    error={errors.li_conversion_image_pixel}
                     hint="Comma-separated, e.g. purchase,upsell."
                   />
-                  <TextField
-                    id={basicId('li_conversion_lp')}
-                    label="Landing page conversion name"
-                    optional
-                    value={form.li_conversion_lp}
-                    onValueChange={(v) => onField('li_conversion_lp', v)}
-                    error={errors.li_conversion_lp}
-                  />
-                  <TextField
-                    id={basicId('li_conversion_atc1')}
-                    label="Add-to-cart 1 name"
-                    optional
-                    value={form.li_conversion_atc1}
-                    onValueChange={(v) => onField('li_conversion_atc1', v)}
-                    error={errors.li_conversion_atc1}
-                  />
-                  <TextField
-                    id={basicId('li_conversion_atc2')}
-                    label="Add-to-cart 2 name"
-                    optional
-                    value={form.li_conversion_atc2}
-                    onValueChange={(v) => onField('li_conversion_atc2', v)}
-                    error={errors.li_conversion_atc2}
-                  />
+                  <TextField {...field('li_conversion_lp')} label="Landing page conversion name" optional />
+                  <TextField {...field('li_conversion_atc1')} label="Add-to-cart 1 name" optional />
+                  <TextField {...field('li_conversion_atc2')} label="Add-to-cart 2 name" optional />
                 </div>
               )}
             </Section>

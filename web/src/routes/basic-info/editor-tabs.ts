@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import type { CampaignType } from '../../../../schema/campaigns';
-import type { TabItem } from '../../components/tab-bar';
+import { type TabItem, tabStep } from '../../components/tab-bar';
 
 export type TabKey = 'basic' | 'landing' | 'offer' | 'links' | 'paths' | 'options' | 'banners' | 'traffic';
 
@@ -44,15 +44,9 @@ export function visibleTabs(type: CampaignType, source: string): TabKey[] {
 
 /** Arrows, Home and End move the focus along the tabs; Enter or a click selects one. */
 export function moveTabFocus(e: KeyboardEvent<HTMLDivElement>) {
-  if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft' && e.key !== 'Home' && e.key !== 'End') return;
-  e.preventDefault();
   const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
-  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-  const to =
-    e.key === 'Home'
-      ? 0
-      : e.key === 'End'
-        ? buttons.length - 1
-        : (at + (e.key === 'ArrowRight' ? 1 : -1) + buttons.length) % buttons.length;
+  const to = tabStep(e.key, buttons.indexOf(document.activeElement as HTMLButtonElement), buttons.length);
+  if (to === null) return;
+  e.preventDefault();
   buttons[to]?.focus();
 }

@@ -26,6 +26,21 @@ import {
   useTaboola,
 } from './api';
 
+/**
+ * Runs a form's call with the spec's toasts: success, or the failure message with the error passed
+ * on to the form. The toast carries the message, so the forms' failure handlers show nothing more;
+ * field messages stay at their fields.
+ */
+async function withToasts(call: () => Promise<unknown>, success: string, failure: string) {
+  try {
+    await call();
+  } catch (err) {
+    notify.error(failure);
+    throw err;
+  }
+  notify.success(success);
+}
+
 function Stored({ label, value, testId }: { label: string; value: string | undefined; testId: string }) {
   return (
     <p className="integration-stored">
@@ -47,16 +62,9 @@ export function PlatformTokenForm({ platform, label }: { platform: 'tiktok' | 'm
   const onSubmit = form.onSubmitWith({
     schema: apiTokenInput,
     order: ['api_token'],
-    // The toast carries the spec's message; field messages stay at their fields.
     failure: () => null,
     send: async () => {
-      try {
-        await setPlatformToken(platform, form.values.api_token);
-      } catch (err) {
-        notify.error(M.tokenFailed);
-        throw err;
-      }
-      notify.success(M.tokenSaved);
+      await withToasts(() => setPlatformToken(platform, form.values.api_token), M.tokenSaved, M.tokenFailed);
       form.setValue('api_token', '');
       await mutate(tokenKey(platform));
     },
@@ -87,16 +95,9 @@ export function TaboolaForm() {
   const onSubmit = form.onSubmitWith({
     schema: taboolaInput,
     order: TABOOLA_ORDER,
-    // The toast carries the spec's message; field messages stay at their fields.
     failure: () => null,
     send: async () => {
-      try {
-        await setTaboola(form.values);
-      } catch (err) {
-        notify.error(M.taboolaFailed);
-        throw err;
-      }
-      notify.success(M.taboolaSaved);
+      await withToasts(() => setTaboola(form.values), M.taboolaSaved, M.taboolaFailed);
       form.setValue('client_id', '');
       form.setValue('client_secret', '');
       await mutate(TABOOLA_KEY);
@@ -137,16 +138,9 @@ export function ConversionTestForm() {
   const onSubmit = form.onSubmitWith({
     schema: testConversionInput,
     order: TEST_CONVERSION_ORDER,
-    // The toast carries the spec's message; field messages stay at their fields.
     failure: () => null,
     send: async () => {
-      try {
-        await testConversion(form.values);
-      } catch (err) {
-        notify.error(M.conversionFailed);
-        throw err;
-      }
-      notify.success(M.conversionOk);
+      await withToasts(() => testConversion(form.values), M.conversionOk, M.conversionFailed);
     },
   });
   return (

@@ -14,7 +14,7 @@ import { SelectField, TextField } from '../../components/field';
 import { PageSpinner } from '../../components/spinner';
 import { useForm } from '../../lib/forms';
 import { getLiCampaign, useIabCategories, useTrackers } from './api';
-import { LiFormCard, ScheduleFields, useLiSave } from './li-form';
+import { LiSaveCard, ScheduleFields, useLiSave } from './li-form';
 import { dayOf, managePath, platformDate, timeOf, todayIso } from './shared';
 
 const FORM = 'li-campaign-form';
@@ -48,7 +48,7 @@ export function CampaignForm({ id }: { id: number }) {
     name: v.name,
     conversionPixel: needsTracker(v.strategyType) ? v.conversionPixel : '',
   });
-  const { loaded, done, onSubmit } = useLiSave(form, {
+  const save = useLiSave(form, {
     campaignId: id,
     refId,
     load: async (campaignId, ref) => {
@@ -69,18 +69,18 @@ export function CampaignForm({ id }: { id: number }) {
     payload,
   });
 
-  if (!loaded) return <PageSpinner />;
+  if (!save.loaded) return <PageSpinner />;
   const strategy = v.strategyType as Strategy;
   return (
-    <LiFormCard
-      title={refId ? 'Edit campaign' : 'New campaign'}
+    <LiSaveCard
+      noun="campaign"
+      editing={Boolean(refId)}
       description="A campaign on LiveIntent for this tracker campaign."
       formId={FORM}
-      onSubmit={onSubmit}
-      busy={form.busy}
-      submitLabel={refId ? 'Save campaign' : 'Create campaign'}
-      formError={form.formError}
-      success={{ message: done, back: managePath(id, 'campaigns') }}
+      form={form}
+      save={save}
+      back={managePath(id, 'campaigns')}
+      showFormError
     >
       <div className="form-grid">
         <TextField {...form.field('name')} label="Name" autoComplete="off" />
@@ -116,6 +116,6 @@ export function CampaignForm({ id }: { id: number }) {
         )}
       </div>
       <ScheduleFields field={form.field} />
-    </LiFormCard>
+    </LiSaveCard>
   );
 }

@@ -59,6 +59,51 @@ export function LiFormCard({
   );
 }
 
+/**
+ * The card of a form over useLiSave: 'New …' or 'Edit …' by whether an object is edited, its
+ * submit 'Create …' or 'Save …' (`buttonNoun` where the button says it shorter), and the success
+ * dialog that returns to `back`.
+ */
+export function LiSaveCard({
+  noun,
+  buttonNoun = noun,
+  editing,
+  description,
+  formId,
+  form,
+  save,
+  back,
+  showFormError,
+  children,
+}: {
+  noun: string;
+  buttonNoun?: string;
+  editing: boolean;
+  description: string;
+  formId: string;
+  form: { busy: boolean; formError: string | null };
+  save: { done: string | null; onSubmit: (event: FormEvent) => void };
+  back: string;
+  /** Shows the form's message above the fields (the forms that have one). */
+  showFormError?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <LiFormCard
+      title={`${editing ? 'Edit' : 'New'} ${noun}`}
+      description={description}
+      formId={formId}
+      onSubmit={save.onSubmit}
+      busy={form.busy}
+      submitLabel={`${editing ? 'Save' : 'Create'} ${buttonNoun}`}
+      formError={showFormError ? form.formError : undefined}
+      success={{ message: save.done, back }}
+    >
+      {children}
+    </LiFormCard>
+  );
+}
+
 type DateKey = 'startDate' | 'startTime' | 'endDate' | 'endTime';
 
 /** The start and end date and time of a campaign or line item (the platform's schedule). */

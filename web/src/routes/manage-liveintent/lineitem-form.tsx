@@ -15,7 +15,7 @@ import { SelectField, TextField } from '../../components/field';
 import { PageSpinner } from '../../components/spinner';
 import { useForm } from '../../lib/forms';
 import { getLineItem, useLiCampaigns } from './api';
-import { LiFormCard, ScheduleFields, useLiSave } from './li-form';
+import { LiSaveCard, ScheduleFields, useLiSave } from './li-form';
 import { dayOf, managePath, platformDate, timeOf, todayIso } from './shared';
 
 const FORM = 'li-lineitem-form';
@@ -105,7 +105,7 @@ export function LineItemForm({ id }: { id: number }) {
     genderTargetType: v.genderTargetType,
     genderTarget: gender,
   });
-  const { loaded, done, onSubmit } = useLiSave(form, {
+  const save = useLiSave(form, {
     campaignId: id,
     refId,
     load: async (campaignId, ref) => {
@@ -141,16 +141,16 @@ export function LineItemForm({ id }: { id: number }) {
     payload,
   });
 
-  if (!loaded || !campaigns.data) return <PageSpinner />;
+  if (!save.loaded || !campaigns.data) return <PageSpinner />;
   return (
-    <LiFormCard
-      title={refId ? 'Edit line item' : 'New line item'}
+    <LiSaveCard
+      noun="line item"
+      editing={Boolean(refId)}
       description="Budget, schedule and audience of a LiveIntent campaign."
       formId={FORM}
-      onSubmit={onSubmit}
-      busy={form.busy}
-      submitLabel={refId ? 'Save line item' : 'Create line item'}
-      success={{ message: done, back: managePath(id, 'lineitems') }}
+      form={form}
+      save={save}
+      back={managePath(id, 'lineitems')}
     >
       <div className="form-grid">
         <SelectField
@@ -205,6 +205,6 @@ export function LineItemForm({ id }: { id: number }) {
           <Targets legend="Genders" options={GENDER_TARGETS} chosen={gender} onChange={setGender} />
         </div>
       </div>
-    </LiFormCard>
+    </LiSaveCard>
   );
 }

@@ -5,7 +5,7 @@ import { TextField } from '../../components/field';
 import { PageSpinner } from '../../components/spinner';
 import { useForm } from '../../lib/forms';
 import { getTracker } from './api';
-import { LiFormCard, useLiSave } from './li-form';
+import { LiSaveCard, useLiSave } from './li-form';
 import { managePath } from './shared';
 
 const FORM = 'li-tracker-form';
@@ -13,7 +13,7 @@ const FORM = 'li-tracker-form';
 export function TrackerForm({ id }: { id: number }) {
   const { segmentId } = useParams();
   const form = useForm(FORM, { termRegex: '', segmentName: '' });
-  const { loaded, done, onSubmit } = useLiSave(form, {
+  const save = useLiSave(form, {
     campaignId: id,
     refId: segmentId,
     load: async (campaignId, ref) => {
@@ -27,16 +27,17 @@ export function TrackerForm({ id }: { id: number }) {
     payload: () => ({ campaignId: id, segmentId: segmentId ?? '', ...form.values }),
   });
 
-  if (!loaded) return <PageSpinner />;
+  if (!save.loaded) return <PageSpinner />;
   return (
-    <LiFormCard
-      title={segmentId ? 'Edit conversion tracker' : 'New conversion tracker'}
+    <LiSaveCard
+      noun="conversion tracker"
+      buttonNoun="tracker"
+      editing={Boolean(segmentId)}
       description="A visit to a page whose address matches the term regex counts as a conversion on LiveIntent."
       formId={FORM}
-      onSubmit={onSubmit}
-      busy={form.busy}
-      submitLabel={segmentId ? 'Save tracker' : 'Create tracker'}
-      success={{ message: done, back: managePath(id) }}
+      form={form}
+      save={save}
+      back={managePath(id)}
     >
       <div className="form-grid">
         <TextField {...form.field('segmentName')} label="Segment name" autoComplete="off" />
@@ -48,6 +49,6 @@ export function TrackerForm({ id }: { id: number }) {
           hint="For example /thank-you"
         />
       </div>
-    </LiFormCard>
+    </LiSaveCard>
   );
 }

@@ -6,7 +6,7 @@ import { totalsNoValue } from '../../components/data-table/no-value';
 import { statusColumn } from '../../components/data-table/status-switch';
 import { EmptyState } from '../../components/empty-state';
 import { nameColumn, testsColumn } from './item-columns';
-import type { TableQuery } from './query';
+import { queryTableProps, type TableQuery } from './query';
 import { groupedRowKey, TokenPicker, tokenColumns } from './token-picker';
 import type { LandingState } from './use-statistics';
 
@@ -111,19 +111,10 @@ export function LandingTable({
       rowKey={(r, i) => groupedRowKey(r.page_id, r, selectedTokens, i)}
       loading={state.loading}
       footer={footer}
-      sort={query.sort}
-      onSortChange={(sort) => onQueryChange({ ...query, sort, page: 1 })}
+      {...queryTableProps(query, onQueryChange, 'Search landing pages and press Enter')}
       page={state.page}
       perPage={perPage}
       totalCount={state.count}
-      onPageChange={(page) => onQueryChange({ ...query, page })}
-      // The screen reloads every table at page 1 when the shared page length changes.
-      onPerPageChange={() => {}}
-      search={{
-        value: query.search,
-        placeholder: 'Search landing pages and press Enter',
-        onSearch: (search) => onQueryChange({ ...query, search, page: 1 }),
-      }}
       toolbar={
         <>
           {onTokensChange && (

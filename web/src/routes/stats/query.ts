@@ -35,6 +35,29 @@ export type TableQuery = { page: number; sort: SortState; search: string };
 export const TARGET_DEFAULT_SORT: SortState = targetDefaultSort('');
 export const LANDING_DEFAULT_SORT: SortState = { key: 'visits', order: 'desc' };
 
+/**
+ * The sort, pager and search props of a paged statistics table, bound to its query: a new sort or
+ * search starts again at page 1. The screen reloads every table at page 1 when the shared page
+ * length changes, so a table's own page-length change does nothing.
+ */
+export function queryTableProps(
+  query: TableQuery,
+  onQueryChange: (query: TableQuery) => void,
+  searchPlaceholder: string,
+) {
+  return {
+    sort: query.sort,
+    onSortChange: (sort: SortState) => onQueryChange({ ...query, sort, page: 1 }),
+    onPageChange: (page: number) => onQueryChange({ ...query, page }),
+    onPerPageChange: () => {},
+    search: {
+      value: query.search,
+      placeholder: searchPlaceholder,
+      onSearch: (search: string) => onQueryChange({ ...query, search, page: 1 }),
+    },
+  };
+}
+
 export const firstPage = (sort: SortState, search = ''): TableQuery => ({ page: 1, sort, search });
 
 const dmy = (day: string) => (day ? toDmy(day) : '');

@@ -6,7 +6,7 @@ import { StatusSwitch } from '../../components/data-table/status-switch';
 import { EmptyState } from '../../components/empty-state';
 import { useBannerBulk } from './banner-bulk';
 import { LineItemModal } from './line-item-modal';
-import type { TableQuery } from './query';
+import { queryTableProps, type TableQuery } from './query';
 import { groupedRowKey, TokenPicker } from './token-picker';
 import { type CreativeSwitches, isAlertRow } from './use-creative-status';
 import type { TargetState } from './use-statistics';
@@ -104,19 +104,10 @@ export function TargetTable({
         loading={state.loading}
         footer={footer}
         footerLoading={totalsLoading}
-        sort={query.sort}
-        onSortChange={(sort) => onQueryChange({ ...query, sort, page: 1 })}
+        {...queryTableProps(query, onQueryChange, 'Search targets and press Enter')}
         page={state.page}
         perPage={perPage}
         totalCount={state.totalCount}
-        onPageChange={(page) => onQueryChange({ ...query, page })}
-        // The screen reloads every table at page 1 when the shared page length changes.
-        onPerPageChange={() => {}}
-        search={{
-          value: query.search,
-          placeholder: 'Search targets and press Enter',
-          onSearch: (search) => onQueryChange({ ...query, search, page: 1 }),
-        }}
         toolbar={
           <>
             <TokenPicker

@@ -15,6 +15,10 @@ import { toastFailure, type useStatistics } from './use-statistics';
 
 type Statistics = ReturnType<typeof useStatistics>;
 
+/** The rows with the matching one's status replaced by the server's. */
+const withActive = <R extends { active: number }>(rows: R[], match: (row: R) => boolean, active: number) =>
+  rows.map((r) => (match(r) ? { ...r, active } : r));
+
 /**
  * `switchedAt` is set to when the last switch succeeded: the server answers a repeat of a request
  * from its stored job for 30 s, so tables asked for soon after must be asked afresh.
@@ -49,7 +53,7 @@ export function useStatusSwitches(
         const res = await updateLandingStatus(row.page_id, active ? 1 : 0);
         stats.setLanding((l) => ({
           ...l,
-          rows: l.rows.map((r) => (r.page_id === row.page_id ? { ...r, active: res.active } : r)),
+          rows: withActive(l.rows, (r) => r.page_id === row.page_id, res.active),
         }));
         notify.success(res.message || STATS_MESSAGES.landingStatusUpdated);
         onLandingSwitched();
@@ -58,50 +62,58 @@ export function useStatusSwitches(
         notify.error(STATS_MESSAGES.landingStatusNotUpdated);
       }
     });
-  const toggleOffer = (row: OfferRecord, active: boolean) =>
-    withSwitch(`o${row.offer_id}`, async () => {
+  // An offer or path switched: its row in the answer takes the server's status.
+  const switchPlacement = (
+    key: string,
+    update: () => Promise<{ active: number }>,
+    store: (active: number) => void,
+    done: string,
+  ) =>
+    withSwitch(key, async () => {
       try {
-        const res = await updateOfferStatus(row.offer_id, active ? 1 : 0);
+        const res = await update();
+        store(res.active);
+        notify.success(done);
+      } catch (err) {
+        toastFailure(err);
+      }
+    });
+  const toggleOffer = (row: OfferRecord, active: boolean) =>
+    switchPlacement(
+      `o${row.offer_id}`,
+      () => updateOfferStatus(row.offer_id, active ? 1 : 0),
+      (on) =>
         stats.setAnswer((a) =>
           a?.offer
             ? {
                 ...a,
                 offer: {
                   ...a.offer,
-                  offerRecords: a.offer.offerRecords.map((r) =>
-                    r.offer_id === row.offer_id ? { ...r, active: res.active } : r,
-                  ),
+                  offerRecords: withActive(a.offer.offerRecords, (r) => r.offer_id === row.offer_id, on),
                 },
               }
             : a,
-        );
-        notify.success('Offer page status updated.');
-      } catch (err) {
-        toastFailure(err);
-      }
-    });
+        ),
+      'Offer page status updated.',
+    );
   const togglePath = (row: PathRecord, active: boolean) =>
-    withSwitch(`p${row.path_id}`, async () => {
-      try {
-        const res = await updatePathStatus(row.path_id, active ? 1 : 0);
+    switchPlacement(
+      `p${row.path_id}`,
+      () => updatePathStatus(row.path_id, active ? 1 : 0),
+      (on) =>
         stats.setAnswer((a) =>
           a?.path
             ? {
                 ...a,
                 path: {
                   ...a.path,
-                  pathRecords: a.path.pathRecords.map((r) =>
-                    r.path_id === row.path_id ? { ...r, active: res.active } : r,
-                  ),
+                  pathRecords: withActive(a.path.pathRecords, (r) => r.path_id === row.path_id, on),
                 },
               }
             : a,
-        );
-        notify.success('Path status updated.');
-      } catch (err) {
-        toastFailure(err);
-      }
-    });
+        ),
+      'Path status updated.',
+    );
 
   return { idsOf, toggleLanding, toggleOffer, togglePath };
 }

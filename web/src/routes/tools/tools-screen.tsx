@@ -1,16 +1,17 @@
 // Tools (spec 1 route table: /tools): a link tester, a postback tester and a link builder, each
 // a tab; the tab is kept in the address (?tab=) so a reload or a shared link opens the same one.
-import { FlaskConical, Link2, type LucideIcon, Send } from 'lucide-react';
+import { FlaskConical, Link2, Send } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { TabBar, type TabItem, tabStep } from '../../components/tab-bar';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LinkBuilder } from './link-builder';
 import { LinkTester } from './link-tester';
 import { PostbackTester } from './postback-tester';
 
 type TabKey = 'link-tester' | 'postback-tester' | 'link-builder';
-const TABS: { key: TabKey; label: string; icon: LucideIcon }[] = [
+const TABS: TabItem<TabKey>[] = [
   { key: 'link-tester', label: 'Link tester', icon: FlaskConical },
   { key: 'postback-tester', label: 'Postback tester', icon: Send },
   { key: 'link-builder', label: 'Link builder', icon: Link2 },
@@ -23,15 +24,13 @@ export function ToolsScreen() {
   const select = (key: TabKey) => setParams({ tab: key }, { replace: true });
 
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft' && e.key !== 'Home' && e.key !== 'End') return;
+    const to = tabStep(
+      e.key,
+      TABS.findIndex((t) => t.key === tab),
+      TABS.length,
+    );
+    if (to === null) return;
     e.preventDefault();
-    const at = TABS.findIndex((t) => t.key === tab);
-    const to =
-      e.key === 'Home'
-        ? 0
-        : e.key === 'End'
-          ? TABS.length - 1
-          : (at + (e.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
     select(TABS[to].key);
     document.getElementById(`tools-tab-${TABS[to].key}`)?.focus();
   };
@@ -42,24 +41,17 @@ export function ToolsScreen() {
         title="Tools"
         description="Test a campaign link and a postback before you send paid traffic, and build the link for your traffic source. Nothing here counts in your statistics."
       />
-      <div className="ce-tabs" role="tablist" aria-label="Tools" onKeyDown={onKey}>
-        {TABS.map(({ key, label, icon: Icon }) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            id={`tools-tab-${key}`}
-            aria-selected={key === tab}
-            aria-controls="tools-panel"
-            tabIndex={key === tab ? 0 : -1}
-            className={key === tab ? 'ce-tab is-active' : 'ce-tab'}
-            onClick={() => select(key)}
-          >
-            <Icon size={15} aria-hidden />
-            {label}
-          </button>
-        ))}
-      </div>
+      <TabBar
+        tabs={TABS}
+        selected={tab}
+        onSelect={select}
+        label="Tools"
+        idPrefix="tools-tab"
+        panelId="tools-panel"
+        className="ce-tabs"
+        tabClassName="ce-tab"
+        onKeyDown={onKey}
+      />
       <div id="tools-panel" role="tabpanel" aria-labelledby={`tools-tab-${tab}`} className="ce-tabpanel">
         {tab === 'link-tester' && <LinkTester />}
         {tab === 'postback-tester' && <PostbackTester />}
