@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { QUICK_RANGES } from '../../../../schema/dates';
 import {
   chooseLastN,
@@ -95,46 +95,24 @@ export function DateRange({ id, value, onChange, today, withLastN, startError, e
           />
         </div>
       )}
-      <div className={startError ? 'field has-error' : 'field'}>
-        <label className="field-label" htmlFor={`${id}-start`}>
-          Start date
-        </label>
-        <input
-          id={`${id}-start`}
-          className="input"
-          type="date"
-          value={value.start}
-          onChange={(e) => change(setStart(value, e.target.value), { start: e.target.value, end: value.end })}
-          aria-invalid={startError ? true : undefined}
-          aria-describedby={startError ? `${id}-start-error` : undefined}
-          disabled={disabled}
-        />
-        {startError && (
-          <p className="field-error" id={`${id}-start-error`}>
-            {startError}
-          </p>
-        )}
-      </div>
-      <div className={endError ? 'field has-error' : 'field'}>
-        <label className="field-label" htmlFor={`${id}-end`}>
-          End date
-        </label>
-        <input
-          id={`${id}-end`}
-          className="input"
-          type="date"
-          value={value.end}
-          min={value.start || undefined}
-          onChange={(e) => change(setEnd(value, e.target.value), { start: value.start, end: e.target.value })}
-          aria-invalid={endError ? true : undefined}
-          aria-describedby={endError ? `${id}-end-error` : moved ? `${id}-end-moved` : undefined}
-          disabled={disabled}
-        />
-        {endError && (
-          <p className="field-error" id={`${id}-end-error`}>
-            {endError}
-          </p>
-        )}
+      <DateField
+        id={`${id}-start`}
+        label="Start date"
+        value={value.start}
+        onChange={(start) => change(setStart(value, start), { start, end: value.end })}
+        error={startError}
+        disabled={disabled}
+      />
+      <DateField
+        id={`${id}-end`}
+        label="End date"
+        value={value.end}
+        min={value.start || undefined}
+        onChange={(end) => change(setEnd(value, end), { start: value.start, end })}
+        error={endError}
+        describedBy={moved ? `${id}-end-moved` : undefined}
+        disabled={disabled}
+      >
         <p
           className="field-hint date-range-moved"
           id={`${id}-end-moved`}
@@ -143,7 +121,55 @@ export function DateRange({ id, value, onChange, today, withLastN, startError, e
         >
           {moved && !endError ? END_MOVED : ''}
         </p>
-      </div>
+      </DateField>
+    </div>
+  );
+}
+
+/** A date input with its label above and its message under it; `describedBy` names a note when there is no message. */
+function DateField({
+  id,
+  label,
+  value,
+  min,
+  onChange,
+  error,
+  describedBy,
+  disabled,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  onChange: (day: string) => void;
+  error?: string | null;
+  describedBy?: string;
+  disabled?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={error ? 'field has-error' : 'field'}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        type="date"
+        value={value}
+        min={min}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : describedBy}
+        disabled={disabled}
+      />
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+      {children}
     </div>
   );
 }

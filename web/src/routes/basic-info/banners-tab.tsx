@@ -257,34 +257,37 @@ export function BannersTab({ campaignId }: { campaignId: number }) {
                 {selection.count ? ` · ${selection.count} selected` : ''}
               </span>
               <div className="ce-toolbar-end">
-                <Button
-                  size="sm"
-                  icon={<Power size={14} aria-hidden />}
-                  disabled={!selection.count}
-                  busy={busy === 'activate'}
-                  onClick={() => void setActive(1)}
-                >
-                  Activate
-                </Button>
-                <Button
-                  size="sm"
-                  icon={<PowerOff size={14} aria-hidden />}
-                  disabled={!selection.count}
-                  busy={busy === 'deactivate'}
-                  onClick={() => void setActive(0)}
-                >
-                  Deactivate
-                </Button>
-                <Button
-                  size="sm"
-                  variant="danger"
-                  icon={<Trash2 size={14} aria-hidden />}
-                  disabled={!selection.count}
-                  busy={busy === 'delete'}
-                  onClick={() => void remove()}
-                >
-                  Delete
-                </Button>
+                {(
+                  [
+                    {
+                      key: 'activate',
+                      label: 'Activate',
+                      icon: Power,
+                      variant: 'secondary',
+                      run: () => setActive(1),
+                    },
+                    {
+                      key: 'deactivate',
+                      label: 'Deactivate',
+                      icon: PowerOff,
+                      variant: 'secondary',
+                      run: () => setActive(0),
+                    },
+                    { key: 'delete', label: 'Delete', icon: Trash2, variant: 'danger', run: remove },
+                  ] as const
+                ).map(({ key, label, icon: Icon, variant, run }) => (
+                  <Button
+                    key={key}
+                    size="sm"
+                    variant={variant}
+                    icon={<Icon size={14} aria-hidden />}
+                    disabled={!selection.count}
+                    busy={busy === key}
+                    onClick={() => void run()}
+                  >
+                    {label}
+                  </Button>
+                ))}
               </div>
             </div>
             <section

@@ -12,6 +12,7 @@ import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
+import { useBusyAction } from '../../components/confirmed-action';
 import { SelectField, TextField } from '../../components/field';
 import { PageSpinner } from '../../components/spinner';
 import { notify } from '../../components/toaster';
@@ -89,7 +90,7 @@ export function TrafficTab({ campaignId, trafficSource }: { campaignId: number; 
   const [info, setInfo] = useState<Info | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [lines, setLines] = useState<{ id: string; cpm: string }[]>([]);
-  const [busy, setBusy] = useState<'info' | 'lines' | 'submit' | null>(null);
+  const { busy, run } = useBusyAction<'info' | 'lines' | 'submit'>();
   const loaded = detail.data !== undefined;
   // The stored campaign becomes the form once it has loaded.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per load, never over edits
@@ -114,33 +115,31 @@ export function TrafficTab({ campaignId, trafficSource }: { campaignId: number; 
     setInfo({ ...info, traffic, adType, adSize: [sizesOf(traffic, adType)[0]] });
   };
 
-  const saveInfo = async () => {
-    setBusy('info');
-    try {
-      await saveTrafficInfo({ campaign_id: campaignId, ...info, adSize: info.adSize.join(',') });
-      setErrors({});
-      notify.success(M.trafficInfoSaved);
-      await refresh();
-    } catch (err) {
-      if (err instanceof ApiError && err.isValidation) setErrors(err.fieldErrors);
-      notify.error(M.saveInfoFailed);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const saveInfo = () =>
+    run(
+      'info',
+      async () => {
+        await saveTrafficInfo({ campaign_id: campaignId, ...info, adSize: info.adSize.join(',') });
+        setErrors({});
+        notify.success(M.trafficInfoSaved);
+        await refresh();
+      },
+      (err) => {
+        if (err instanceof ApiError && err.isValidation) setErrors(err.fieldErrors);
+        notify.error(M.saveInfoFailed);
+      },
+    );
 
-  const saveLines = async () => {
-    setBusy('lines');
-    try {
-      await updateTrafficLines(campaignId, lines);
-      notify.success(M.linesUpdated);
-      await refresh();
-    } catch {
-      notify.error(M.updateLinesFailed);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const saveLines = () =>
+    run(
+      'lines',
+      async () => {
+        await updateTrafficLines(campaignId, lines);
+        notify.success(M.linesUpdated);
+        await refresh();
+      },
+      () => notify.error(M.updateLinesFailed),
+    );
 
   const submit = async () => {
     const ok = await confirm({
@@ -150,19 +149,20 @@ export function TrafficTab({ campaignId, trafficSource }: { campaignId: number; 
       confirmLabel: 'Submit',
     });
     if (!ok) return;
-    setBusy('submit');
-    try {
-      await submitTrafficData(campaignId);
-      notify.success(M.trafficSubmitted);
-      await refresh();
-    } catch (err) {
-      const text = err instanceof ApiError ? err.firstMessage : '';
-      // The server's attachment limit message is shown as it is (spec 2 §5).
-      notify.error(text.startsWith('Attachment file size must be less than') ? text : M.submitFailed);
-      if (text && !text.startsWith('Attachment')) notify.warning(text);
-    } finally {
-      setBusy(null);
-    }
+    await run(
+      'submit',
+      async () => {
+        await submitTrafficData(campaignId);
+        notify.success(M.trafficSubmitted);
+        await refresh();
+      },
+      (err) => {
+        const text = err instanceof ApiError ? err.firstMessage : '';
+        // The server's attachment limit message is shown as it is (spec 2 §5).
+        notify.error(text.startsWith('Attachment file size must be less than') ? text : M.submitFailed);
+        if (text && !text.startsWith('Attachment')) notify.warning(text);
+      },
+    );
   };
 
   const sizes = sizesOf(info.traffic, info.adType);

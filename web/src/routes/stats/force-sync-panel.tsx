@@ -10,6 +10,7 @@ import { api } from '../../api/client';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { useBusyAction } from '../../components/confirmed-action';
 import { notify } from '../../components/toaster';
 import '../../styles/liveintent.css';
 
@@ -21,7 +22,7 @@ const running = (s: ForceSyncAnswer['status']) => s === 'started' || s === 'in-p
 
 export function ForceSyncPanel({ campaignId, onDone }: { campaignId: number; onDone: () => void }) {
   const [state, setState] = useState<ForceSyncAnswer | null>(null);
-  const [busy, setBusy] = useState<'start' | 'stop' | 'dismiss' | null>(null);
+  const { busy, run } = useBusyAction<'start' | 'stop' | 'dismiss'>();
   const startedHere = useRef(false);
   const doneRef = useRef(onDone);
   doneRef.current = onDone;
@@ -66,39 +67,33 @@ export function ForceSyncPanel({ campaignId, onDone }: { campaignId: number; onD
     return () => clearTimeout(t);
   }, [state, status, campaignId, show]);
 
-  const start = async () => {
-    setBusy('start');
-    try {
-      startedHere.current = true;
-      setState(await call('liveintent-force-sync', campaignId));
-    } catch (err) {
-      startedHere.current = false;
-      notify.error(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(null);
-    }
-  };
-  const stop = async () => {
-    setBusy('stop');
-    try {
-      setState(await call('liveintent-stop-force-sync', campaignId));
-      notify.info('The force sync stops after the day it is on.');
-    } catch {
-      notify.error(F.stopFailed);
-    } finally {
-      setBusy(null);
-    }
-  };
-  const dismiss = async () => {
-    setBusy('dismiss');
-    try {
-      setState(await call('liveintent-update-force-sync-completed-status', campaignId));
-    } catch {
-      notify.error(STATS_MESSAGES.dismissMessageFailed);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const start = () =>
+    run(
+      'start',
+      async () => {
+        startedHere.current = true;
+        setState(await call('liveintent-force-sync', campaignId));
+      },
+      (err) => {
+        startedHere.current = false;
+        notify.error(err instanceof Error ? err.message : String(err));
+      },
+    );
+  const stop = () =>
+    run(
+      'stop',
+      async () => {
+        setState(await call('liveintent-stop-force-sync', campaignId));
+        notify.info('The force sync stops after the day it is on.');
+      },
+      () => notify.error(F.stopFailed),
+    );
+  const dismiss = () =>
+    run(
+      'dismiss',
+      async () => setState(await call('liveintent-update-force-sync-completed-status', campaignId)),
+      () => notify.error(STATS_MESSAGES.dismissMessageFailed),
+    );
 
   if (!state) return null;
   const tone = state.status === 'error' ? 'error' : state.status === 'done' ? 'success' : 'info';

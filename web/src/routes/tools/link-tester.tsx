@@ -11,6 +11,7 @@ import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { SelectField, TextareaField, TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
+import { draftFields } from '../../lib/draft-field';
 import { parseTokenLines, runLinkTest } from './api';
 import { LinkTestResults } from './link-test-results';
 
@@ -43,6 +44,13 @@ export function useCampaignChoices() {
 const FORM = 'lt';
 const id = (name: string) => `${FORM}-${name}`;
 
+/** The visit's optional details, each a plain text field. */
+const VISIT_FIELDS = [
+  { key: 'userAgent', label: 'User agent', placeholder: 'Mozilla/5.0 (iPhone; …)' },
+  { key: 'target', label: 'Target (ad id)', placeholder: undefined },
+  { key: 'keyword', label: 'Keyword', placeholder: undefined },
+] as const;
+
 export function LinkTester() {
   const choices = useCampaignChoices();
   const [form, setForm] = useState({
@@ -61,6 +69,7 @@ export function LinkTester() {
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<LinkTestAnswer | null>(null);
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
+  const field = draftFields(form, (key, value) => set({ [key]: value }), errors, id);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -108,86 +117,39 @@ export function LinkTester() {
         <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label="Link tester">
           <div className="form-grid">
             <TextField
-              id={id('link')}
+              {...field('link')}
               label="Campaign link"
               optional
               placeholder="https://your-domain/go/12?tid=ad-1"
-              value={form.link}
-              onValueChange={(link) => set({ link })}
-              error={errors.link}
               hint="Paste the link from your ad, with its values. It wins over the campaign picked beside it."
               fieldClassName="tools-span-2"
             />
-            <SelectField
-              id={id('campaignId')}
-              label="Or pick a campaign"
-              value={form.campaignId}
-              onValueChange={(campaignId) => set({ campaignId })}
-              options={choices.options}
-              error={errors.campaignId}
-            />
-            <SelectField
-              id={id('device')}
-              label="Device"
-              value={form.device}
-              onValueChange={(device) => set({ device })}
-              options={DEVICE_OPTIONS}
-              error={errors.device}
-            />
+            <SelectField {...field('campaignId')} label="Or pick a campaign" options={choices.options} />
+            <SelectField {...field('device')} label="Device" options={DEVICE_OPTIONS} />
             <TextField
-              id={id('country')}
+              {...field('country')}
               label="Country"
               optional
               placeholder="US"
               maxLength={2}
-              value={form.country}
               onValueChange={(country) => set({ country: country.toUpperCase() })}
-              error={errors.country}
             />
-            <TextField
-              id={id('userAgent')}
-              label="User agent"
-              optional
-              placeholder="Mozilla/5.0 (iPhone; …)"
-              value={form.userAgent}
-              onValueChange={(userAgent) => set({ userAgent })}
-              error={errors.userAgent}
-            />
-            <TextField
-              id={id('target')}
-              label="Target (ad id)"
-              optional
-              value={form.target}
-              onValueChange={(target) => set({ target })}
-              error={errors.target}
-            />
-            <TextField
-              id={id('keyword')}
-              label="Keyword"
-              optional
-              value={form.keyword}
-              onValueChange={(keyword) => set({ keyword })}
-              error={errors.keyword}
-            />
+            {VISIT_FIELDS.map(({ key, label, placeholder }) => (
+              <TextField key={key} {...field(key)} label={label} optional placeholder={placeholder} />
+            ))}
             <TextareaField
-              id={id('tokens')}
+              {...field('tokens')}
               label="Token values"
               optional
               rows={3}
               placeholder={'sub1=blue\nsub2=summer'}
-              value={form.tokens}
-              onValueChange={(tokens) => set({ tokens })}
-              error={errors.tokens}
               hint="One parameter=value per line, for the campaign's extra tokens."
             />
             <div className="stack">
               <SelectField
-                id={id('runs')}
+                {...field('runs')}
                 label="Runs"
-                value={form.runs}
-                onValueChange={(runs) => set({ runs })}
                 options={RUN_OPTIONS}
-                error={errors.runs}
                 hint="Many runs show the observed split against the shares."
               />
               <label className="tools-check" htmlFor={id('checkPages')}>

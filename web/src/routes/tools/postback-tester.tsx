@@ -12,6 +12,7 @@ import { type Column, DataTable } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { SelectField, TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
+import { draftFields } from '../../lib/draft-field';
 import { formatDateTime, formatDollars } from '../../lib/format';
 import { CopyField } from '../basic-info/editor-ui';
 import {
@@ -115,6 +116,8 @@ function PostbackResult({ result }: { result: TestPostbackAnswer }) {
   );
 }
 
+const ptId = (key: string) => `pt-${key}`;
+
 export function PostbackTester() {
   const choices = useCampaignChoices();
   const confirm = useConfirm();
@@ -124,6 +127,18 @@ export function PostbackTester() {
   const [clickErrors, setClickErrors] = useState<Record<string, string>>({});
   const [convErrors, setConvErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<'click' | 'send' | 'clear' | null>(null);
+  const clickField = draftFields(
+    click,
+    (key, value) => setClick((c) => ({ ...c, [key]: value })),
+    clickErrors,
+    ptId,
+  );
+  const convField = draftFields(
+    conv,
+    (key, value) => setConv((c) => ({ ...c, [key]: value })),
+    convErrors,
+    ptId,
+  );
   const [testClick, setTestClick] = useState<TestClickAnswer | null>(null);
   const [result, setResult] = useState<TestPostbackAnswer | null>(null);
 
@@ -209,42 +224,19 @@ export function PostbackTester() {
           description="A routed visit marked test: it is kept out of every statistic and export."
         >
           <form className="form" onSubmit={(e) => void onClick(e)} noValidate aria-label="Make a test click">
-            <SelectField
-              id="pt-campaignId"
-              label="Campaign"
-              value={click.campaignId}
-              onValueChange={(campaignId) => setClick((c) => ({ ...c, campaignId }))}
-              options={choices.options}
-              error={clickErrors.campaignId}
-            />
+            <SelectField {...clickField('campaignId')} label="Campaign" options={choices.options} />
             <div className="form-grid">
-              <SelectField
-                id="pt-device"
-                label="Device"
-                value={click.device}
-                onValueChange={(device) => setClick((c) => ({ ...c, device }))}
-                options={DEVICES}
-                error={clickErrors.device}
-              />
+              <SelectField {...clickField('device')} label="Device" options={DEVICES} />
               <TextField
-                id="pt-country"
+                {...clickField('country')}
                 label="Country"
                 optional
                 placeholder="US"
                 maxLength={2}
-                value={click.country}
                 onValueChange={(country) => setClick((c) => ({ ...c, country: country.toUpperCase() }))}
-                error={clickErrors.country}
               />
             </div>
-            <TextField
-              id="pt-target"
-              label="Target (ad id)"
-              optional
-              value={click.target}
-              onValueChange={(target) => setClick((c) => ({ ...c, target }))}
-              error={clickErrors.target}
-            />
+            <TextField {...clickField('target')} label="Target (ad id)" optional />
             <div className="form-actions">
               <Button
                 type="submit"
@@ -287,31 +279,18 @@ export function PostbackTester() {
             >
               <div className="form-grid">
                 <TextField
-                  id="pt-payout"
+                  {...convField('payout')}
                   label="Payout"
                   optional
                   placeholder="The offer's payout"
-                  value={conv.payout}
-                  onValueChange={(payout) => setConv((c) => ({ ...c, payout }))}
-                  error={convErrors.payout}
                 />
-                <TextField
-                  id="pt-txid"
-                  label="Transaction id"
-                  optional
-                  value={conv.txid}
-                  onValueChange={(txid) => setConv((c) => ({ ...c, txid }))}
-                  error={convErrors.txid}
-                />
+                <TextField {...convField('txid')} label="Transaction id" optional />
               </div>
               <TextField
-                id="pt-event"
+                {...convField('event')}
                 label="Event"
                 optional
                 placeholder="The campaign's goal (purchase)"
-                value={conv.event}
-                onValueChange={(event) => setConv((c) => ({ ...c, event }))}
-                error={convErrors.event}
               />
               <label className="tools-check" htmlFor="pt-send">
                 <input
