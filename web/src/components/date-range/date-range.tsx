@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { QUICK_RANGES } from '../../../../schema/dates';
+import { Field } from '../field';
 import {
   chooseLastN,
   chooseQuick,
@@ -126,7 +127,7 @@ export function DateRange({ id, value, onChange, today, withLastN, startError, e
   );
 }
 
-/** A date input with its label above and its message under it; `describedBy` names a note when there is no message. */
+/** A date input in its field; `describedBy` names a note when there is no message (the note, `children`, is empty then). */
 function DateField({
   id,
   label,
@@ -149,10 +150,7 @@ function DateField({
   children?: ReactNode;
 }) {
   return (
-    <div className={error ? 'field has-error' : 'field'}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label} error={error}>
       <input
         id={id}
         className="input"
@@ -164,13 +162,8 @@ function DateField({
         aria-describedby={error ? `${id}-error` : describedBy}
         disabled={disabled}
       />
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
       {children}
-    </div>
+    </Field>
   );
 }
 

@@ -20,6 +20,11 @@ import { dayOf, managePath, platformDate, timeOf, todayIso } from './shared';
 
 const FORM = 'li-lineitem-form';
 
+const TARGET_TYPE_OPTIONS = TARGET_TYPES.map((t) => ({
+  value: t,
+  label: t === 'include' ? 'Include' : 'Exclude',
+}));
+
 function Targets({
   legend,
   options,
@@ -183,24 +188,14 @@ export function LineItemForm({ id }: { id: number }) {
       <ScheduleFields field={form.field} />
       <div className="form-grid">
         <div>
-          <SelectField
-            {...form.field('ageTargetType')}
-            label="Age targeting"
-            options={TARGET_TYPES.map((t) => ({
-              value: t,
-              label: t === 'include' ? 'Include' : 'Exclude',
-            }))}
-          />
+          <SelectField {...form.field('ageTargetType')} label="Age targeting" options={TARGET_TYPE_OPTIONS} />
           <Targets legend="Ages" options={AGE_TARGETS} chosen={age} onChange={setAge} />
         </div>
         <div>
           <SelectField
             {...form.field('genderTargetType')}
             label="Gender targeting"
-            options={TARGET_TYPES.map((t) => ({
-              value: t,
-              label: t === 'include' ? 'Include' : 'Exclude',
-            }))}
+            options={TARGET_TYPE_OPTIONS}
           />
           <Targets legend="Genders" options={GENDER_TARGETS} chosen={gender} onChange={setGender} />
         </div>
