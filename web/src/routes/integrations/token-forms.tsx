@@ -27,18 +27,29 @@ import {
 } from './api';
 
 /**
- * Runs a form's call with the spec's toasts: success, or the failure message with the error passed
- * on to the form. The toast carries the message, so the forms' failure handlers show nothing more;
- * field messages stay at their fields.
+ * The save of a token form with the spec's toasts: success, then `after`; or the failure message,
+ * with the error passed on to the form. The toast carries the message, so the form shows nothing
+ * more; field messages stay at their fields.
  */
-async function withToasts(call: () => Promise<unknown>, success: string, failure: string) {
-  try {
-    await call();
-  } catch (err) {
-    notify.error(failure);
-    throw err;
-  }
-  notify.success(success);
+function withToasts(
+  call: () => Promise<unknown>,
+  success: string,
+  failure: string,
+  after: () => Promise<unknown> | undefined = () => undefined,
+) {
+  return {
+    failure: () => null,
+    send: async () => {
+      try {
+        await call();
+      } catch (err) {
+        notify.error(failure);
+        throw err;
+      }
+      notify.success(success);
+      await after();
+    },
+  };
 }
 
 function Stored({ label, value, testId }: { label: string; value: string | undefined; testId: string }) {
@@ -62,12 +73,15 @@ export function PlatformTokenForm({ platform, label }: { platform: 'tiktok' | 'm
   const onSubmit = form.onSubmitWith({
     schema: apiTokenInput,
     order: ['api_token'],
-    failure: () => null,
-    send: async () => {
-      await withToasts(() => setPlatformToken(platform, form.values.api_token), M.tokenSaved, M.tokenFailed);
-      form.setValue('api_token', '');
-      await mutate(tokenKey(platform));
-    },
+    ...withToasts(
+      () => setPlatformToken(platform, form.values.api_token),
+      M.tokenSaved,
+      M.tokenFailed,
+      () => {
+        form.setValue('api_token', '');
+        return mutate(tokenKey(platform));
+      },
+    ),
   });
   return (
     <Card title={label} description={`The ${label} API token the cost import and ad records use.`}>
@@ -95,13 +109,16 @@ export function TaboolaForm() {
   const onSubmit = form.onSubmitWith({
     schema: taboolaInput,
     order: TABOOLA_ORDER,
-    failure: () => null,
-    send: async () => {
-      await withToasts(() => setTaboola(form.values), M.taboolaSaved, M.taboolaFailed);
-      form.setValue('client_id', '');
-      form.setValue('client_secret', '');
-      await mutate(TABOOLA_KEY);
-    },
+    ...withToasts(
+      () => setTaboola(form.values),
+      M.taboolaSaved,
+      M.taboolaFailed,
+      () => {
+        form.setValue('client_id', '');
+        form.setValue('client_secret', '');
+        return mutate(TABOOLA_KEY);
+      },
+    ),
   });
   return (
     <Card title="Taboola" description="The Backstage API client credentials of your Taboola account.">
@@ -138,10 +155,7 @@ export function ConversionTestForm() {
   const onSubmit = form.onSubmitWith({
     schema: testConversionInput,
     order: TEST_CONVERSION_ORDER,
-    failure: () => null,
-    send: async () => {
-      await withToasts(() => testConversion(form.values), M.conversionOk, M.conversionFailed);
-    },
+    ...withToasts(() => testConversion(form.values), M.conversionOk, M.conversionFailed),
   });
   return (
     <form id="conversion-test" className="form integration-subform" onSubmit={onSubmit} noValidate>
