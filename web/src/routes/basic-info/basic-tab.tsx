@@ -42,6 +42,12 @@ const ADVANCED_FIELDS = [
   'li_conversion_atc2',
 ];
 
+/** The parameters that carry the click id to the landing pages and to the offers. */
+const CLICK_ID_FIELDS = [
+  { key: 'lpTargetParam', label: 'Landing page click id parameter', placeholder: 'clickid' },
+  { key: 'opTargetParam', label: 'Offer click id parameter', placeholder: 'Set by the affiliate network' },
+] as const;
+
 const MENTORSHIP_NOTE =
   'Affiliate mentorship is promoted through one specific partner only, so this campaign has no traffic source.';
 
@@ -309,20 +315,16 @@ export function BasicTab(props: BasicTabProps) {
                 hint="The campaign URL's parameter for the keyword."
                 spellCheck={false}
               />
-              <TextField
-                {...field('lpTargetParam', 'trim')}
-                label="Landing page click id parameter"
-                optional
-                placeholder="clickid"
-                spellCheck={false}
-              />
-              <TextField
-                {...field('opTargetParam', 'trim')}
-                label="Offer click id parameter"
-                optional
-                placeholder="Set by the affiliate network"
-                spellCheck={false}
-              />
+              {CLICK_ID_FIELDS.map(({ key, label, placeholder }) => (
+                <TextField
+                  key={key}
+                  {...field(key, 'trim')}
+                  label={label}
+                  optional
+                  placeholder={placeholder}
+                  spellCheck={false}
+                />
+              ))}
               <SelectField {...field('redirectType')} label="Redirect" options={REDIRECT_OPTIONS} />
               <TextField
                 {...field('customConversionGoal', 'trim')}
