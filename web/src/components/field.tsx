@@ -149,6 +149,11 @@ export function EmailField(props: PresetFieldProps) {
   return <TextField label="Email" type="email" autoComplete="email" spellCheck={false} {...props} />;
 }
 
+/** A value typed as code (a key, parameter, pattern or domain): not spell-checked, not autofilled. */
+export function CodeField(props: TextFieldProps) {
+  return <TextField autoComplete="off" spellCheck={false} {...props} />;
+}
+
 type SelectFieldProps = Common &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id'> & {
     value: string;

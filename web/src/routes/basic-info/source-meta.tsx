@@ -12,7 +12,7 @@ import {
 import { CONNECTION_MESSAGES as CM } from '../../../../schema/connections-api';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
-import { SelectField, TextField } from '../../components/field';
+import { CodeField, SelectField, TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { testConversion } from '../integrations/api';
 import { placementLabel } from './banner-modal';
@@ -37,7 +37,7 @@ function MetaField({
 }: Props & { path: string; label: string; hint?: string; placeholder?: string; inputMode?: 'numeric' }) {
   const key = `metainfo.${path}`;
   return (
-    <TextField
+    <CodeField
       id={basicId(key)}
       label={label}
       optional
@@ -45,8 +45,6 @@ function MetaField({
       onValueChange={(v) => onMetainfo(withMetaText(metainfo, path, v.trim()))}
       error={errors[key]}
       hint={hint}
-      autoComplete="off"
-      spellCheck={false}
       {...rest}
     />
   );

@@ -13,7 +13,7 @@ import {
 } from '../../../../schema/connections-api';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { PasswordField, TextField } from '../../components/field';
+import { CodeField, PasswordField, TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { useForm } from '../../lib/forms';
 import {
@@ -132,7 +132,7 @@ export function TaboolaForm() {
           />
         </div>
         <div className="form-grid">
-          <TextField {...form.field('client_id')} label="Client ID" autoComplete="off" spellCheck={false} />
+          <CodeField {...form.field('client_id')} label="Client ID" />
           <PasswordField
             {...form.field('client_secret')}
             label="Client secret"

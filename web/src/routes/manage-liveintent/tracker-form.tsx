@@ -1,7 +1,7 @@
 // The conversion tracker form (spec 4 §2, §5): term regex and segment name, both required.
 import { useParams } from 'react-router';
 import { TRACKER_ORDER, trackerSchema } from '../../../../schema/liveintent-api';
-import { TextField } from '../../components/field';
+import { CodeField, TextField } from '../../components/field';
 import { PageSpinner } from '../../components/spinner';
 import { useForm } from '../../lib/forms';
 import { getTracker } from './api';
@@ -41,13 +41,7 @@ export function TrackerForm({ id }: { id: number }) {
     >
       <div className="form-grid">
         <TextField {...form.field('segmentName')} label="Segment name" autoComplete="off" />
-        <TextField
-          {...form.field('termRegex')}
-          label="Term regex"
-          autoComplete="off"
-          spellCheck={false}
-          hint="For example /thank-you"
-        />
+        <CodeField {...form.field('termRegex')} label="Term regex" hint="For example /thank-you" />
       </div>
     </LiSaveCard>
   );

@@ -17,7 +17,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useBusyAction } from '../../components/confirmed-action';
 import { EmptyState } from '../../components/empty-state';
-import { EmailField, PasswordField, SelectField, TextField } from '../../components/field';
+import { CodeField, EmailField, PasswordField, SelectField } from '../../components/field';
 import { FormModalFooter, Modal } from '../../components/modal';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../components/toaster';
@@ -78,14 +78,7 @@ function CreateUserDialog({
         <p className="modal-lead">The new user signs in with this username and password.</p>
         {formError && <Alert>{formError}</Alert>}
         <div className="form-grid">
-          <TextField
-            {...form.field('username')}
-            label="Username"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            data-autofocus
-          />
+          <CodeField {...form.field('username')} label="Username" autoCapitalize="none" data-autofocus />
           <EmailField {...form.field('email')} autoComplete="off" />
           <PasswordField {...form.field('password', stripSpaces)} />
           <PasswordField {...form.field('password_confirmation', stripSpaces)} label="Confirm password" />

@@ -21,7 +21,7 @@ import { useTimezones } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { EmailField, Field, SelectField, TextField } from '../../components/field';
+import { CodeField, EmailField, Field, SelectField, TextField } from '../../components/field';
 import { LogoMark, Wordmark } from '../../components/logo';
 import { notify } from '../../components/toaster';
 import { useForm } from '../../lib/forms';
@@ -151,13 +151,11 @@ export function BasicPane({ settings }: { settings: InstallationSettings }) {
         <div className="form">
           {formError && <Alert>{formError}</Alert>}
           <div className="form-grid">
-            <TextField
+            <CodeField
               {...form.field('baseUrl')}
               label="Base URL"
               hint="The address this installation answers on, e.g. https://track.example.com"
               inputMode="url"
-              spellCheck={false}
-              autoComplete="off"
             />
             <EmailField
               {...form.field('email')}
@@ -176,14 +174,12 @@ export function BasicPane({ settings }: { settings: InstallationSettings }) {
               options={zoneOptions}
               hint="Statistics days begin at midnight in this zone."
             />
-            <TextField
+            <CodeField
               {...form.field('customDomain')}
               label="Custom tracking domain"
               optional
               hint="A domain of yours pointed at this tracker; links use it instead of the base URL."
               placeholder="track.yourbrand.com"
-              spellCheck={false}
-              autoComplete="off"
             />
             <Field id={id('currentDomain')} label="Current domain" hint="The domain this page was opened on.">
               <input

@@ -13,7 +13,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirmedAction } from '../../components/confirmed-action';
 import { EmptyState } from '../../components/empty-state';
-import { SelectField, TextField } from '../../components/field';
+import { CodeField, SelectField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { formatInteger } from '../../lib/format';
 import { useForm } from '../../lib/forms';
@@ -110,20 +110,8 @@ export function FindReplacePane({ canManage }: { canManage: boolean }) {
         {formError && <Alert>{formError}</Alert>}
         <div className="find-grid">
           <SelectField {...form.field('field')} label="Field" options={FIELD_OPTIONS} />
-          <TextField
-            {...form.field('find')}
-            label="Find"
-            placeholder="old-domain.com"
-            spellCheck={false}
-            autoComplete="off"
-          />
-          <TextField
-            {...form.field('replace')}
-            label="Replace with"
-            placeholder="new-domain.com"
-            spellCheck={false}
-            autoComplete="off"
-          />
+          <CodeField {...form.field('find')} label="Find" placeholder="old-domain.com" />
+          <CodeField {...form.field('replace')} label="Replace with" placeholder="new-domain.com" />
           <div className="find-actions">
             <Button type="submit" busy={busy} icon={<Search size={16} aria-hidden />}>
               Preview matches

@@ -13,7 +13,7 @@ import {
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { PasswordField, SelectField, TextField } from '../../components/field';
+import { CodeField, PasswordField, SelectField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { stripSpaces, useForm } from '../../lib/forms';
 import { type InstallationSettings, SETTINGS_PATH, updateSetting } from './api';
@@ -124,26 +124,17 @@ function AccountForm({ prefix, settings }: { prefix: Prefix; settings: Installat
         onChange={(on) => setValue(k('FetchEnable'), on ? '1' : '0')}
       />
       <div className="form-grid">
-        <TextField
-          {...form.field(k('AdvertiserId'))}
-          label="Advertiser ID"
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <TextField
+        <CodeField {...form.field(k('AdvertiserId'))} label="Advertiser ID" />
+        <CodeField
           {...form.field(k('Aid'))}
           label="Advertiser app ID"
           onBlur={() => setValue(k('Aid'), extractAid(values[k('Aid')]))}
           hint="Or paste a LiveIntent link with aid=."
-          autoComplete="off"
-          spellCheck={false}
         />
-        <TextField
+        <CodeField
           {...form.field(k('Username'))}
           label="Client ID"
           hint='Your LiveIntent API client. With a personal access token, enter "pat".'
-          autoComplete="off"
-          spellCheck={false}
         />
         <PasswordField
           {...form.field(k('Password'), stripSpaces)}
