@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
-import { X } from 'lucide-react';
+import { FileArchive, FileSpreadsheet, X } from 'lucide-react';
 import { formatBytes } from '../lib/format';
+import { Button } from './button';
 
 // The parts of an upload that FileUpload and the installation import share.
 
@@ -70,5 +71,19 @@ export function UploadProgressBar({
       </div>
       <span className="upload-progress-label">{processing ? doing : `${percent}%`}</span>
     </div>
+  );
+}
+
+/** The Upload CSV and Import ZIP buttons of the screens that take their rows from a file. */
+export function UploadButtons({ onChoose }: { onChoose: (kind: 'csv' | 'zip') => void }) {
+  return (
+    <>
+      <Button icon={<FileSpreadsheet size={16} aria-hidden />} onClick={() => onChoose('csv')}>
+        Upload CSV
+      </Button>
+      <Button icon={<FileArchive size={16} aria-hidden />} onClick={() => onChoose('zip')}>
+        Import ZIP
+      </Button>
+    </>
   );
 }

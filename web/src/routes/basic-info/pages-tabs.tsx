@@ -1,11 +1,12 @@
 // Tabs 2 and 3 of the editor: landing pages and offer pages (paths and options are in
 // paths-options-tabs.tsx).
-import { FileArchive, FileSpreadsheet } from 'lucide-react';
+import { FileArchive } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { CAMPAIGN_MESSAGES } from '../../../../schema/campaign-api';
 import type { CampaignType } from '../../../../schema/campaigns';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { UploadButtons } from '../../components/upload-parts';
 import { formatDollars } from '../../lib/format';
 import { useItems } from './api';
 import {
@@ -114,16 +115,7 @@ export function LandingTab({
         columns={columns}
         editor={editor}
         blocked={blocked}
-        actions={
-          <>
-            <Button icon={<FileSpreadsheet size={16} aria-hidden />} onClick={() => setUpload('csv')}>
-              Upload CSV
-            </Button>
-            <Button icon={<FileArchive size={16} aria-hidden />} onClick={() => setUpload('zip')}>
-              Import ZIP
-            </Button>
-          </>
-        }
+        actions={<UploadButtons onChoose={setUpload} />}
       />
       <OptimizationCard campaignId={campaignId} value={optimization} onSaved={onOptimizationSaved} />
       <LandingModal {...editor.modal} campaignType={campaignType} agents={agents} paths={paths} />

@@ -1,4 +1,4 @@
-import { FileArchive, FileSpreadsheet, FolderPlus, Plus } from 'lucide-react';
+import { FolderPlus, Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -7,6 +7,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { type DateRangeValue, initialRange } from '../../components/date-range/date-range';
 import { PageHeader } from '../../components/page-header';
+import { UploadButtons } from '../../components/upload-parts';
 import { isoDay } from '../../lib/format';
 import { KEYS, readKey, removeKey, writeKey } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -239,12 +240,7 @@ export function CampaignsScreen() {
         description="Organise campaigns in folders, open one to edit it, or follow its statistics."
         actions={
           <>
-            <Button icon={<FileSpreadsheet size={16} aria-hidden />} onClick={() => setUpload('csv')}>
-              Upload CSV
-            </Button>
-            <Button icon={<FileArchive size={16} aria-hidden />} onClick={() => setUpload('zip')}>
-              Import ZIP
-            </Button>
+            <UploadButtons onChoose={setUpload} />
             <Button
               icon={<FolderPlus size={16} aria-hidden />}
               onClick={() => setFolderDialog({ mode: 'create', moveIds: [] })}
