@@ -25,7 +25,7 @@ import { getStoredUser, rememberIntendedUrl, splitRole } from '../../lib/auth';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { stripSpaces, useForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { UserActions } from './user-actions';
+import { UserActions, type UserRowProps } from './user-actions';
 import { CoachCell, CoachDialog } from './user-coach';
 
 const FORM = 'new-user';
@@ -94,15 +94,7 @@ function CreateUserDialog({
   );
 }
 
-function RoleSelect({
-  user,
-  isSelf,
-  onChanged,
-}: {
-  user: UserRecord;
-  isSelf: boolean;
-  onChanged: () => void;
-}) {
+function RoleSelect({ user, isSelf, onChanged }: UserRowProps) {
   const { busy, run } = useBusyAction();
   const current = splitRole(user.role).roleType as Role;
   const change = async (role: Role) => {

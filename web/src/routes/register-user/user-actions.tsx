@@ -9,15 +9,14 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { useBusyAction } from '../../components/confirmed-action';
 import { notify } from '../../components/toaster';
 
-export function UserActions({
-  user,
-  isSelf,
-  onChanged,
-}: {
+/** What a control of a user's row is given: the user, whether it is the signed-in one, and what to do after a change. */
+export type UserRowProps = {
   user: UserRecord;
   isSelf: boolean;
   onChanged: () => void;
-}) {
+};
+
+export function UserActions({ user, isSelf, onChanged }: UserRowProps) {
   const confirm = useConfirm();
   const { busy, run: runBusy } = useBusyAction<'status' | 'delete'>();
   if (isSelf) return null;
