@@ -16,6 +16,7 @@ import { hasExtension } from '../../components/file-upload';
 import { notify } from '../../components/toaster';
 import { ChosenFile, UploadProgressBar } from '../../components/upload-parts';
 import { cleanRecords, exportInstall, importInstall } from './api';
+import { DataRow } from './data-row';
 
 /** Every cached answer is stale after an import or a delete: refetch what is on screen. */
 const refreshAll = () => mutate(() => true);
@@ -34,20 +35,15 @@ function ExportSection() {
         notify.error(err instanceof ApiError ? err.firstMessage : 'The export failed. Please try again.'),
     );
   return (
-    <section className="data-row" aria-labelledby="export-title">
-      <div className="data-row-text">
-        <h3 id="export-title" className="data-row-title">
-          Export installation
-        </h3>
-        <p className="data-row-description">
-          One ZIP with every campaign, landing and offer page, path, option, token, setting and statistic, to
-          move this tracker or keep a backup. Users and stored credentials stay here.
-        </p>
-      </div>
+    <DataRow
+      id="export"
+      title="Export installation"
+      description="One ZIP with every campaign, landing and offer page, path, option, token, setting and statistic, to move this tracker or keep a backup. Users and stored credentials stay here."
+    >
       <Button icon={<Download size={16} aria-hidden />} busy={busy !== null} onClick={() => void run()}>
         Export
       </Button>
-    </section>
+    </DataRow>
   );
 }
 
@@ -122,15 +118,12 @@ function ImportSection() {
   };
 
   return (
-    <section className="data-row data-row-stack" aria-labelledby="import-title">
-      <div className="data-row-text">
-        <h3 id="import-title" className="data-row-title">
-          Import installation
-        </h3>
-        <p className="data-row-description">
-          Load an export of this product. The file is checked completely before anything changes.
-        </p>
-      </div>
+    <DataRow
+      id="import"
+      title="Import installation"
+      tone="stack"
+      description="Load an export of this product. The file is checked completely before anything changes."
+    >
       <div className="import-box">
         <input
           ref={inputRef}
@@ -183,7 +176,7 @@ function ImportSection() {
           </Button>
         </div>
       </div>
-    </section>
+    </DataRow>
   );
 }
 
@@ -228,16 +221,12 @@ function DeleteSection() {
   };
 
   return (
-    <section className="data-row data-row-danger" aria-labelledby="delete-title">
-      <div className="data-row-text">
-        <h3 id="delete-title" className="data-row-title">
-          Delete all records
-        </h3>
-        <p className="data-row-description">
-          Empties the tracker: campaigns, pages, tokens, statistics and costs. Users and settings stay. Export
-          first if you may want them back.
-        </p>
-      </div>
+    <DataRow
+      id="delete"
+      title="Delete all records"
+      tone="danger"
+      description="Empties the tracker: campaigns, pages, tokens, statistics and costs. Users and settings stay. Export first if you may want them back."
+    >
       <form className="delete-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <TextField
           id="delete-confirm"
@@ -256,7 +245,7 @@ function DeleteSection() {
           Delete all records
         </Button>
       </form>
-    </section>
+    </DataRow>
   );
 }
 

@@ -7,6 +7,7 @@ import { useConfirmedAction } from '../../components/confirmed-action';
 import { notify } from '../../components/toaster';
 import { formatDate, formatDateTime, formatInteger } from '../../lib/format';
 import { endLegacyGrace, rotatePostbackSecret, usePostbackSecret } from './api';
+import { DataRow } from './data-row';
 
 // The installation's postback secret (docs/tracking.md "Postback secret", docs/decisions/120).
 // Each campaign converts only with its own secret (derived from this one, shown in its editor);
@@ -72,23 +73,25 @@ export function PostbackSecretPane() {
       description="Each campaign’s postback and pixel URLs carry a secret of their own, derived from this one; copy them from the campaign editor."
     >
       <div className="data-rows">
-        <section className="data-row" aria-labelledby="postback-secret-title">
-          <div className="data-row-text">
-            <h3 id="postback-secret-title" className="data-row-title">
-              Installation secret
-            </h3>
-            <p className="data-row-description">
-              <code data-testid="postback-installation-secret">
-                {data ? (shown ? data.secret : `••••${data.secret.slice(-4)}`) : '…'}
-              </code>{' '}
-              <Button size="sm" variant="ghost" disabled={!data} onClick={() => setShown(!shown)}>
-                {shown ? 'Hide' : 'Show'}
-              </Button>
-            </p>
-            <p className="data-row-description">
-              Rotating it gives every campaign without a secret of its own a new one.
-            </p>
-          </div>
+        <DataRow
+          id="postback-secret"
+          title="Installation secret"
+          details={
+            <>
+              <p className="data-row-description">
+                <code data-testid="postback-installation-secret">
+                  {data ? (shown ? data.secret : `••••${data.secret.slice(-4)}`) : '…'}
+                </code>{' '}
+                <Button size="sm" variant="ghost" disabled={!data} onClick={() => setShown(!shown)}>
+                  {shown ? 'Hide' : 'Show'}
+                </Button>
+              </p>
+              <p className="data-row-description">
+                Rotating it gives every campaign without a secret of its own a new one.
+              </p>
+            </>
+          }
+        >
           <Button
             variant="secondary"
             icon={<RefreshCw size={16} aria-hidden />}
@@ -98,13 +101,13 @@ export function PostbackSecretPane() {
           >
             Rotate
           </Button>
-        </section>
-        <section className="data-row" aria-labelledby="postback-grace-title" data-testid="postback-grace">
-          <div className="data-row-text">
-            <h3 id="postback-grace-title" className="data-row-title">
-              Grace period for old postback URLs
-            </h3>
-            {!legacy ? (
+        </DataRow>
+        <DataRow
+          id="postback-grace"
+          title="Grace period for old postback URLs"
+          testId="postback-grace"
+          details={
+            !legacy ? (
               <p className="data-row-description">Loading…</p>
             ) : legacy.until === null ? (
               <p className="data-row-description" data-testid="postback-grace-state">
@@ -128,8 +131,9 @@ export function PostbackSecretPane() {
                   </p>
                 )}
               </>
-            )}
-          </div>
+            )
+          }
+        >
           {legacy?.until != null && (
             <Button
               variant="danger"
@@ -140,7 +144,7 @@ export function PostbackSecretPane() {
               End grace period
             </Button>
           )}
-        </section>
+        </DataRow>
       </div>
     </Card>
   );
