@@ -239,6 +239,17 @@ export async function dbRows(sql: string, ...binds: unknown[]) {
   ).results;
 }
 
+/** A campaign alert as the campaign's metainfo keeps it. */
+export type CampaignAlert = { type: string; key: string; message: string; [field: string]: unknown };
+
+/** The alerts a campaign's metainfo holds ([] when it holds none). */
+export async function campaignAlerts(campaignId: number): Promise<CampaignAlert[]> {
+  const row = await env.DB.prepare('SELECT metainfo FROM campaigns WHERE id = ?1')
+    .bind(campaignId)
+    .first<{ metainfo: string | null }>();
+  return JSON.parse(row?.metainfo || '{}').alerts ?? [];
+}
+
 /** A browser navigation to a tracking URL (path and query), not following redirects. */
 export function hit(
   path: string,

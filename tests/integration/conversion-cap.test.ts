@@ -5,6 +5,7 @@ import { parseClickId } from '../../worker/services/hot-path/click-ids';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { invalidateSettings } from '../../worker/services/settings/settings';
 import {
+  campaignAlerts,
   dbRows,
   hit,
   makeCampaign,
@@ -110,12 +111,7 @@ describe('per-click conversion cap under concurrency', () => {
     expect(await n('SELECT sum(revenue_micros) n FROM daily_stats WHERE campaign_id = ?', campaign)).toBe(
       1_000_000_000,
     );
-    const meta = JSON.parse(
-      (await env.DB.prepare('SELECT metainfo FROM campaigns WHERE id = ?')
-        .bind(campaign)
-        .first<{ metainfo: string }>())!.metainfo,
-    );
-    const alert = meta.alerts.find((a: { key: string }) => a.key.startsWith('rejected-click_limit-'));
+    const alert = (await campaignAlerts(campaign)).find((a) => a.key.startsWith('rejected-click_limit-'))!;
     expect(alert.message).toMatch(
       /^\d+ conversions were refused on \d{4}-\d\d-\d\d \(UTC\) past the conversion limit of their click\.$/,
     );

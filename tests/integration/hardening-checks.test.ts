@@ -143,16 +143,22 @@ describe('transaction ids', () => {
 });
 
 describe('postback hosts at send time', () => {
-  it('a name that resolves to a private address is blocked, never called', async () => {
-    // Passes every check by name, so the campaign saves; the address is what counts.
-    const { visit, conversion } = await conversionSetup('http://127.0.0.1.nip.io/pb?c={clickid}');
-    await ingestEvents(env, visit);
-    const [logId] = (await ingestEvents(env, [conversion('A1')])).postbackIds;
+  /** A fetch that answers 'ok' and records the addresses it was called with. */
+  const recordingFetch = () => {
     const called: string[] = [];
     const fetcher = (async (u: string) => {
       called.push(String(u));
       return new Response('ok');
     }) as unknown as typeof fetch;
+    return { called, fetcher };
+  };
+
+  it('a name that resolves to a private address is blocked, never called', async () => {
+    // Passes every check by name, so the campaign saves; the address is what counts.
+    const { visit, conversion } = await conversionSetup('http://127.0.0.1.nip.io/pb?c={clickid}');
+    await ingestEvents(env, visit);
+    const [logId] = (await ingestEvents(env, [conversion('A1')])).postbackIds;
+    const { called, fetcher } = recordingFetch();
     const outcome = await deliverPostback(env, logId, fetcher, async () => ['127.0.0.1']);
     expect(outcome).toBe('blocked');
     expect(called).toEqual([]);
@@ -166,11 +172,7 @@ describe('postback hosts at send time', () => {
     const { visit, conversion } = await conversionSetup('https://pb.partner.example/pb?c={clickid}');
     await ingestEvents(env, visit);
     const [first] = (await ingestEvents(env, [conversion('B1')])).postbackIds;
-    const called: string[] = [];
-    const fetcher = (async (u: string) => {
-      called.push(String(u));
-      return new Response('ok');
-    }) as unknown as typeof fetch;
+    const { called, fetcher } = recordingFetch();
     expect(
       await deliverPostback(env, first, fetcher, async () => ['93.184.215.14', '2606:2800:21f::1']),
     ).toBe('sent');

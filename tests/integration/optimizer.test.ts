@@ -5,7 +5,14 @@ import type { TrackEvent } from '../../schema/tracking';
 import worker from '../../worker/index';
 import { raiseSystemAlerts } from '../../worker/jobs/optimizer';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
-import { dbRows, makeCampaign, makeLanding, setupInstallation, writeCost } from '../factories';
+import {
+  campaignAlerts,
+  dbRows,
+  makeCampaign,
+  makeLanding,
+  setupInstallation,
+  writeCost,
+} from '../factories';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The auto-optimiser through the real cron handler, on numbers seeded through the real ingest.
@@ -83,21 +90,12 @@ describe('landing-page auto-optimiser (cron)', () => {
     await seed(id, young, 'y', 50, 0); // under the minimum visits: left alone
     await runCron();
     expect([await activeOf(good), await activeOf(bad), await activeOf(young)]).toEqual([1, 0, 1]);
-    const log = await env.DB.prepare(
-      'SELECT landing_id, action, reason FROM optimizer_log WHERE campaign_id = ?1',
-    )
-      .bind(id)
-      .all();
-    expect(log.results).toEqual([
-      { landing_id: bad, action: 'deactivated', reason: 'cr 1 below threshold 2' },
-    ]);
-    const meta = JSON.parse(
-      (await env.DB.prepare('SELECT metainfo FROM campaigns WHERE id = ?1')
-        .bind(id)
-        .first<{ metainfo: string }>())!.metainfo,
-    );
-    expect(meta.alerts).toHaveLength(1);
-    expect(meta.alerts[0]).toMatchObject({
+    expect(
+      await dbRows('SELECT landing_id, action, reason FROM optimizer_log WHERE campaign_id = ?1', id),
+    ).toEqual([{ landing_id: bad, action: 'deactivated', reason: 'cr 1 below threshold 2' }]);
+    const alerts = await campaignAlerts(id);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({
       type: 'optimizer',
       message: 'Auto-optimiser switched off landing page "bad": cr 1 below threshold 2.',
     });
@@ -226,12 +224,8 @@ describe('system alerts', () => {
       .run();
     await raiseSystemAlerts(env, 'America/New_York');
     await raiseSystemAlerts(env, 'America/New_York');
-    const meta = JSON.parse(
-      (await env.DB.prepare('SELECT metainfo FROM campaigns WHERE id = ?1')
-        .bind(id)
-        .first<{ metainfo: string }>())!.metainfo,
-    );
-    expect(meta.alerts.map((a: { type: string; message: string }) => [a.type, a.message])).toEqual([
+    const alerts = await campaignAlerts(id);
+    expect(alerts.map((a) => [a.type, a.message])).toEqual([
       ['postback', '1 postback to the traffic source failed in the last 24 hours.'],
       ['spend', '$150.00 spent over the last 7 days without a conversion.'],
     ]);
@@ -253,16 +247,10 @@ describe('landing-page test reporting', () => {
     await seed(quiet, q2, 'q2', 1000, 130);
     await runCron();
     await runCron();
-    const alerts = async (campaignId: number) =>
-      JSON.parse(
-        (await env.DB.prepare('SELECT metainfo FROM campaigns WHERE id = ?1')
-          .bind(campaignId)
-          .first<{ metainfo: string }>())!.metainfo,
-      ).alerts ?? [];
-    const raised = await alerts(id);
-    expect(raised.map((a: { type: string; message: string }) => [a.type, a.message])).toEqual([
+    const raised = await campaignAlerts(id);
+    expect(raised.map((a) => [a.type, a.message])).toEqual([
       ['test', 'Landing page "strong" beats "weak" on conversion rate (p = 0.0355, 95 % confidence).'],
     ]);
-    expect(await alerts(quiet)).toEqual([]);
+    expect(await campaignAlerts(quiet)).toEqual([]);
   });
 });

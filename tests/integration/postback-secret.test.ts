@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
+  campaignAlerts,
   clickIdOf,
   dbRows,
   hit,
@@ -85,12 +86,7 @@ describe('postback secret', () => {
       [campaign],
       4,
     );
-    const meta = JSON.parse(
-      (await env.DB.prepare('SELECT metainfo FROM campaigns WHERE id = ?')
-        .bind(campaign)
-        .first<{ metainfo: string }>())!.metainfo,
-    );
-    const alert = meta.alerts.find((a: { key: string }) => a.key.startsWith('rejected-secret-'));
+    const alert = (await campaignAlerts(campaign)).find((a) => a.key.startsWith('rejected-secret-'))!;
     expect(alert.type).toBe('postback');
     expect(alert.message).toMatch(
       /^4 conversions were refused on \d{4}-\d\d-\d\d \(UTC\) without the right postback secret\.$/,
