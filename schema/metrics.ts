@@ -60,6 +60,30 @@ export type MetricBase = {
   spend: number;
 };
 
+/** No counts: what a sum of bases starts from. */
+export const emptyBase = (): MetricBase => ({
+  impressions: 0,
+  adClicks: 0,
+  visits: 0,
+  lpClicks: 0,
+  conversions: 0,
+  revenue: 0,
+  spend: 0,
+});
+
+/** Two bases added count by count. */
+export function addBase(a: MetricBase, b: MetricBase): MetricBase {
+  return {
+    impressions: a.impressions + b.impressions,
+    adClicks: a.adClicks + b.adClicks,
+    visits: a.visits + b.visits,
+    lpClicks: a.lpClicks + b.lpClicks,
+    conversions: a.conversions + b.conversions,
+    revenue: a.revenue + b.revenue,
+    spend: a.spend + b.spend,
+  };
+}
+
 export type DerivedMetrics = {
   adCtr: number;
   lpCtr: number;

@@ -274,9 +274,12 @@ describe('durable mode under failing stores (fault injection)', () => {
 
 describe('the mode when the settings cannot be read', () => {
   it.each([
-    ['durable', 'durable stays durable when the first settings read fails (no silent fall back to batched)'],
-    ['batched', 'batched installations are answered as durable while the mode is unknown'],
-  ] as const)('%s: %s', async (value) => {
+    {
+      value: 'durable',
+      title: 'durable stays durable when the first settings read fails (no silent fall back to batched)',
+    },
+    { value: 'batched', title: 'batched installations are answered as durable while the mode is unknown' },
+  ] as const)('$title', async ({ value }) => {
     await warm(value);
     await settingsCacheForTests.simulate({ forget: true, shared: true });
     const { res, delta } = await clickWith(withFaults({ settingsReads: 1 }));
