@@ -95,16 +95,24 @@ export async function login(username: string, password: string): Promise<string>
   return res.body.data.token;
 }
 
+/** POST /api/registeruser as `token`: a new user whose password confirmation repeats the password. */
+export function registerUser(
+  token: string,
+  { username, email, password, role }: { username: string; email: string; password: string; role: string },
+) {
+  return api('/api/registeruser', {
+    token,
+    body: { username, email, password, password_confirmation: password, role },
+  });
+}
+
 let userCounter = 0;
 /** Creates a user with `role` through the admin API and answers its id and token. */
 export async function userWithRole(adminToken: string, role: 'admin' | 'coach' | 'student') {
   userCounter += 1;
   const username = `${role}${userCounter}`;
   const password = 'Passw0rd!';
-  const res = await api('/api/registeruser', {
-    token: adminToken,
-    body: { username, email: `${username}@example.com`, password, password_confirmation: password, role },
-  });
+  const res = await registerUser(adminToken, { username, email: `${username}@example.com`, password, role });
   if (res.status !== 201) throw new Error(`user creation failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.data.user.id as number, username, password, token: await login(username, password) };
 }

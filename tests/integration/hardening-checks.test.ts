@@ -7,7 +7,15 @@ import { mintClickId } from '../../worker/services/hot-path/click-ids';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { isBlockedAddress } from '../../worker/services/outbound/postback-dns';
 import { deliverPostback } from '../../worker/services/postbacks/postbacks';
-import { api, makeCampaign, makeLanding, makeOffer, setupInstallation, userWithRole } from '../factories';
+import {
+  api,
+  makeCampaign,
+  makeLanding,
+  makeOffer,
+  registerUser,
+  setupInstallation,
+  userWithRole,
+} from '../factories';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The smaller findings of issue 10, each against the behaviour that let it through.
@@ -21,15 +29,11 @@ const count = async (sql: string, ...binds: unknown[]) =>
 
 describe('new passwords', () => {
   const create = (password: string) =>
-    api('/api/registeruser', {
-      token: admin,
-      body: {
-        username: `pw${Math.random().toString(36).slice(2, 8)}`,
-        email: 'pw@example.com',
-        password,
-        password_confirmation: password,
-        role: 'student',
-      },
+    registerUser(admin, {
+      username: `pw${Math.random().toString(36).slice(2, 8)}`,
+      email: 'pw@example.com',
+      password,
+      role: 'student',
     });
 
   it('need at least 8 characters: a one-character password is refused', async () => {

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setItemsActive } from '../../worker/services/campaigns/item-switch';
 import {
   api,
@@ -17,11 +17,7 @@ import {
 // tests and SELF share one isolate, and the routing cache keeps a campaign for 5 s: without the
 // invalidation the clicks below would still reach the page switched off.
 
-let token: string;
-
-beforeAll(async () => {
-  token = await setupInstallation();
-});
+const token = await setupInstallation();
 
 const CLICKS = 24;
 

@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
 import worker from '../../worker/index';
 import { raiseSystemAlerts } from '../../worker/jobs/optimizer';
@@ -17,7 +17,7 @@ import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The auto-optimiser through the real cron handler, on numbers seeded through the real ingest.
 
-let token: string;
+const token = await setupInstallation();
 const AT = Date.UTC(2026, 10, 15, 15, 0);
 
 /**
@@ -80,10 +80,6 @@ const spend = (campaignId: number, date: string, micros: number) =>
 
 const reasons = async (campaignId: number) =>
   await dbRows('SELECT landing_id, reason FROM optimizer_log WHERE campaign_id = ?1 ORDER BY id', campaignId);
-
-beforeAll(async () => {
-  token = await setupInstallation();
-});
 
 describe('landing-page auto-optimiser (cron)', () => {
   it('switches off the page below the threshold, logs it and raises an alert', async () => {
