@@ -247,6 +247,13 @@ export async function dbRows(sql: string, ...binds: unknown[]) {
   ).results;
 }
 
+/** The column `n` of the first row a query answers (a count, a sum, a stored value named n). */
+export async function dbValue<T = number>(sql: string, ...binds: unknown[]): Promise<T> {
+  return (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: T }>())!.n;
+}
+
 /** A campaign alert as the campaign's metainfo keeps it. */
 export type CampaignAlert = { type: string; key: string; message: string; [field: string]: unknown };
 

@@ -9,6 +9,7 @@ import { isBlockedAddress } from '../../worker/services/outbound/postback-dns';
 import { deliverPostback } from '../../worker/services/postbacks/postbacks';
 import {
   api,
+  dbValue,
   makeCampaign,
   makeLanding,
   makeOffer,
@@ -21,11 +22,6 @@ import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 // The smaller findings of issue 10, each against the behaviour that let it through.
 
 const admin = await setupInstallation();
-
-const count = async (sql: string, ...binds: unknown[]) =>
-  (await env.DB.prepare(sql)
-    .bind(...binds)
-    .first<{ n: number }>())!.n;
 
 describe('new passwords', () => {
   const create = (password: string) =>
@@ -138,11 +134,13 @@ describe('transaction ids', () => {
     await ingestEvents(env, visit);
     await ingestEvents(env, [conversion('ORDER-7')]);
     await ingestEvents(env, [conversion('order-7'), conversion('Order-7')]);
-    expect(await count('SELECT count(*) n FROM conversions WHERE campaign_id = ?', campaign)).toBe(1);
-    expect(await count('SELECT transaction_id n FROM conversions WHERE campaign_id = ?', campaign)).toBe(
-      'ORDER-7',
+    expect(await dbValue('SELECT count(*) n FROM conversions WHERE campaign_id = ?', campaign)).toBe(1);
+    expect(
+      await dbValue<string>('SELECT transaction_id n FROM conversions WHERE campaign_id = ?', campaign),
+    ).toBe('ORDER-7');
+    expect(await dbValue('SELECT sum(conversions) n FROM daily_stats WHERE campaign_id = ?', campaign)).toBe(
+      1,
     );
-    expect(await count('SELECT sum(conversions) n FROM daily_stats WHERE campaign_id = ?', campaign)).toBe(1);
   });
 });
 
@@ -249,7 +247,7 @@ describe('ZIP entries are checked against their real inflated size', () => {
     expect(res.body.errors.uploads).toEqual([
       'The ZIP file is damaged: a file in it is larger than its header says.',
     ]);
-    expect(await count('SELECT count(*) n FROM landing_pages WHERE campaign_id = ?', campaignId)).toBe(0);
+    expect(await dbValue('SELECT count(*) n FROM landing_pages WHERE campaign_id = ?', campaignId)).toBe(0);
   });
 });
 
@@ -275,6 +273,6 @@ describe('campaign ZIP import runs the editor\u2019s checks', () => {
     const res = await api('/api/import-campaigns', { token: admin, body });
     expect(res.status).toBe(422);
     expect(res.body.message).toContain('Postback URL must be a public http or https URL.');
-    expect(await count("SELECT count(*) n FROM campaigns WHERE name = 'Smuggled'")).toBe(0);
+    expect(await dbValue("SELECT count(*) n FROM campaigns WHERE name = 'Smuggled'")).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import {
   campaignAlerts,
   clickIdOf,
   dbRows,
+  dbValue,
   hit,
   makeCampaign,
   makeOffer,
@@ -35,11 +36,6 @@ beforeAll(async () => {
 afterAll(() => {
   globalThis.fetch = realFetch;
 });
-
-const n = async (sql: string, ...binds: unknown[]) =>
-  (await env.DB.prepare(sql)
-    .bind(...binds)
-    .first<{ n: number }>())!.n;
 
 /** A direct-link campaign with a traffic-source postback, and one visitor's click id. */
 async function campaignWithClick() {
@@ -76,9 +72,12 @@ describe('postback secret', () => {
       errors: { secret: ['The postback secret is missing or wrong.'] },
     });
     await settle();
-    expect(await n('SELECT count(*) n FROM conversions WHERE campaign_id = ?', campaign)).toBe(0);
+    expect(await dbValue('SELECT count(*) n FROM conversions WHERE campaign_id = ?', campaign)).toBe(0);
     expect(
-      await n('SELECT coalesce(sum(revenue_micros), 0) n FROM daily_stats WHERE campaign_id = ?', campaign),
+      await dbValue(
+        'SELECT coalesce(sum(revenue_micros), 0) n FROM daily_stats WHERE campaign_id = ?',
+        campaign,
+      ),
     ).toBe(0);
     expect(calls).toEqual([]);
     await waitForCount(
@@ -178,7 +177,9 @@ describe('negative payouts', () => {
       { event: 'purchase', payout_micros: 40_000_000, reversed: 1 },
       { event: 'chargeback', payout_micros: -40_000_000, reversed: 0 },
     ]);
-    expect(await n('SELECT sum(revenue_micros) n FROM daily_stats WHERE campaign_id = ?', campaign)).toBe(0);
+    expect(
+      await dbValue('SELECT sum(revenue_micros) n FROM daily_stats WHERE campaign_id = ?', campaign),
+    ).toBe(0);
     // Reversed once only.
     expect((await hit(`/postback?clickid=${clickId}&payout=-40&txid=ORD-1&secret=${secret}`)).status).toBe(
       422,
@@ -205,9 +206,9 @@ describe('per-click limits', () => {
     expect(third.status).toBe(429);
     expect((await send('T2')).status).toBe(200);
     await settle();
-    expect(await n('SELECT count(*) n FROM conversions WHERE campaign_id = ?', campaign)).toBe(2);
+    expect(await dbValue('SELECT count(*) n FROM conversions WHERE campaign_id = ?', campaign)).toBe(2);
     expect(
-      await n(
+      await dbValue(
         "SELECT count n FROM conversion_rejections WHERE campaign_id = ? AND reason = 'click_limit'",
         campaign,
       ),
