@@ -239,25 +239,3 @@ export function reportDay(date: string, m: MetricBase): ReportDay {
   // Micro-units too, so that the operator's cache sums days without cent rounding drift.
   return { date, ad_spend_micros: m.spend, revenue_micros: m.revenue, ...reportTotal(m), ...series };
 }
-
-export const emptyBase = (): MetricBase => ({
-  impressions: 0,
-  adClicks: 0,
-  visits: 0,
-  lpClicks: 0,
-  conversions: 0,
-  revenue: 0,
-  spend: 0,
-});
-
-export function addBase(a: MetricBase, b: MetricBase): MetricBase {
-  return {
-    impressions: a.impressions + b.impressions,
-    adClicks: a.adClicks + b.adClicks,
-    visits: a.visits + b.visits,
-    lpClicks: a.lpClicks + b.lpClicks,
-    conversions: a.conversions + b.conversions,
-    revenue: a.revenue + b.revenue,
-    spend: a.spend + b.spend,
-  };
-}

@@ -60,6 +60,30 @@ export type MetricBase = {
   spend: number;
 };
 
+/** No counts: what a sum of bases starts from. */
+export const emptyBase = (): MetricBase => ({
+  impressions: 0,
+  adClicks: 0,
+  visits: 0,
+  lpClicks: 0,
+  conversions: 0,
+  revenue: 0,
+  spend: 0,
+});
+
+/** Two bases added count by count. */
+export function addBase(a: MetricBase, b: MetricBase): MetricBase {
+  return {
+    impressions: a.impressions + b.impressions,
+    adClicks: a.adClicks + b.adClicks,
+    visits: a.visits + b.visits,
+    lpClicks: a.lpClicks + b.lpClicks,
+    conversions: a.conversions + b.conversions,
+    revenue: a.revenue + b.revenue,
+    spend: a.spend + b.spend,
+  };
+}
+
 export type DerivedMetrics = {
   adCtr: number;
   lpCtr: number;
@@ -100,26 +124,20 @@ export const GRAPH_METRICS = [
 ] as const;
 export type GraphMetric = (typeof GRAPH_METRICS)[number];
 
+/** The derived metric each graph series reads, but for the two base counts it shows as they are. */
+const GRAPH_DERIVED: Record<Exclude<GraphMetric, 'ad_spent' | 'revenue'>, keyof DerivedMetrics> = {
+  ad_ctr: 'adCtr',
+  roi: 'roi',
+  net_profit: 'net',
+  cpc: 'cpc',
+  cplpc: 'cplpc',
+  cpa: 'cpa',
+  epc: 'epc',
+};
+
 /** One day's value of a graph series; money series in minor units. */
 export function graphValue(metric: GraphMetric, m: MetricBase): number {
-  switch (metric) {
-    case 'ad_spent':
-      return m.spend;
-    case 'ad_ctr':
-      return adCtr(m.adClicks, m.impressions);
-    case 'revenue':
-      return m.revenue;
-    case 'roi':
-      return roi(m.revenue, m.spend);
-    case 'net_profit':
-      return netProfit(m.revenue, m.spend);
-    case 'cpc':
-      return cpc(m.spend, m.visits);
-    case 'cplpc':
-      return cplpc(m.spend, m.lpClicks);
-    case 'cpa':
-      return cpa(m.spend, m.conversions);
-    case 'epc':
-      return epc(m.revenue, m.visits);
-  }
+  if (metric === 'ad_spent') return m.spend;
+  if (metric === 'revenue') return m.revenue;
+  return deriveMetrics(m)[GRAPH_DERIVED[metric]];
 }

@@ -95,16 +95,24 @@ export async function login(username: string, password: string): Promise<string>
   return res.body.data.token;
 }
 
+/** POST /api/registeruser as `token`: a new user whose password confirmation repeats the password. */
+export function registerUser(
+  token: string,
+  { username, email, password, role }: { username: string; email: string; password: string; role: string },
+) {
+  return api('/api/registeruser', {
+    token,
+    body: { username, email, password, password_confirmation: password, role },
+  });
+}
+
 let userCounter = 0;
 /** Creates a user with `role` through the admin API and answers its id and token. */
 export async function userWithRole(adminToken: string, role: 'admin' | 'coach' | 'student') {
   userCounter += 1;
   const username = `${role}${userCounter}`;
   const password = 'Passw0rd!';
-  const res = await api('/api/registeruser', {
-    token: adminToken,
-    body: { username, email: `${username}@example.com`, password, password_confirmation: password, role },
-  });
+  const res = await registerUser(adminToken, { username, email: `${username}@example.com`, password, role });
   if (res.status !== 201) throw new Error(`user creation failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.data.user.id as number, username, password, token: await login(username, password) };
 }
@@ -237,6 +245,24 @@ export async function dbRows(sql: string, ...binds: unknown[]) {
       .bind(...binds)
       .all<Record<string, any>>()
   ).results;
+}
+
+/** The column `n` of the first row a query answers (a count, a sum, a stored value named n). */
+export async function dbValue<T = number>(sql: string, ...binds: unknown[]): Promise<T> {
+  return (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: T }>())!.n;
+}
+
+/** A campaign alert as the campaign's metainfo keeps it. */
+export type CampaignAlert = { type: string; key: string; message: string; [field: string]: unknown };
+
+/** The alerts a campaign's metainfo holds ([] when it holds none). */
+export async function campaignAlerts(campaignId: number): Promise<CampaignAlert[]> {
+  const row = await env.DB.prepare('SELECT metainfo FROM campaigns WHERE id = ?1')
+    .bind(campaignId)
+    .first<{ metainfo: string | null }>();
+  return JSON.parse(row?.metainfo || '{}').alerts ?? [];
 }
 
 /** A browser navigation to a tracking URL (path and query), not following redirects. */

@@ -5,7 +5,9 @@ import { parseClickId } from '../../worker/services/hot-path/click-ids';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { invalidateSettings } from '../../worker/services/settings/settings';
 import {
+  campaignAlerts,
   dbRows,
+  dbValue,
   hit,
   makeCampaign,
   makeOffer,
@@ -28,11 +30,6 @@ beforeAll(async () => {
   invalidateSettings();
 });
 
-const n = async (sql: string, ...binds: unknown[]) =>
-  (await env.DB.prepare(sql)
-    .bind(...binds)
-    .first<{ n: number }>())!.n;
-
 async function campaignWithClick(name: string) {
   const campaign = await makeCampaign(admin, { name });
   await makeOffer(admin, campaign, { payout: '100' });
@@ -43,7 +40,7 @@ async function campaignWithClick(name: string) {
 }
 
 const rejections = (campaign: number) =>
-  n(
+  dbValue(
     "SELECT coalesce(sum(count), 0) n FROM conversion_rejections WHERE campaign_id = ? AND reason = 'click_limit'",
     campaign,
   );
@@ -90,32 +87,29 @@ describe('per-click conversion cap under concurrency', () => {
     );
     await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?', [campaign], 10);
     await new Promise((r) => setTimeout(r, 300));
-    expect(await n('SELECT count(*) n FROM conversions WHERE click_id = ?', clickId)).toBe(10);
+    expect(await dbValue('SELECT count(*) n FROM conversions WHERE click_id = ?', clickId)).toBe(10);
     expect(await rejections(campaign)).toBe(30);
     // The accepted ones over the cap are kept as refused, with their payout.
     expect(
-      await n(
+      await dbValue(
         "SELECT count(*) n FROM refused_conversions WHERE click_id = ? AND reason = 'click_limit'",
         clickId,
       ),
     ).toBe(accepted - 10);
     expect(
-      await n(
+      await dbValue(
         'SELECT coalesce(sum(payout_micros), 0) n FROM refused_conversions WHERE click_id = ?',
         clickId,
       ),
     ).toBe((accepted - 10) * 100_000_000);
     // Revenue and counts: ten sales of $100.
-    expect(await n('SELECT sum(conversions) n FROM daily_stats WHERE campaign_id = ?', campaign)).toBe(10);
-    expect(await n('SELECT sum(revenue_micros) n FROM daily_stats WHERE campaign_id = ?', campaign)).toBe(
-      1_000_000_000,
+    expect(await dbValue('SELECT sum(conversions) n FROM daily_stats WHERE campaign_id = ?', campaign)).toBe(
+      10,
     );
-    const meta = JSON.parse(
-      (await env.DB.prepare('SELECT metainfo FROM campaigns WHERE id = ?')
-        .bind(campaign)
-        .first<{ metainfo: string }>())!.metainfo,
-    );
-    const alert = meta.alerts.find((a: { key: string }) => a.key.startsWith('rejected-click_limit-'));
+    expect(
+      await dbValue('SELECT sum(revenue_micros) n FROM daily_stats WHERE campaign_id = ?', campaign),
+    ).toBe(1_000_000_000);
+    const alert = (await campaignAlerts(campaign)).find((a) => a.key.startsWith('rejected-click_limit-'))!;
     expect(alert.message).toMatch(
       /^\d+ conversions were refused on \d{4}-\d\d-\d\d \(UTC\) past the conversion limit of their click\.$/,
     );
@@ -128,7 +122,7 @@ describe('per-click conversion cap under concurrency', () => {
     first.push(conversionEvent(clickId, 'b-3', 5_000_000)); // the same txid, another case: one conversion
     const one = await ingestEvents(env, first);
     expect(one.conversions).toBe(10);
-    expect(await n('SELECT count(*) n FROM conversions WHERE click_id = ?', clickId)).toBe(10);
+    expect(await dbValue('SELECT count(*) n FROM conversions WHERE click_id = ?', clickId)).toBe(10);
     expect(await rejections(campaign)).toBe(2);
     const kept = (
       await dbRows(
@@ -156,16 +150,16 @@ describe('per-click conversion cap under concurrency', () => {
     expect(second.conversions).toBe(1);
     expect(await rejections(campaign)).toBe(4);
     expect(
-      await n('SELECT count(*) n FROM conversions WHERE click_id = ? AND payout_micros >= 0', clickId),
+      await dbValue('SELECT count(*) n FROM conversions WHERE click_id = ? AND payout_micros >= 0', clickId),
     ).toBe(10);
     expect(
-      await n(
+      await dbValue(
         "SELECT count(*) n FROM conversions WHERE click_id = ? AND event = 'chargeback' AND payout_micros < 0",
         clickId,
       ),
     ).toBe(1);
-    expect(await n('SELECT sum(revenue_micros) n FROM daily_stats WHERE campaign_id = ?', campaign)).toBe(
-      45_000_000,
-    );
+    expect(
+      await dbValue('SELECT sum(revenue_micros) n FROM daily_stats WHERE campaign_id = ?', campaign),
+    ).toBe(45_000_000);
   });
 });

@@ -12,7 +12,7 @@ import worker from '../../worker/index';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { enqueueDueSyncs, SYNC_INTERVAL_MS } from '../../worker/services/integrations/cost-sync';
 import { setCredential } from '../../worker/services/integrations/credentials';
-import { api, makeCampaign, makeOffer, setupInstallation, targetReport } from '../factories';
+import { api, campaignAlerts, makeCampaign, makeOffer, setupInstallation, targetReport } from '../factories';
 import { conversionEvent, visitEvent } from '../support/events';
 import { type ExpectedRow, expectedRows, resetScenario, scenario } from '../support/platform-fakes';
 
@@ -78,12 +78,7 @@ async function runSync(id: number, platform: string, attempts = 1) {
   return { ...result, retryDelays: retry.mock.calls.map(([options]) => options?.delaySeconds) };
 }
 
-async function alerts(id = campaignId) {
-  const row = await env.DB.prepare('SELECT metainfo FROM campaigns WHERE id = ?1')
-    .bind(id)
-    .first<{ metainfo: string }>();
-  return (JSON.parse(row!.metainfo).alerts ?? []) as { type: string; key: string; message: string }[];
-}
+const alerts = (id = campaignId) => campaignAlerts(id);
 
 /** The failed-sync alerts only (the account's time zone has an alert of its own). */
 const syncAlerts = async (id = campaignId) =>

@@ -6,7 +6,15 @@ import worker from '../../worker/index';
 import { replaySpool } from '../../worker/jobs/ingest';
 import { deliveryStats, LOST_EVENTS_KEY, SPOOL_PREFIX } from '../../worker/services/hot-path/ingest-delivery';
 import { invalidateSettings, settingsCacheForTests } from '../../worker/services/settings/settings';
-import { DESKTOP_UA, hit, makeCampaign, makeOffer, setupInstallation, waitForCount } from '../factories';
+import {
+  campaignAlerts,
+  DESKTOP_UA,
+  hit,
+  makeCampaign,
+  makeOffer,
+  setupInstallation,
+  waitForCount,
+} from '../factories';
 
 // When a click is durable (docs/tracking.md, docs/decisions/043): in the default mode the
 // redirect is answered before its event reaches the queue (within the batch window); in
@@ -161,11 +169,7 @@ async function lostCounted() {
 }
 
 async function alertKeys() {
-  const row = await env.DB.prepare('SELECT metainfo FROM campaigns WHERE id = ?')
-    .bind(campaign)
-    .first<{ metainfo: string | null }>();
-  const alerts = (JSON.parse(row?.metainfo || '{}').alerts ?? []) as { key: string; type: string }[];
-  return alerts.filter((a) => a.type === 'tracking').map((a) => a.key);
+  return (await campaignAlerts(campaign)).filter((a) => a.type === 'tracking').map((a) => a.key);
 }
 
 /**
@@ -269,16 +273,14 @@ describe('durable mode under failing stores (fault injection)', () => {
 });
 
 describe('the mode when the settings cannot be read', () => {
-  it('durable stays durable when the first settings read fails (no silent fall back to batched)', async () => {
-    await warm('durable');
-    await settingsCacheForTests.simulate({ forget: true, shared: true });
-    const { res, delta } = await clickWith(withFaults({ settingsReads: 1 }));
-    expect(res.status).toBe(302);
-    expect(delta('events')).toBe(1);
-  });
-
-  it('batched installations are answered as durable while the mode is unknown', async () => {
-    await warm('batched');
+  it.each([
+    {
+      value: 'durable',
+      title: 'durable stays durable when the first settings read fails (no silent fall back to batched)',
+    },
+    { value: 'batched', title: 'batched installations are answered as durable while the mode is unknown' },
+  ] as const)('$title', async ({ value }) => {
+    await warm(value);
     await settingsCacheForTests.simulate({ forget: true, shared: true });
     const { res, delta } = await clickWith(withFaults({ settingsReads: 1 }));
     expect(res.status).toBe(302);

@@ -7,29 +7,29 @@ import { mintClickId } from '../../worker/services/hot-path/click-ids';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { isBlockedAddress } from '../../worker/services/outbound/postback-dns';
 import { deliverPostback } from '../../worker/services/postbacks/postbacks';
-import { api, makeCampaign, makeLanding, makeOffer, setupInstallation, userWithRole } from '../factories';
+import {
+  api,
+  dbValue,
+  makeCampaign,
+  makeLanding,
+  makeOffer,
+  registerUser,
+  setupInstallation,
+  userWithRole,
+} from '../factories';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The smaller findings of issue 10, each against the behaviour that let it through.
 
 const admin = await setupInstallation();
 
-const count = async (sql: string, ...binds: unknown[]) =>
-  (await env.DB.prepare(sql)
-    .bind(...binds)
-    .first<{ n: number }>())!.n;
-
 describe('new passwords', () => {
   const create = (password: string) =>
-    api('/api/registeruser', {
-      token: admin,
-      body: {
-        username: `pw${Math.random().toString(36).slice(2, 8)}`,
-        email: 'pw@example.com',
-        password,
-        password_confirmation: password,
-        role: 'student',
-      },
+    registerUser(admin, {
+      username: `pw${Math.random().toString(36).slice(2, 8)}`,
+      email: 'pw@example.com',
+      password,
+      role: 'student',
     });
 
   it('need at least 8 characters: a one-character password is refused', async () => {
@@ -134,25 +134,33 @@ describe('transaction ids', () => {
     await ingestEvents(env, visit);
     await ingestEvents(env, [conversion('ORDER-7')]);
     await ingestEvents(env, [conversion('order-7'), conversion('Order-7')]);
-    expect(await count('SELECT count(*) n FROM conversions WHERE campaign_id = ?', campaign)).toBe(1);
-    expect(await count('SELECT transaction_id n FROM conversions WHERE campaign_id = ?', campaign)).toBe(
-      'ORDER-7',
+    expect(await dbValue('SELECT count(*) n FROM conversions WHERE campaign_id = ?', campaign)).toBe(1);
+    expect(
+      await dbValue<string>('SELECT transaction_id n FROM conversions WHERE campaign_id = ?', campaign),
+    ).toBe('ORDER-7');
+    expect(await dbValue('SELECT sum(conversions) n FROM daily_stats WHERE campaign_id = ?', campaign)).toBe(
+      1,
     );
-    expect(await count('SELECT sum(conversions) n FROM daily_stats WHERE campaign_id = ?', campaign)).toBe(1);
   });
 });
 
 describe('postback hosts at send time', () => {
-  it('a name that resolves to a private address is blocked, never called', async () => {
-    // Passes every check by name, so the campaign saves; the address is what counts.
-    const { visit, conversion } = await conversionSetup('http://127.0.0.1.nip.io/pb?c={clickid}');
-    await ingestEvents(env, visit);
-    const [logId] = (await ingestEvents(env, [conversion('A1')])).postbackIds;
+  /** A fetch that answers 'ok' and records the addresses it was called with. */
+  const recordingFetch = () => {
     const called: string[] = [];
     const fetcher = (async (u: string) => {
       called.push(String(u));
       return new Response('ok');
     }) as unknown as typeof fetch;
+    return { called, fetcher };
+  };
+
+  it('a name that resolves to a private address is blocked, never called', async () => {
+    // Passes every check by name, so the campaign saves; the address is what counts.
+    const { visit, conversion } = await conversionSetup('http://127.0.0.1.nip.io/pb?c={clickid}');
+    await ingestEvents(env, visit);
+    const [logId] = (await ingestEvents(env, [conversion('A1')])).postbackIds;
+    const { called, fetcher } = recordingFetch();
     const outcome = await deliverPostback(env, logId, fetcher, async () => ['127.0.0.1']);
     expect(outcome).toBe('blocked');
     expect(called).toEqual([]);
@@ -166,11 +174,7 @@ describe('postback hosts at send time', () => {
     const { visit, conversion } = await conversionSetup('https://pb.partner.example/pb?c={clickid}');
     await ingestEvents(env, visit);
     const [first] = (await ingestEvents(env, [conversion('B1')])).postbackIds;
-    const called: string[] = [];
-    const fetcher = (async (u: string) => {
-      called.push(String(u));
-      return new Response('ok');
-    }) as unknown as typeof fetch;
+    const { called, fetcher } = recordingFetch();
     expect(
       await deliverPostback(env, first, fetcher, async () => ['93.184.215.14', '2606:2800:21f::1']),
     ).toBe('sent');
@@ -243,7 +247,7 @@ describe('ZIP entries are checked against their real inflated size', () => {
     expect(res.body.errors.uploads).toEqual([
       'The ZIP file is damaged: a file in it is larger than its header says.',
     ]);
-    expect(await count('SELECT count(*) n FROM landing_pages WHERE campaign_id = ?', campaignId)).toBe(0);
+    expect(await dbValue('SELECT count(*) n FROM landing_pages WHERE campaign_id = ?', campaignId)).toBe(0);
   });
 });
 
@@ -269,6 +273,6 @@ describe('campaign ZIP import runs the editor\u2019s checks', () => {
     const res = await api('/api/import-campaigns', { token: admin, body });
     expect(res.status).toBe(422);
     expect(res.body.message).toContain('Postback URL must be a public http or https URL.');
-    expect(await count("SELECT count(*) n FROM campaigns WHERE name = 'Smuggled'")).toBe(0);
+    expect(await dbValue("SELECT count(*) n FROM campaigns WHERE name = 'Smuggled'")).toBe(0);
   });
 });

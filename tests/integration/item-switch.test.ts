@@ -1,18 +1,23 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setItemsActive } from '../../worker/services/campaigns/item-switch';
-import { api, hit, makeCampaign, makeLanding, makeOffer, setupInstallation } from '../factories';
+import {
+  api,
+  campaignAlerts,
+  dbRows,
+  hit,
+  makeCampaign,
+  makeLanding,
+  makeOffer,
+  setupInstallation,
+} from '../factories';
 
 // One way to switch an item (worker/services/campaigns/item-switch.ts): whichever screen switches a page,
 // the routing cached in this isolate is dropped, so the very next click already obeys it. The
 // tests and SELF share one isolate, and the routing cache keeps a campaign for 5 s: without the
 // invalidation the clicks below would still reach the page switched off.
 
-let token: string;
-
-beforeAll(async () => {
-  token = await setupInstallation();
-});
+const token = await setupInstallation();
 
 const CLICKS = 24;
 
@@ -177,20 +182,11 @@ describe('setItemsActive', () => {
       now,
     });
     expect(changed).toEqual([{ id: a, name: 'A' }]);
-    const log = await env.DB.prepare(
-      'SELECT landing_id, action, reason FROM optimizer_log WHERE campaign_id = ?1',
-    )
-      .bind(id)
-      .all();
-    expect(log.results).toEqual([
-      { landing_id: a, action: 'deactivated', reason: 'roi -100 below threshold 10' },
-    ]);
-    const meta = JSON.parse(
-      (await env.DB.prepare('SELECT metainfo FROM campaigns WHERE id = ?1')
-        .bind(id)
-        .first<{ metainfo: string }>())!.metainfo,
-    );
-    expect(meta.alerts).toEqual([
+    expect(
+      await dbRows('SELECT landing_id, action, reason FROM optimizer_log WHERE campaign_id = ?1', id),
+    ).toEqual([{ landing_id: a, action: 'deactivated', reason: 'roi -100 below threshold 10' }]);
+    const alerts = await campaignAlerts(id);
+    expect(alerts).toEqual([
       {
         type: 'optimizer',
         message: 'Auto-optimiser switched off landing page "A": roi -100 below threshold 10.',

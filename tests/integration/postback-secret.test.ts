@@ -2,8 +2,10 @@ import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
+  campaignAlerts,
   clickIdOf,
   dbRows,
+  dbValue,
   hit,
   makeCampaign,
   makeOffer,
@@ -34,11 +36,6 @@ beforeAll(async () => {
 afterAll(() => {
   globalThis.fetch = realFetch;
 });
-
-const n = async (sql: string, ...binds: unknown[]) =>
-  (await env.DB.prepare(sql)
-    .bind(...binds)
-    .first<{ n: number }>())!.n;
 
 /** A direct-link campaign with a traffic-source postback, and one visitor's click id. */
 async function campaignWithClick() {
@@ -75,9 +72,12 @@ describe('postback secret', () => {
       errors: { secret: ['The postback secret is missing or wrong.'] },
     });
     await settle();
-    expect(await n('SELECT count(*) n FROM conversions WHERE campaign_id = ?', campaign)).toBe(0);
+    expect(await dbValue('SELECT count(*) n FROM conversions WHERE campaign_id = ?', campaign)).toBe(0);
     expect(
-      await n('SELECT coalesce(sum(revenue_micros), 0) n FROM daily_stats WHERE campaign_id = ?', campaign),
+      await dbValue(
+        'SELECT coalesce(sum(revenue_micros), 0) n FROM daily_stats WHERE campaign_id = ?',
+        campaign,
+      ),
     ).toBe(0);
     expect(calls).toEqual([]);
     await waitForCount(
@@ -85,12 +85,7 @@ describe('postback secret', () => {
       [campaign],
       4,
     );
-    const meta = JSON.parse(
-      (await env.DB.prepare('SELECT metainfo FROM campaigns WHERE id = ?')
-        .bind(campaign)
-        .first<{ metainfo: string }>())!.metainfo,
-    );
-    const alert = meta.alerts.find((a: { key: string }) => a.key.startsWith('rejected-secret-'));
+    const alert = (await campaignAlerts(campaign)).find((a) => a.key.startsWith('rejected-secret-'))!;
     expect(alert.type).toBe('postback');
     expect(alert.message).toMatch(
       /^4 conversions were refused on \d{4}-\d\d-\d\d \(UTC\) without the right postback secret\.$/,
@@ -182,7 +177,9 @@ describe('negative payouts', () => {
       { event: 'purchase', payout_micros: 40_000_000, reversed: 1 },
       { event: 'chargeback', payout_micros: -40_000_000, reversed: 0 },
     ]);
-    expect(await n('SELECT sum(revenue_micros) n FROM daily_stats WHERE campaign_id = ?', campaign)).toBe(0);
+    expect(
+      await dbValue('SELECT sum(revenue_micros) n FROM daily_stats WHERE campaign_id = ?', campaign),
+    ).toBe(0);
     // Reversed once only.
     expect((await hit(`/postback?clickid=${clickId}&payout=-40&txid=ORD-1&secret=${secret}`)).status).toBe(
       422,
@@ -209,9 +206,9 @@ describe('per-click limits', () => {
     expect(third.status).toBe(429);
     expect((await send('T2')).status).toBe(200);
     await settle();
-    expect(await n('SELECT count(*) n FROM conversions WHERE campaign_id = ?', campaign)).toBe(2);
+    expect(await dbValue('SELECT count(*) n FROM conversions WHERE campaign_id = ?', campaign)).toBe(2);
     expect(
-      await n(
+      await dbValue(
         "SELECT count n FROM conversion_rejections WHERE campaign_id = ? AND reason = 'click_limit'",
         campaign,
       ),

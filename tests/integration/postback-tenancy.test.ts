@@ -4,6 +4,7 @@ import { invalidateSettings } from '../../worker/services/settings/settings';
 import {
   api,
   clickIdOf,
+  dbValue,
   hit,
   makeCampaign,
   makeOffer,
@@ -29,11 +30,6 @@ beforeAll(async () => {
   student1 = await userWithRole(admin, 'student');
   student2 = await userWithRole(admin, 'student');
 });
-
-const n = async (sql: string, ...binds: unknown[]) =>
-  (await env.DB.prepare(sql)
-    .bind(...binds)
-    .first<{ n: number }>())!.n;
 
 async function campaignOf(user: User, name: string) {
   const campaign = await makeCampaign(user.token, { name });
@@ -100,9 +96,12 @@ describe('postback secrets per campaign', () => {
       expect(forged.body.message).toBe('The postback secret is missing or wrong.');
     }
     await settle();
-    expect(await n('SELECT count(*) n FROM conversions WHERE campaign_id = ?', victim)).toBe(0);
+    expect(await dbValue('SELECT count(*) n FROM conversions WHERE campaign_id = ?', victim)).toBe(0);
     expect(
-      await n('SELECT coalesce(sum(revenue_micros), 0) n FROM daily_stats WHERE campaign_id = ?', victim),
+      await dbValue(
+        'SELECT coalesce(sum(revenue_micros), 0) n FROM daily_stats WHERE campaign_id = ?',
+        victim,
+      ),
     ).toBe(0);
     await waitForCount(
       "SELECT coalesce(sum(count), 0) n FROM conversion_rejections WHERE campaign_id = ? AND reason = 'secret'",
@@ -116,7 +115,7 @@ describe('postback secrets per campaign', () => {
     expect(await campaignSecret({ token: admin }, victim)).toBe(theirs);
     expect((await postback(clickId, theirs, 'OK-1')).status).toBe(200);
     await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?', [victim], 1);
-    expect(await n('SELECT sum(payout_micros) n FROM conversions WHERE campaign_id = ?', victim)).toBe(
+    expect(await dbValue('SELECT sum(payout_micros) n FROM conversions WHERE campaign_id = ?', victim)).toBe(
       99_999_000_000,
     );
     // The URLs the editor shows carry the same secret.
@@ -222,7 +221,10 @@ describe('postback secrets per campaign', () => {
     await waitForCount('SELECT count(*) n FROM conversions WHERE campaign_id = ?', [victim], 3);
     await settle();
     expect(
-      await n("SELECT count(*) n FROM conversions WHERE campaign_id = ? AND transaction_id = 'G4'", victim),
+      await dbValue(
+        "SELECT count(*) n FROM conversions WHERE campaign_id = ? AND transaction_id = 'G4'",
+        victim,
+      ),
     ).toBe(0);
   });
 

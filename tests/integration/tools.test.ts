@@ -1,7 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { strFromU8, unzipSync } from 'fflate';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   LinkBuilderAnswer,
   LinkTestAnswer,
@@ -23,46 +23,31 @@ import {
   userWithRole,
   waitForCount,
 } from '../factories';
-import { withFetchStandIn } from '../support/fetch-stand-in';
+import { standInHosts } from '../support/fetch-stand-in';
 
 // The Tools API: the link tester's dry run (shares routing.ts with the tracking path, writes
 // nothing), test clicks and their conversions through the real postback route (kept out of every
 // statistic and export), and the link builder. Landing pages and traffic sources are stand-ins
 // answering by host name; everything else is the real Worker, D1 and queues.
 
-type Call = { url: string };
-const calls: Call[] = [];
-const realFetch = globalThis.fetch;
-
-function stand_in(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = input instanceof Request ? input.url : String(input);
-  const host = new URL(url).hostname;
-  // The tracker itself, and the fake resolver the outbound guard asks first (tests/fake-dns.ts).
-  if (host === 'tracker.example.com' || host === 'dns.test') return realFetch(input, init);
-  calls.push({ url });
+function stand_in(host: string): Response {
   switch (host) {
     case 'good.example.com':
-      return Promise.resolve(
-        new Response('<html><a href="https://tracker.example.com/click?option=1">Buy now</a></html>'),
-      );
+      return new Response('<html><a href="https://tracker.example.com/click?option=1">Buy now</a></html>');
     case 'bare.example.com':
-      return Promise.resolve(new Response('<html><p>No way out</p></html>'));
+      return new Response('<html><p>No way out</p></html>');
     case 'moved.example.com':
-      return Promise.resolve(
-        new Response(null, { status: 302, headers: { location: 'http://169.254.169.254/' } }),
-      );
+      return new Response(null, { status: 302, headers: { location: 'http://169.254.169.254/' } });
     case 'ok.example.com':
-      return Promise.resolve(new Response('OK'));
+      return new Response('OK');
     default:
-      return Promise.reject(new TypeError('Network connection lost.'));
+      throw new TypeError('Network connection lost.');
   }
 }
 
 const token = await setupInstallation();
-withFetchStandIn(stand_in);
-beforeEach(() => {
-  calls.length = 0;
-});
+// The tracker itself, and the fake resolver the outbound guard asks first (tests/fake-dns.ts).
+const calls = standInHosts((host) => host === 'tracker.example.com' || host === 'dns.test', stand_in);
 
 const linkTest = (body: Record<string, unknown>, auth = token) =>
   api<{ data: LinkTestAnswer }>('/api/tools/link-test', { token: auth, body: { checkPages: 0, ...body } });

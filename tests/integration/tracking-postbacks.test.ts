@@ -6,7 +6,7 @@ import {
   waitOnExecutionContext,
 } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
 import worker from '../../worker/index';
 import { mintClickId } from '../../worker/services/hot-path/click-ids';
@@ -22,41 +22,28 @@ import {
   waitForCount,
 } from '../factories';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
-import { withFetchStandIn } from '../support/fetch-stand-in';
+import { standInHosts } from '../support/fetch-stand-in';
 
 // Outbound postbacks to the traffic source. The traffic sources are stand-ins answering by
 // host name; everything else (queue, consumer, D1, the log) is real.
 
-type Call = { url: string; init?: RequestInit };
-const calls: Call[] = [];
-const realFetch = globalThis.fetch;
-
-function fakeTrafficSource(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = input instanceof Request ? input.url : String(input);
-  const host = new URL(url).hostname;
-  if (!host.endsWith('.example.com')) return realFetch(input, init);
-  calls.push({ url, init });
+function fakeTrafficSource(host: string): Response {
   switch (host) {
     case 'ok.example.com':
-      return Promise.resolve(new Response('OK'));
+      return new Response('OK');
     case 'fail.example.com':
-      return Promise.resolve(new Response('busy', { status: 503 }));
+      return new Response('busy', { status: 503 });
     case 'gone.example.com':
-      return Promise.resolve(new Response('no such campaign', { status: 404 }));
+      return new Response('no such campaign', { status: 404 });
     case 'moved.example.com':
-      return Promise.resolve(
-        new Response(null, { status: 302, headers: { location: 'http://169.254.169.254/' } }),
-      );
+      return new Response(null, { status: 302, headers: { location: 'http://169.254.169.254/' } });
     default:
-      return Promise.reject(new TypeError('Network connection lost.'));
+      throw new TypeError('Network connection lost.');
   }
 }
 
 const token = await setupInstallation();
-withFetchStandIn(fakeTrafficSource);
-beforeEach(() => {
-  calls.length = 0;
-});
+const calls = standInHosts((host) => !host.endsWith('.example.com'), fakeTrafficSource);
 
 const AT = Date.UTC(2026, 4, 3, 12, 0, 0);
 

@@ -74,6 +74,11 @@ describe('metric formulas', () => {
     expect(graphValue('net_profit', base)).toBe(10_000);
     expect(graphValue('roi', base)).toBe(33.33);
     expect(graphValue('ad_ctr', base)).toBe(2.5);
+    expect(graphValue('revenue', base)).toBe(40_000);
+    expect(graphValue('cpc', base)).toBe(150);
+    expect(graphValue('cplpc', base)).toBe(600);
+    expect(graphValue('cpa', base)).toBe(3_000);
+    expect(graphValue('epc', base)).toBe(200);
   });
 });
 

@@ -62,3 +62,10 @@ export function parseInput<T extends z.ZodType>(
   if (!result.success) throw validationError(zodFieldErrors(result.error.issues, order));
   return result.data;
 }
+
+/** The id a path names (a positive whole number), or 404 with `notFound`. */
+export function pathId(raw: string, notFound: string): number {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1) throw new ApiError(404, notFound);
+  return id;
+}

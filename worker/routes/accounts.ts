@@ -9,17 +9,12 @@ import {
 } from '../../schema/accounts-api';
 import type { AppEnv } from '../env';
 import { requireAuth, requireRole } from '../lib/auth';
-import { ApiError } from '../lib/errors';
-import { parseInput, readBody } from '../lib/validate';
+import { parseInput, pathId, readBody } from '../lib/validate';
 import { deleteUser, setUserCoach, setUserDisabled } from '../services/accounts/user-admin';
 
 // Account administration of issue 17 (docs/api.md "Accounts"; docs/decisions/116).
 
-const userId = (raw: string) => {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id < 1) throw new ApiError(404, 'User not found.');
-  return id;
-};
+const userId = (raw: string) => pathId(raw, 'User not found.');
 
 export const accountRoutes = new Hono<AppEnv>()
   // Public: /register asks it before showing a form (POST /api/auth/register still refuses).

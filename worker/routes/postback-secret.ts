@@ -8,7 +8,7 @@ import type {
 } from '../../schema/postback-secret-api';
 import type { AppEnv } from '../env';
 import { requireAuth, requireRole } from '../lib/auth';
-import { ApiError } from '../lib/errors';
+import { pathId } from '../lib/validate';
 import { campaignForUser } from '../services/campaigns';
 import {
   campaignSecret,
@@ -24,11 +24,7 @@ import {
 // admin's to see and rotate, with the grace period in which it still converts every campaign;
 // a campaign's secret (derived or stored) is its managers'.
 
-const campaignIdOf = (raw: string) => {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id < 1) throw new ApiError(404, 'Campaign not found.');
-  return id;
-};
+const campaignIdOf = (raw: string) => pathId(raw, 'Campaign not found.');
 
 export const postbackSecretRoutes = new Hono<AppEnv>()
   .get('/postback-secret', requireAuth, requireRole('admin'), async (c) =>

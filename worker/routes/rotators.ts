@@ -10,8 +10,7 @@ import {
 } from '../../schema/money-api';
 import type { AppEnv } from '../env';
 import { clientIp, requireAuth } from '../lib/auth';
-import { ApiError } from '../lib/errors';
-import { parseInput, readBody } from '../lib/validate';
+import { parseInput, pathId, readBody } from '../lib/validate';
 import { cachedReport, reportNotFound } from '../services/money/report-cache';
 import { throttledReportOffer } from '../services/money/report-throttle';
 import {
@@ -25,11 +24,7 @@ import { reportPeriods, reportRows } from '../services/money/rotator-report';
 // Rotator funding (signed in, rotator_is_enabled) and the public rotator offer report (no login:
 // the participant's email is the key). docs/api.md "Rotators".
 
-const campaignIdParam = (raw: string) => {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1) throw new ApiError(404, 'Rotator not found.');
-  return id;
-};
+const campaignIdParam = (raw: string) => pathId(raw, 'Rotator not found.');
 
 export const rotatorRoutes = new Hono<AppEnv>()
   // Public: answered from the edge cache when it can (worker/services/money/report-cache.ts).

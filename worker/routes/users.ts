@@ -15,14 +15,10 @@ import type { AppEnv } from '../env';
 import { requireAuth, requireRole } from '../lib/auth';
 import { getDb } from '../lib/db';
 import { ApiError } from '../lib/errors';
-import { validate } from '../lib/validate';
+import { pathId, validate } from '../lib/validate';
 import { createUser, publicUser, revokeTokens } from '../services/accounts/users';
 
-const idParam = (raw: string) => {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id < 1) throw new ApiError(404, 'User not found.');
-  return id;
-};
+const idParam = (raw: string) => pathId(raw, 'User not found.');
 
 /** GET /api/user and its older name /api/user-get: the signed-in user. */
 async function currentUser(c: Context<AppEnv>) {

@@ -27,8 +27,8 @@ function linkPixel(
   requestOrigin: string,
   campaign: CampaignRow,
   tokens: TokenRow[],
-  optionRows: OptionRow[] = [],
-  secret = '',
+  optionRows: OptionRow[],
+  secret: string,
 ) {
   const origin = trackingOrigin(settings, requestOrigin);
   // Every conversion URL carries the postback secret (docs/tracking.md "Postback secret").
@@ -78,23 +78,26 @@ function tokensAndOptions(env: Env, campaignId: number) {
  * data the campaign detail carries, derived from the settings, so nothing is stored for them.
  */
 export async function campaignLinkPixel(env: Env, user: AuthUser, campaignId: number, requestOrigin: string) {
+  return (await campaignLinks(env, user, campaignId, requestOrigin)).linkpixel;
+}
+
+/** The campaign (when the user may see it), the settings, its tokens and options, and its links. */
+async function campaignLinks(env: Env, user: AuthUser, campaignId: number, requestOrigin: string) {
   const campaign = await campaignForUser(env, user, campaignId);
-  const [tokenRows, optionRows] = await tokensAndOptions(env, campaign.id);
   const settings = await getSettings(env);
-  return linkPixel(
-    settings,
-    requestOrigin,
-    campaign,
-    tokenRows,
-    optionRows,
-    await expectedSecret(env, campaign.id),
-  );
+  const [tokenRows, optionRows] = await tokensAndOptions(env, campaign.id);
+  const secret = await expectedSecret(env, campaign.id);
+  const linkpixel = linkPixel(settings, requestOrigin, campaign, tokenRows, optionRows, secret);
+  return { campaign, settings, tokenRows, optionRows, linkpixel };
 }
 
 export async function campaignDetail(env: Env, user: AuthUser, campaignId: number, requestOrigin: string) {
-  const campaign = await campaignForUser(env, user, campaignId);
-  const settings = await getSettings(env);
-  const [tokenRows, optionRows] = await tokensAndOptions(env, campaign.id);
+  const { campaign, settings, tokenRows, optionRows, linkpixel } = await campaignLinks(
+    env,
+    user,
+    campaignId,
+    requestOrigin,
+  );
   const origin = trackingOrigin(settings, requestOrigin);
   return {
     ...campaignAnswer(campaign),
@@ -112,14 +115,7 @@ export async function campaignDetail(env: Env, user: AuthUser, campaignId: numbe
     path: await listPaths(env, campaign.id),
     option: optionRows.map(optionAnswer),
     agents: await listAgents(env),
-    linkpixel: linkPixel(
-      settings,
-      requestOrigin,
-      campaign,
-      tokenRows,
-      optionRows,
-      await expectedSecret(env, campaign.id),
-    ),
+    linkpixel,
     extratokens: tokenRows.filter((t) => t.deleted === 0).map(tokenAnswer),
   };
 }

@@ -1,6 +1,6 @@
 import { addDays } from '../../../schema/dates';
-import { addBase, emptyBase, type ReportsAnswer, reportTotal } from '../../../schema/masterdashboard-api';
-import type { MetricBase } from '../../../schema/metrics';
+import { type ReportsAnswer, reportTotal } from '../../../schema/masterdashboard-api';
+import { addBase, emptyBase, type MetricBase } from '../../../schema/metrics';
 import type { AllStudentsReportsAnswer } from '../../../schema/operator-api';
 import type { Env } from '../../env';
 import { type CallOptions, callInstallation } from './fan-out';

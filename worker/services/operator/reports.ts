@@ -2,15 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { campaigns } from '../../../schema/campaigns';
 import { addDays } from '../../../schema/dates';
 import {
-  addBase,
   type CampaignReport,
-  emptyBase,
   type ReportDay,
   type ReportsAnswer,
   reportDay,
   reportTotal,
 } from '../../../schema/masterdashboard-api';
-import type { MetricBase } from '../../../schema/metrics';
+import { addBase, emptyBase, type MetricBase } from '../../../schema/metrics';
 import type { Env } from '../../env';
 import { getDb } from '../../lib/db';
 import type { CampaignRow } from '../campaigns/access';

@@ -1,4 +1,4 @@
-import { adClickBase, cpa, cpc, epc, roi, round, safeDiv } from '../../../schema/metrics';
+import { adClickBase, addBase, cpa, cpc, emptyBase, epc, roi, round, safeDiv } from '../../../schema/metrics';
 import { dollars } from './common';
 import type { TargetAgg } from './targets';
 
@@ -11,18 +11,7 @@ export function totals(
     'visits' | 'lpClicks' | 'conversions' | 'revenue' | 'impressions' | 'adClicks' | 'spend'
   >[],
 ) {
-  const s = rows.reduce(
-    (a, r) => ({
-      visits: a.visits + r.visits,
-      lpClicks: a.lpClicks + r.lpClicks,
-      conversions: a.conversions + r.conversions,
-      revenue: a.revenue + r.revenue,
-      impressions: a.impressions + r.impressions,
-      adClicks: a.adClicks + r.adClicks,
-      spend: a.spend + r.spend,
-    }),
-    { visits: 0, lpClicks: 0, conversions: 0, revenue: 0, impressions: 0, adClicks: 0, spend: 0 },
-  );
+  const s = rows.reduce(addBase, emptyBase());
   const base = adClickBase(s.adClicks, s.visits);
   return {
     visitsTotal: s.visits,

@@ -26,19 +26,8 @@ import { type CheckedImage, checkImage, deleteCampaignFiles, imageLink, putCampa
 // it accepted is written to R2 and D1, one banner at a time, so a failure never leaves a banner
 // here that the provider does not have.
 
-type BannerRow = {
-  id: number;
-  campaign_id: number;
-  provider_banner_id: string;
-  name: string;
-  url: string;
-  placement_type: string;
-  width: number;
-  height: number;
-  active: number;
-  image_name: string;
-  r2_key: string;
-};
+/** A banners row: the answer's fields but the signed link, with its campaign and R2 key. */
+type BannerRow = Omit<Banner, 'image_url'> & { campaign_id: number; r2_key: string };
 
 /** The provider's reference of our campaign. */
 export const campaignRef = (campaignId: number) => `campaign-${campaignId}`;

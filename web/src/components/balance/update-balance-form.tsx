@@ -109,13 +109,13 @@ export function UpdateBalanceForm({ userId, ownerName, disabled, idPrefix, onDon
     <form className="balance-form" onSubmit={check} noValidate data-testid={`${idPrefix}-form`}>
       <fieldset className="balance-form-grid">
         <legend className="sr-only">Amounts and notes for {ownerName}</legend>
-        <span className="balance-form-head" aria-hidden>
+        <span className="balance-form-head caps-label" aria-hidden>
           Wallet
         </span>
-        <span className="balance-form-head" aria-hidden>
+        <span className="balance-form-head caps-label" aria-hidden>
           Amount (USD)
         </span>
-        <span className="balance-form-head" aria-hidden>
+        <span className="balance-form-head caps-label" aria-hidden>
           Note
         </span>
         {WALLETS.map((w: Wallet) => {

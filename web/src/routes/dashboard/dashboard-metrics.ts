@@ -2,7 +2,9 @@
 // formulas of schema/metrics.ts. Money is summed in cents (integers), never as floats.
 import {
   adCtr,
+  addBase,
   cpa,
+  emptyBase,
   type GraphMetric,
   graphValue,
   lpCtr,
@@ -61,18 +63,7 @@ export type DashboardTotals = {
 };
 
 export function dashboardTotals(days: readonly DayBase[]): DashboardTotals {
-  const s = days.reduce(
-    (a, d) => ({
-      impressions: a.impressions + d.impressions,
-      adClicks: a.adClicks + d.adClicks,
-      visits: a.visits + d.visits,
-      lpClicks: a.lpClicks + d.lpClicks,
-      conversions: a.conversions + d.conversions,
-      revenue: a.revenue + d.revenue,
-      spend: a.spend + d.spend,
-    }),
-    { impressions: 0, adClicks: 0, visits: 0, lpClicks: 0, conversions: 0, revenue: 0, spend: 0 },
-  );
+  const s = days.reduce(addBase, emptyBase());
   return {
     adSpend: s.spend / 100,
     revenue: s.revenue / 100,

@@ -1,8 +1,8 @@
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { addBase, emptyBase, reportTotal } from '../../../../schema/masterdashboard-api';
-import type { GraphMetric, MetricBase } from '../../../../schema/metrics';
+import { reportTotal } from '../../../../schema/masterdashboard-api';
+import { addBase, emptyBase, type GraphMetric, type MetricBase } from '../../../../schema/metrics';
 import type { Student } from '../../../../schema/operator-api';
 import { Alert } from '../../components/alert';
 import { BarChart } from '../../components/charts/bar-chart';

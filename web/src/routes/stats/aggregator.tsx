@@ -231,7 +231,7 @@ export function Aggregator({ request, onShowTests, onStatusChange }: Props) {
           {positions.map((rows, position) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: positions are ordinal
             <section key={position} className="element-table" aria-label={`Position ${position + 1}`}>
-              <h3 className="element-title">Position {position + 1}</h3>
+              <h3 className="element-title caps-label">Position {position + 1}</h3>
               <ElementTable
                 rows={rows}
                 position={position}

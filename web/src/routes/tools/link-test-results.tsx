@@ -22,7 +22,7 @@ const FALLBACK_TEXT = {
 function Step({ label, value }: { label: string; value: string | null }) {
   return (
     <div className="tools-step">
-      <span className="tools-step-label">{label}</span>
+      <span className="caps-label">{label}</span>
       <span className={value ? 'tools-step-value' : 'tools-step-value is-empty'}>{value ?? 'none'}</span>
     </div>
   );
