@@ -20,12 +20,7 @@ async function post(base, path, body) {
     headers: { accept: 'application/json', 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  const text = await res.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: res.status, body: json };
+  return { status: res.status, body: await res.json().catch(() => null) };
 }
 
 /** The setup wizard's call on `base` for `owner` ({ username, password, email }); asserts its 200. */
