@@ -190,7 +190,8 @@ test('the aggregator says when the landing data could not be had', async () => {
 });
 
 test('ad forms: images checked before upload, the activate confirmation, the created date and sizes', async () => {
-  const { token: own } = await liveIntentAdmin();
+  const user = await liveIntentAdmin();
+  const own = user.token;
   const id = (await created('/api/add-campaign', { name: 'LI toasts', trafficSource: 'liveintent' }, own))
     .campaign.campaignData.campaignId;
   const li = `/api/manage-liveintent`;
