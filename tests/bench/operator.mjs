@@ -9,11 +9,11 @@
 //   - the detailed mode's fan-out for 20 students, 2 of them slow: median of 5 calls.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
-import { issueLicense } from '../../scripts/license-lib.mjs';
+import { setUp, signIn } from '../support/first-run.mjs';
 import { migrateLocal, quietEnv, wranglerDevArgs } from '../support/wrangler.mjs';
 import { COMPATIBILITY_DATE, freePort, root, percentile as sortedPercentile } from './harness.mjs';
 
@@ -86,24 +86,8 @@ try {
     assert.ok(i < 300, 'the operator did not start (.bench/operator-server.log)');
     await new Promise((res) => setTimeout(res, 300));
   }
-  const jwk = JSON.parse(readFileSync(join(root, '.dev-keys/vendor-private.jwk.json'), 'utf8'));
-  const setup = await call(base, '/api/auth/application_startup', {
-    body: {
-      username: ADMIN.username,
-      password: ADMIN.password,
-      confirm_password: ADMIN.password,
-      baseurl: base,
-      email: ADMIN.email,
-      timezone: 'UTC',
-      license_key: await issueLicense(jwk, { email: ADMIN.email, days: 30 }),
-    },
-  });
-  assert.equal(setup.status, 200, JSON.stringify(setup.body));
-  const token = (
-    await call(base, '/api/auth/login', {
-      body: { username: ADMIN.username, password: ADMIN.password, loginToken: '', hash: '' },
-    })
-  ).body.data.token;
+  await setUp(base, ADMIN);
+  const token = await signIn(base, ADMIN);
 
   const hashes = {};
   for (let n = 1; n <= COUNT; n++) {

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { issueLicense } from '../../scripts/license-lib.mjs';
+import { setUp, signIn } from '../support/first-run.mjs';
 import { migrateLocal, quietEnv, wranglerDevArgs } from '../support/wrangler.mjs';
 import { freePort } from './harness.mjs';
 
@@ -94,25 +94,8 @@ try {
     if (i > 240) throw new Error(`the server did not start; see ${serverLog}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  if ((await api('/api/setup-created')).body?.data !== true) {
-    const jwk = JSON.parse(readFileSync(join(root, '.dev-keys/vendor-private.jwk.json'), 'utf8'));
-    const res = await api('/api/auth/application_startup', {
-      body: {
-        username: ADMIN.username,
-        password: ADMIN.password,
-        confirm_password: ADMIN.password,
-        baseurl: BASE,
-        email: ADMIN.email,
-        timezone: 'UTC',
-        license_key: await issueLicense(jwk, { email: ADMIN.email, days: 30 }),
-      },
-    });
-    if (res.status !== 200) throw new Error(`setup failed: ${JSON.stringify(res.body)}`);
-  }
-  const login = await api('/api/auth/login', {
-    body: { username: ADMIN.username, password: ADMIN.password, loginToken: '', hash: '' },
-  });
-  const token = login.body.data.token;
+  if ((await api('/api/setup-created')).body?.data !== true) await setUp(BASE, ADMIN);
+  const token = await signIn(BASE, ADMIN);
 
   let seeded = existsSync(meta) ? JSON.parse(readFileSync(meta, 'utf8')) : null;
   if (!seeded) {

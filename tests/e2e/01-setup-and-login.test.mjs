@@ -2,22 +2,10 @@
 // toast, login landing on /campaigns, the shell (side menu, collapse, logout) and /login's rule.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  ADMIN,
-  api,
-  BASE,
-  browserForFile,
-  expectPath,
-  expectText,
-  expectToast,
-  MESSAGES,
-  mintLicense,
-  openPage,
-  shot,
-  signedInPage,
-  storage,
-  uiLogin,
-} from './helpers.mjs';
+import { ADMIN, api, BASE, MESSAGES, mintLicense } from './support/api.mjs';
+import { browserForFile, openPage, signedInPage, storage, uiLogin } from './support/browser.mjs';
+import { expectPath, expectText, expectToast } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
 
 const suite = browserForFile({ install: false });
 

@@ -2,20 +2,10 @@
 // protected URLs visited signed out come back after login; unknown paths go to /.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  ADMIN,
-  BASE,
-  browserForFile,
-  expectPath,
-  expectText,
-  expectToast,
-  expiredToken,
-  MESSAGES,
-  openPage,
-  shot,
-  storage,
-  uiLogin,
-} from './helpers.mjs';
+import { ADMIN, BASE, expiredToken, MESSAGES } from './support/api.mjs';
+import { browserForFile, openPage, storage, uiLogin } from './support/browser.mjs';
+import { expectPath, expectText, expectToast } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
 
 const suite = browserForFile();
 

@@ -1,21 +1,10 @@
 // Forgot password -> the reset mail in the dev outbox -> reset -> sign in with the new password.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  api,
-  BASE,
-  browserForFile,
-  createUserViaApi,
-  expectPath,
-  expectText,
-  expectToast,
-  MESSAGES,
-  openPage,
-  shot,
-  storage,
-  uiLogin,
-  until,
-} from './helpers.mjs';
+import { api, BASE, createUserViaApi, MESSAGES } from './support/api.mjs';
+import { browserForFile, openPage, storage, uiLogin } from './support/browser.mjs';
+import { expectPath, expectText, expectToast, until } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
 
 const suite = browserForFile();
 

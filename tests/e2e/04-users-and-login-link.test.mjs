@@ -3,21 +3,10 @@
 // student a coach and clears it again (docs/decisions/124).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  ADMIN,
-  adminToken,
-  api,
-  BASE,
-  browserForFile,
-  createUserViaApi,
-  expectPath,
-  expectText,
-  expectToast,
-  openPage,
-  shot,
-  signedInPage,
-  storage,
-} from './helpers.mjs';
+import { ADMIN, adminToken, api, BASE, createUserViaApi } from './support/api.mjs';
+import { browserForFile, openPage, signedInPage, storage } from './support/browser.mjs';
+import { expectPath, expectText, expectToast } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
 
 const suite = browserForFile();
 

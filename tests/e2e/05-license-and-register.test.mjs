@@ -2,21 +2,10 @@
 // default) answering that registration is disabled.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  ADMIN,
-  adminToken,
-  api,
-  BASE,
-  browserForFile,
-  expectPath,
-  expectText,
-  expectToast,
-  mintLicense,
-  openPage,
-  shot,
-  storage,
-  uiLogin,
-} from './helpers.mjs';
+import { ADMIN, adminToken, api, BASE, mintLicense } from './support/api.mjs';
+import { browserForFile, openPage, storage, uiLogin } from './support/browser.mjs';
+import { expectPath, expectText, expectToast } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
 
 const suite = browserForFile();
 

@@ -4,21 +4,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import {
-  ADMIN,
-  adminToken,
-  api,
-  BASE,
-  browserForFile,
-  expectPath,
-  expectText,
-  expectToast,
-  openPage,
-  shot,
-  signedInPage,
-  storage,
-  uiLogin,
-} from './helpers.mjs';
+import { ADMIN, adminToken, api, BASE } from './support/api.mjs';
+import { browserForFile, openPage, signedInPage, storage, uiLogin } from './support/browser.mjs';
+import { expectPath, expectText, expectToast } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
 
 const suite = browserForFile();
 let token;

@@ -4,22 +4,13 @@
 // templates, optimisation, the option prerequisite and the duplicate participant warning.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  adminToken,
-  api,
-  BASE,
-  browserForFile,
-  dismissToast,
-  expectText,
-  expectToast,
-  shot,
-  signedInPage,
-} from './helpers.mjs';
+import { adminToken, api, BASE } from './support/api.mjs';
+import { browserForFile, signedInPage } from './support/browser.mjs';
+import { dismissToast, expectText, expectToast } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
+import { navigate, onBase } from './support/tracking.mjs';
 
 const suite = browserForFile();
-
-const DESKTOP_UA =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 async function signIn() {
   return signedInPage(suite.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
@@ -173,13 +164,7 @@ test('a multiple-path campaign built in the editor routes its tracking link to a
   assert.match(await page.locator('#link-postback').inputValue(), /\/postback\?clickid=\{clickid\}/);
   await pageShot(page, 'editor-links');
 
-  const link = new URL(campaignUrl);
-  const visit = await fetch(new URL(`${link.pathname}${link.search}ad-123`, BASE), {
-    redirect: 'manual',
-    headers: { 'Sec-Fetch-Mode': 'navigate', Accept: 'text/html', 'User-Agent': DESKTOP_UA },
-  });
-  assert.equal(visit.status, 302);
-  const landing = new URL(visit.headers.get('location'));
+  const landing = await navigate(`${onBase(campaignUrl)}ad-123`);
   assert.ok(
     ['https://lp.example/quiz', 'https://lp.example/video'].includes(`${landing.origin}${landing.pathname}`),
     `redirected to ${landing}`,

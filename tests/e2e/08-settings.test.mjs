@@ -6,21 +6,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
-import {
-  ADMIN,
-  adminToken,
-  api,
-  apiLogin,
-  BASE,
-  browserForFile,
-  createUserViaApi,
-  expectPath,
-  expectText,
-  expectToast,
-  mintLicense,
-  shot,
-  signedInPage,
-} from './helpers.mjs';
+import { ADMIN, adminToken, api, apiLogin, BASE, createUserViaApi, mintLicense } from './support/api.mjs';
+import { browserForFile, signedInPage } from './support/browser.mjs';
+import { expectPath, expectText, expectToast } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
 
 const NEW_TITLE = 'Northwind Media';
 const SHOTS = new URL('screenshots/', import.meta.url);

@@ -4,21 +4,11 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, test } from 'node:test';
-import {
-  adminToken,
-  api,
-  BASE,
-  browserForFile,
-  expectPath,
-  expectText,
-  navigate,
-  postback,
-  shot,
-  signedInPage,
-  targetTotals,
-  trackingLinks,
-  until,
-} from './helpers.mjs';
+import { adminToken, api, BASE, targetTotals } from './support/api.mjs';
+import { browserForFile, signedInPage } from './support/browser.mjs';
+import { expectPath, expectText, until } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
+import { navigate, postback, trackingLinks } from './support/tracking.mjs';
 
 // The two landing pages, as a page builder would mark their elements.
 const PAGES = {

@@ -4,24 +4,11 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import {
-  adminToken,
-  api,
-  BASE,
-  browserForFile,
-  expectPath,
-  expectText,
-  expectToast,
-  kpi,
-  navigate,
-  postback,
-  settled,
-  shot,
-  signedInPage,
-  targetTotals,
-  trackingLinks,
-  until,
-} from './helpers.mjs';
+import { adminToken, api, BASE, targetTotals } from './support/api.mjs';
+import { browserForFile, signedInPage } from './support/browser.mjs';
+import { expectPath, expectText, expectToast, kpi, settled, until } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
+import { navigate, postback, trackingLinks } from './support/tracking.mjs';
 
 const money = (n) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 const int = (n) => n.toLocaleString('en-US');

@@ -3,24 +3,11 @@
 // with #email= and shows the offer's real traffic in tables and charts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  ADMIN,
-  adminToken,
-  api,
-  apiLogin,
-  BASE,
-  browserForFile,
-  createUserViaApi,
-  expectText,
-  expectToast,
-  navigate,
-  newCampaign,
-  openPage,
-  postback,
-  shot,
-  trackingLinks,
-  uiLogin,
-} from './helpers.mjs';
+import { ADMIN, adminToken, api, apiLogin, BASE, createUserViaApi, newCampaign } from './support/api.mjs';
+import { browserForFile, openPage, uiLogin } from './support/browser.mjs';
+import { expectText, expectToast } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
+import { navigate, postback, trackingLinks } from './support/tracking.mjs';
 
 const suite = browserForFile();
 let admin;
@@ -46,7 +33,7 @@ suite.setUp(async () => {
 
 // The server shares two cores with other test runs: navigations wait for the document, and the
 // locators below wait for what the test needs. No timeout of its own: a load that stalls is
-// started once more by openPage's guard (helpers.mjs, retryStalledLoads), which an explicit
+// started once more by openPage's guard (support/browser.mjs, retryStalledLoads), which an explicit
 // timeout would switch off.
 const go = (page, path) => page.goto(new URL(path, BASE).toString(), { waitUntil: 'domcontentloaded' });
 

@@ -4,21 +4,10 @@
 // accordion and the conversion tracker page.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import {
-  api,
-  apiLogin,
-  BASE,
-  browserForFile,
-  createUserViaApi,
-  dismissToast,
-  expectAttr,
-  expectPath,
-  expectText,
-  openPage,
-  shot,
-  uiLogin,
-  userWithToken,
-} from './helpers.mjs';
+import { api, apiLogin, BASE, createUserViaApi, userWithToken } from './support/api.mjs';
+import { browserForFile, openPage, uiLogin } from './support/browser.mjs';
+import { dismissToast, expectAttr, expectPath, expectText } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
 
 const suite = browserForFile();
 let user;

@@ -6,22 +6,11 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { test } from 'node:test';
-import {
-  adminToken,
-  api,
-  BASE,
-  browserForFile,
-  expectPath,
-  expectText,
-  expectToast,
-  navigate,
-  newCampaign,
-  openPage,
-  postback,
-  shot,
-  signedInPage,
-  trackingLinks,
-} from './helpers.mjs';
+import { adminToken, api, BASE, newCampaign } from './support/api.mjs';
+import { browserForFile, openPage, signedInPage } from './support/browser.mjs';
+import { expectPath, expectText, expectToast } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
+import { navigate, postback, trackingLinks } from './support/tracking.mjs';
 
 const OP_BASE = BASE.replace('127.0.0.1', 'localhost');
 const money = (n) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);

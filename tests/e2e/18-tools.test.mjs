@@ -4,16 +4,10 @@
 // Screenshots at 1366 and 390 px; the narrow screen never scrolls sideways.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  adminToken,
-  api,
-  BASE,
-  browserForFile,
-  dismissToast,
-  expectText,
-  shot,
-  signedInPage,
-} from './helpers.mjs';
+import { adminToken, api, BASE } from './support/api.mjs';
+import { browserForFile, signedInPage } from './support/browser.mjs';
+import { dismissToast, expectText } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
 
 const suite = browserForFile();
 let campaignId;

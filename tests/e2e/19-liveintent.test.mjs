@@ -3,22 +3,10 @@
 // toggle (cancel reverts, confirm switches) and the delete confirmation.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import {
-  adminToken,
-  api,
-  BASE,
-  browserForFile,
-  dismissToast,
-  expectPath,
-  expectText,
-  expectToast,
-  newCampaign,
-  shot,
-  signedInPage,
-  until,
-  useLiveIntentAccount,
-  userWithToken,
-} from './helpers.mjs';
+import { adminToken, api, BASE, liveIntentAdmin, newCampaign } from './support/api.mjs';
+import { browserForFile, signedInPage } from './support/browser.mjs';
+import { dismissToast, expectPath, expectText, expectToast, until } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
 
 const suite = browserForFile();
 let page;
@@ -37,9 +25,7 @@ const manage = (id = campaignId, tab = '') =>
   `${BASE}/manage-liveintent/campaign/${id}${tab ? `?tab=${tab}` : ''}`;
 
 suite.setUp(async () => {
-  const admin = await adminToken();
-  await useLiveIntentAccount(admin);
-  const user = await userWithToken('admin');
+  const user = await liveIntentAdmin();
   const { token } = user;
   campaignId = await newCampaign(token, { name: 'Native push', trafficSource: 'liveintent' });
   otherId = await newCampaign(token, { name: 'Search ads', trafficSource: 'taboola' });

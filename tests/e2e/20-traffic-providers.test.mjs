@@ -5,19 +5,10 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
-import {
-  adminToken,
-  api,
-  BASE,
-  browserForFile,
-  dismissToast,
-  expectAttr,
-  expectText,
-  newCampaign,
-  shot,
-  signedInPage,
-  userWithToken,
-} from './helpers.mjs';
+import { adminToken, api, BASE, newCampaign, userWithToken } from './support/api.mjs';
+import { browserForFile, signedInPage } from './support/browser.mjs';
+import { dismissToast, expectAttr, expectText } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
 
 const suite = browserForFile();
 let page;

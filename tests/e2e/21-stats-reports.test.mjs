@@ -5,32 +5,13 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import {
-  adminToken,
-  api,
-  BASE,
-  browserForFile,
-  expectNoSideScroll,
-  expectText,
-  kpi,
-  navigate,
-  newCampaign,
-  PHONE,
-  postback,
-  shot,
-  signedInPage,
-  targetTotals,
-  trackingLinks,
-  until,
-} from './helpers.mjs';
+import { addOffer, adminToken, BASE, newCampaign, targetTotals } from './support/api.mjs';
+import { browserForFile, signedInPage } from './support/browser.mjs';
+import { expectText, kpi, until } from './support/expect.mjs';
+import { expectNoSideScroll, PHONE, shot } from './support/screen.mjs';
+import { navigate, postback, trackingLinks, UA } from './support/tracking.mjs';
 
-const UA = {
-  chromeWindows:
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
-  iphone:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
-  bot: 'Googlebot/2.1 (+http://www.google.com/bot.html)',
-};
+const BOT = 'Googlebot/2.1 (+http://www.google.com/bot.html)';
 
 const suite = browserForFile();
 let token;
@@ -57,18 +38,14 @@ suite.setUp(async () => {
     campaignType: 'direct_link',
     cpc: '0.40',
   });
-  const offer = await api('/api/add-offer', {
-    token,
-    body: { campaignId, name: 'Offer', url: 'https://offer.example/buy', payout: '25' },
-  });
-  assert.equal(offer.status, 201);
+  await addOffer(token, { campaignId, payout: '25' });
   ({ campaignUrl, secret } = await trackingLinks(token, campaignId));
 
   // 6 counted visits (3 US desktop, 3 DE iPhone), 2 bots, 1 prefetch; one conversion (US).
   for (let i = 0; i < 3; i++) clickIds.push(await visit('ad-us', UA.chromeWindows, 'US'));
   for (let i = 0; i < 3; i++) clickIds.push(await visit('ad-de', UA.iphone, 'DE'));
-  await visit('ad-us', UA.bot, 'US');
-  await visit('ad-us', UA.bot, 'US');
+  await visit('ad-us', BOT, 'US');
+  await visit('ad-us', BOT, 'US');
   await visit('ad-us', UA.chromeWindows, 'US', { 'sec-purpose': 'prefetch' });
   await postback(clickIds[0], secret, '&txid=E2E-1');
   await until(

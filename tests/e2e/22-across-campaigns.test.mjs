@@ -4,26 +4,11 @@
 // filters, and the dashboard's "All campaigns" must show exactly what the traffic produced.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  adminToken,
-  api,
-  BASE,
-  browserForFile,
-  createUserViaApi,
-  expectText,
-  expectToast,
-  navigate,
-  openPage,
-  PHONE,
-  postback,
-  settled,
-  shot,
-  signedInPage,
-  trackingLinks,
-  uiLogin,
-  until,
-  userWithToken,
-} from './helpers.mjs';
+import { adminToken, api, BASE, createUserViaApi, userWithToken } from './support/api.mjs';
+import { browserForFile, openPage, signedInPage, uiLogin } from './support/browser.mjs';
+import { expectText, expectToast, settled, until } from './support/expect.mjs';
+import { PHONE, shot } from './support/screen.mjs';
+import { navigate, postback, trackingLinks } from './support/tracking.mjs';
 
 const money = (n) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 

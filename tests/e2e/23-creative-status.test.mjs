@@ -4,24 +4,11 @@
 // of the campaign answers 'No Lineitems Found' and its switch does not move.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  adminToken,
-  api,
-  BASE,
-  browserForFile,
-  dismissToast,
-  expectAttr,
-  expectText,
-  navigate,
-  newCampaign,
-  shot,
-  signedInPage,
-  targetTotals,
-  trackingLinks,
-  until,
-  useLiveIntentAccount,
-  userWithToken,
-} from './helpers.mjs';
+import { addOffer, api, BASE, liveIntentAdmin, newCampaign, targetTotals } from './support/api.mjs';
+import { browserForFile, signedInPage } from './support/browser.mjs';
+import { dismissToast, expectAttr, expectText, until } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
+import { navigate, trackingLinks, UA } from './support/tracking.mjs';
 
 const suite = browserForFile();
 let page;
@@ -31,10 +18,7 @@ let adRef;
 const lineItems = [];
 
 const PNG = `data:image/png;base64,${'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='}`;
-const UAS = [
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
-];
+const UAS = [UA.chromeWindows, UA.iphone];
 
 async function ok(path, body, status = 201) {
   const res = await api(`/api/manage-liveintent/${path}`, { token, body });
@@ -61,9 +45,7 @@ const lineItem = (liCampaignId, name) => ({
 });
 
 suite.setUp(async () => {
-  const admin = await adminToken();
-  await useLiveIntentAccount(admin);
-  const user = await userWithToken('admin');
+  const user = await liveIntentAdmin();
   token = user.token;
   campaignId = await newCampaign(token, {
     name: 'Native creatives',
@@ -71,11 +53,7 @@ suite.setUp(async () => {
     campaignType: 'direct_link',
     cpc: '0.30',
   });
-  const offer = await api('/api/add-offer', {
-    token,
-    body: { campaignId, name: 'Offer', url: 'https://offer.example/buy', payout: '20' },
-  });
-  assert.equal(offer.status, 201, JSON.stringify(offer.body));
+  await addOffer(token, { campaignId, payout: '20' });
 
   // On the platform: a campaign, two paused line items and one ad in the first.
   const li = await ok('create-campaign', {
@@ -203,10 +181,7 @@ test('a creative in one line item asks first: cancel leaves it Active, yes switc
     campaignType: 'direct_link',
     cpc: '0.30',
   });
-  await api('/api/add-offer', {
-    token,
-    body: { campaignId: id, name: 'Offer', url: 'https://offer.example/buy', payout: '20' },
-  });
+  await addOffer(token, { campaignId: id, payout: '20' });
   const li = (
     await api('/api/manage-liveintent/create-campaign', {
       token,

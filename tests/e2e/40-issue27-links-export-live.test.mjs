@@ -6,22 +6,11 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import {
-  adminToken,
-  api,
-  BASE,
-  browserForFile,
-  expectText,
-  kpi,
-  navigate,
-  newCampaign,
-  postback,
-  shot,
-  signedInPage,
-  targetTotals,
-  trackingLinks,
-  until,
-} from './helpers.mjs';
+import { addOffer, adminToken, BASE, newCampaign, targetTotals } from './support/api.mjs';
+import { browserForFile, signedInPage } from './support/browser.mjs';
+import { expectText, kpi, until } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
+import { navigate, postback, trackingLinks } from './support/tracking.mjs';
 
 const NO_SPEND = 'No value: no ad spend recorded in this range, so there is nothing to divide.';
 
@@ -48,11 +37,7 @@ suite.setUp(async () => {
     campaignType: 'direct_link',
     urlAppendToken: 'keyword_PROBE_LP',
   });
-  const offer = await api('/api/add-offer', {
-    token,
-    body: { campaignId, name: 'Offer', url: 'https://offer.example/buy', payout: '12.50' },
-  });
-  assert.equal(offer.status, 201);
+  await addOffer(token, { campaignId, payout: '12.50' });
   const { campaignUrl, secret } = await trackingLinks(token, campaignId);
   visitUrl = campaignUrl;
   const first = await visit('ad-1');

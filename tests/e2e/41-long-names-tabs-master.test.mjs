@@ -7,18 +7,10 @@
 //   OPERATOR_HOST), an explanation elsewhere, and Settings' operator credential.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  adminToken,
-  api,
-  BASE,
-  browserForFile,
-  expectNoSideScroll,
-  expectText,
-  expectToast,
-  PHONE,
-  shot,
-  signedInPage,
-} from './helpers.mjs';
+import { adminToken, api, BASE } from './support/api.mjs';
+import { browserForFile, signedInPage } from './support/browser.mjs';
+import { expectText, expectToast } from './support/expect.mjs';
+import { expectNoSideScroll, PHONE, shot } from './support/screen.mjs';
 
 const OP_BASE = BASE.replace('127.0.0.1', 'localhost');
 const stamp = Date.now().toString(36);

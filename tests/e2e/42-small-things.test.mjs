@@ -6,21 +6,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import {
-  adminToken,
-  api,
-  BASE,
-  browserForFile,
-  expectPath,
-  expectText,
-  expectToast,
-  newCampaign,
-  openPage,
-  PHONE,
-  shot,
-  signedInPage,
-  userWithToken,
-} from './helpers.mjs';
+import { adminToken, api, BASE, newCampaign, userWithToken } from './support/api.mjs';
+import { browserForFile, openPage, signedInPage } from './support/browser.mjs';
+import { expectPath, expectText, expectToast } from './support/expect.mjs';
+import { PHONE, shot } from './support/screen.mjs';
 
 const DESK = { width: 1366, height: 840 };
 const WIDTHS = [DESK, PHONE];

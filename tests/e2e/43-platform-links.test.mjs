@@ -5,25 +5,11 @@
 // on a 390-px phone; every screen is also pictured and checked at the other width (`shot`).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  api,
-  BASE,
-  browserForFile,
-  expectPath,
-  expectText,
-  expectToast,
-  navigate,
-  newCampaign,
-  onBase,
-  openPage,
-  PHONE,
-  shot,
-  targetTotals,
-  trackingLinks,
-  uiLogin,
-  until,
-  userWithToken,
-} from './helpers.mjs';
+import { addOffer, api, BASE, newCampaign, targetTotals, userWithToken } from './support/api.mjs';
+import { browserForFile, openPage, uiLogin } from './support/browser.mjs';
+import { expectPath, expectText, expectToast, until } from './support/expect.mjs';
+import { PHONE, shot } from './support/screen.mjs';
+import { navigate, onBase, trackingLinks } from './support/tracking.mjs';
 
 const FAKES = process.env.E2E_FAKES_URL;
 const suite = browserForFile();
@@ -40,11 +26,7 @@ async function campaign(name, trafficSource, metainfo = undefined) {
     ...(metainfo ? { metainfo } : {}),
   });
   // A direct-link campaign saves with one offer.
-  const offer = await api('/api/add-offer', {
-    token,
-    body: { campaignId: id, name: 'Offer', url: 'https://offer.example/buy', payout: '20' },
-  });
-  assert.equal(offer.status, 201, JSON.stringify(offer.body));
+  await addOffer(token, { campaignId: id, payout: '20' });
   // Two visits from the ad: the statistics show numbers (not "No report data yet") once counted.
   const { links } = await trackingLinks(token, id);
   for (let i = 0; i < 2; i++) await navigate(`${onBase(links.campaignURL)}first-ad`);

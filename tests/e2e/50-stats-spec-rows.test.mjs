@@ -6,24 +6,11 @@
 // tracker's AddToCart. Each failure toast comes from making its one call fail in the browser.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  adminToken,
-  api,
-  apiLogin,
-  BASE,
-  browserForFile,
-  createUserViaApi,
-  dismissToast,
-  emptyTarget,
-  expectAttr,
-  expectText,
-  expectToast,
-  shot,
-  signedInPage,
-  targetTotals,
-  until,
-  useLiveIntentAccount,
-} from './helpers.mjs';
+import { addOffer, api, BASE, liveIntentAdmin, newCampaign, targetTotals } from './support/api.mjs';
+import { browserForFile, signedInPage } from './support/browser.mjs';
+import { dismissToast, expectAttr, expectText, expectToast, until } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
+import { visitTargets } from './support/tracking.mjs';
 
 const suite = browserForFile();
 let page;
@@ -34,42 +21,22 @@ const PNG = Uint8Array.from(
   atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
   (c) => c.charCodeAt(0),
 );
-const UA =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 suite.setUp(async () => {
-  const admin = await adminToken();
-  await useLiveIntentAccount(admin);
-  user = await createUserViaApi('admin');
-  token = await apiLogin(user.username, user.password);
+  user = await liveIntentAdmin();
+  token = user.token;
   ({ page } = await signedInPage(suite.browser, { user, viewport: { width: 1366, height: 900 } }));
 });
 
 async function campaign(body) {
-  const made = await api('/api/add-campaign', { token, body: { campaignType: 'direct_link', ...body } });
-  assert.equal(made.status, 201, JSON.stringify(made.body));
-  const id = made.body.data.campaign.campaignData.campaignId;
-  const offer = await api('/api/add-offer', {
-    token,
-    body: { campaignId: id, name: `${body.name} offer`, url: 'https://offer.example/buy', payout: '20' },
-  });
-  assert.equal(offer.status, 201, JSON.stringify(offer.body));
+  const id = await newCampaign(token, { campaignType: 'direct_link', ...body });
+  await addOffer(token, { campaignId: id, name: `${body.name} offer`, payout: '20' });
   return { id };
 }
 
 /** Visits through the campaign's tracking link, one per target, counted before it answers. */
 async function visit(id, targets) {
-  const links = (await api(`/api/campaign?campaignId=${id}`, { token })).body.data.linkpixel;
-  const u = new URL(emptyTarget(links.campaignURL));
-  const url = new URL(`${u.pathname}${u.search}`, BASE).toString();
-  for (const target of targets) {
-    const res = await fetch(`${url}${encodeURIComponent(target)}`, {
-      headers: { 'user-agent': UA, 'sec-fetch-mode': 'navigate', accept: 'text/html' },
-      redirect: 'manual',
-    });
-    await res.arrayBuffer();
-    assert.equal(res.status, 302);
-  }
+  await visitTargets(token, id, targets.map(encodeURIComponent));
   await until(
     async () => (await targetTotals(token, id)).visitsTotal >= targets.length,
     `${targets.length} visits were not counted`,

@@ -5,20 +5,11 @@
 // spec 2 §9.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  api,
-  apiLogin,
-  BASE,
-  browserForFile,
-  createUserViaApi,
-  dismissToast,
-  emptyTarget,
-  expectToast,
-  shot,
-  signedInPage,
-  targetTotals,
-  until,
-} from './helpers.mjs';
+import { api, apiLogin, BASE, createUserViaApi, targetTotals } from './support/api.mjs';
+import { browserForFile, signedInPage } from './support/browser.mjs';
+import { dismissToast, expectToast, until } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
+import { emptyTarget } from './support/tracking.mjs';
 
 const suite = browserForFile();
 const DESK = { width: 1366, height: 900 };

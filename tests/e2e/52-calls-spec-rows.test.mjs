@@ -5,18 +5,10 @@
 // a timestamp (spec 1 §3, §9); the LiveIntent campaign list's two messages (spec 2 §5).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  adminToken,
-  api,
-  BASE,
-  browserForFile,
-  expectPath,
-  expectText,
-  expectToast,
-  openPage,
-  shot,
-  signedInPage,
-} from './helpers.mjs';
+import { adminToken, api, BASE } from './support/api.mjs';
+import { browserForFile, openPage, signedInPage } from './support/browser.mjs';
+import { expectPath, expectText, expectToast } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
 
 const suite = browserForFile();
 let token;

@@ -4,20 +4,10 @@
 // making its one call fail in the browser (page.route) and read word for word.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  api,
-  apiLogin,
-  BASE,
-  browserForFile,
-  createUserViaApi,
-  expectPath,
-  expectText,
-  expectToast,
-  openPage,
-  shot,
-  signedInPage,
-  uiLogin,
-} from './helpers.mjs';
+import { api, apiLogin, BASE, createUserViaApi } from './support/api.mjs';
+import { browserForFile, openPage, signedInPage, uiLogin } from './support/browser.mjs';
+import { expectPath, expectText, expectToast } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
 
 const suite = browserForFile();
 let admin;

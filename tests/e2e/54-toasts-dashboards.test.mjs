@@ -7,34 +7,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import {
-  adminToken,
-  api,
-  apiLogin,
-  BASE,
-  browserForFile,
-  createUserViaApi,
-  dismissToast,
-  emptyTarget,
-  expectPath,
-  expectText,
-  expectToast,
-  openPage,
-  shot,
-  signedInPage,
-  targetTotals,
-  until,
-  useLiveIntentAccount,
-} from './helpers.mjs';
+import { adminToken, api, BASE, liveIntentAdmin, targetTotals } from './support/api.mjs';
+import { browserForFile, openPage, signedInPage } from './support/browser.mjs';
+import { dismissToast, expectPath, expectText, expectToast, until } from './support/expect.mjs';
+import { shot } from './support/screen.mjs';
+import { visitTargets } from './support/tracking.mjs';
 
 const OP_BASE = BASE.replace('127.0.0.1', 'localhost');
 const DESK = { width: 1366, height: 900 };
-const NAVIGATE = {
-  'user-agent':
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
-  'sec-fetch-mode': 'navigate',
-  accept: 'text/html',
-};
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** What the failing call answers: the server's own reason, shown under the spec's words. */
 const DOWN = 'Service unavailable (e2e)';
@@ -83,16 +63,11 @@ async function created(path, body, as = token) {
 
 /** A campaign's visits through its tracking link, counted once the ingest has them. */
 async function visit(campaignId, times, as = token) {
-  const links = (await api(`/api/campaign?campaignId=${campaignId}`, { token: as })).body.data.linkpixel;
-  const link = new URL(emptyTarget(links.campaignURL));
-  for (let i = 0; i < times; i++) {
-    const res = await fetch(new URL(`${link.pathname}${link.search}v${i}`, BASE), {
-      headers: NAVIGATE,
-      redirect: 'manual',
-    });
-    await res.arrayBuffer();
-    assert.equal(res.status, 302);
-  }
+  await visitTargets(
+    as,
+    campaignId,
+    Array.from({ length: times }, (_, i) => `v${i}`),
+  );
   await until(
     async () => (await targetTotals(as, campaignId)).visitsTotal === times,
     `the ${times} visits of campaign ${campaignId} did not arrive`,
@@ -215,9 +190,8 @@ test('the aggregator says when the landing data could not be had', async () => {
 });
 
 test('ad forms: images checked before upload, the activate confirmation, the created date and sizes', async () => {
-  await useLiveIntentAccount(token);
-  const user = await createUserViaApi('admin');
-  const own = await apiLogin(user.username, user.password);
+  const user = await liveIntentAdmin();
+  const own = user.token;
   const id = (await created('/api/add-campaign', { name: 'LI toasts', trafficSource: 'liveintent' }, own))
     .campaign.campaignData.campaignId;
   const li = `/api/manage-liveintent`;

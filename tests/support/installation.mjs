@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/free-port.mjs';
-import { issueLicense } from '../../scripts/license-lib.mjs';
+import { setUp, signIn } from './first-run.mjs';
 import { migrateLocal, quietEnv, wranglerDevArgs } from './wrangler.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -105,24 +105,8 @@ export async function call(base, path, { body, token, headers = {}, method, sign
 
 /** First-run setup with a fresh license, then the owner's sign-in: sets `server.token`. */
 export async function install(server) {
-  const jwk = JSON.parse(readFileSync(join(root, '.dev-keys/vendor-private.jwk.json'), 'utf8'));
-  const setup = await call(server.base, '/api/auth/application_startup', {
-    body: {
-      username: ADMIN.username,
-      password: ADMIN.password,
-      confirm_password: ADMIN.password,
-      baseurl: server.base,
-      email: ADMIN.email,
-      timezone: 'UTC',
-      license_key: await issueLicense(jwk, { email: ADMIN.email, days: 30 }),
-    },
-  });
-  assert.equal(setup.status, 200, JSON.stringify(setup.body));
-  const login = await call(server.base, '/api/auth/login', {
-    body: { username: ADMIN.username, password: ADMIN.password, loginToken: '', hash: '' },
-  });
-  assert.equal(login.status, 200, JSON.stringify(login.body));
-  server.token = login.body.data.token;
+  await setUp(server.base, ADMIN);
+  server.token = await signIn(server.base, ADMIN);
 }
 
 /** Polls `check` until it answers something truthy, at most `timeoutMs`. */
