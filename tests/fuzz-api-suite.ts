@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import docs from '../docs/api.md?raw';
-import { makeCampaign, makeOffer, postbackSecret, setupInstallation, userWithRole } from './factories';
+import { makeCampaign, makeOffer } from './factories/campaigns';
+import { setupInstallation, userWithRole } from './factories/install';
+import { postbackSecret } from './factories/traffic';
 import { FuzzChecker, HOSTILE, invalidUtf8, type Payload, UNREADABLE } from './fuzz-support';
 
 // The fuzz suite, /api/ half (issue 10; the tracking routes are in fuzz-tracking.test.ts):

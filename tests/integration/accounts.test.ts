@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, login, makeCampaign, setupInstallation, userWithRole } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign } from '../factories/campaigns';
+import { login, setupInstallation, userWithRole } from '../factories/install';
 
 // Issue 17 item 5: /register knows whether sign-up is open before asking for anything, and an
 // admin disables, enables and deletes users (docs/decisions/116), roles enforced on the server.

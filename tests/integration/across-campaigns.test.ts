@@ -3,7 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dayInZone } from '../../schema/dates';
 import type { TrackEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
-import { api, makeCampaign, setupInstallation, targetReport, userWithRole, writeCost } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign } from '../factories/campaigns';
+import { setupInstallation, userWithRole } from '../factories/install';
+import { targetReport, writeCost } from '../factories/reports';
 import { conversionEvent, visitEvent } from '../support/events';
 
 // The campaigns list's metric columns and the all-campaigns dashboard against the per-campaign

@@ -5,7 +5,9 @@ import type { TrackEvent } from '../../schema/tracking';
 import worker from '../../worker/index';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { setCredential } from '../../worker/services/integrations/credentials';
-import { api, makeCampaign, makeOffer, setupInstallation, userWithRole } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { setupInstallation, userWithRole } from '../factories/install';
 import { conversionEvent, visitEvent } from '../support/events';
 import { expectedRows, scenario } from '../support/platform-fakes';
 

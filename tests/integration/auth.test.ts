@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, api, freshIp, login, setupInstallation, userWithRole, waitForCount } from '../factories';
+import { api, freshIp } from '../factories/api';
+import { waitForCount } from '../factories/db';
+import { ADMIN, login, setupInstallation, userWithRole } from '../factories/install';
 
 let adminToken = await setupInstallation();
 
@@ -55,7 +57,7 @@ describe('login', () => {
     expect(res.body.data.license).toBe('inactive');
     expect(res.body.data.token).toBeNull();
     // Restore for the other tests of this file.
-    const { licenseKey } = await import('../factories');
+    const { licenseKey } = await import('../factories/install');
     const again = await api('/api/license/activate', {
       body: { email: ADMIN.email, licenseKey: await licenseKey(ADMIN.email) },
     });
@@ -449,7 +451,7 @@ describe('license', () => {
   });
 
   it('refuses an expired key, a key for another email and replacing an active license without an admin', async () => {
-    const { licenseKey } = await import('../factories');
+    const { licenseKey } = await import('../factories/install');
     const expired = await licenseKey(ADMIN.email, { expiresIn: Math.floor(Date.now() / 1000) - 10 });
     expect(
       (

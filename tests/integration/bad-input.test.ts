@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import docs from '../../docs/api.md?raw';
-import { api, makeCampaign, setupInstallation } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign } from '../factories/campaigns';
+import { setupInstallation } from '../factories/install';
 
 // Every API path listed in docs/api.md, called by an admin with malformed, mistyped and empty
 // input: the answer is a clear 4xx (or a 2xx that ignored nothing harmful), never a 500.

@@ -2,7 +2,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { toMicros } from '../../schema/money';
 import { MONEY_MESSAGES as M } from '../../schema/money-api';
-import { api, setupInstallation, userWithRole } from '../factories';
+import { api } from '../factories/api';
+import { setupInstallation, userWithRole } from '../factories/install';
 
 // Issue 24, item 6: a balance above 2^53 micro-units drifted in the numeric field. Amounts and
 // balances are bounded at one billion (10^15 micros, docs/decisions/125), so every balance the

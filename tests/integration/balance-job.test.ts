@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayInZone } from '../../schema/dates';
 import worker from '../../worker/index';
 import { deductSpend, walletFor } from '../../worker/services/money/balance-job';
-import { api, makeCampaign, setupInstallation, studentOf, userWithRole } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign } from '../factories/campaigns';
+import { setupInstallation, studentOf, userWithRole } from '../factories/install';
 
 // The daily balance job (docs/decisions/052) and the statistics' studentBalanceError (spec 3).
 

@@ -4,7 +4,9 @@ import type { VisitEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { referrerDomainOf } from '../../worker/services/statistics/breakdown-dimensions';
 import agentList from '../bench/user-agents.txt?raw';
-import { dbRows, makeCampaign, setupInstallation } from '../factories';
+import { makeCampaign } from '../factories/campaigns';
+import { dbRows } from '../factories/db';
+import { setupInstallation } from '../factories/install';
 import { visitEvent } from '../support/events';
 
 // Decision 180: a batch whose visits are all new adds its breakdown rows from JS (the fast path);

@@ -2,18 +2,17 @@ import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { api } from '../factories/api';
 import {
-  api,
-  dbRows,
   makeCampaign,
   makeFolder,
   makeLanding,
   makeOffer,
   makeOption,
   makePath,
-  setupInstallation,
-  userWithRole,
-} from '../factories';
+} from '../factories/campaigns';
+import { dbRows } from '../factories/db';
+import { setupInstallation, userWithRole } from '../factories/install';
 
 // Moving campaigns in and out of an installation (spec 1 §7, spec 2 §7): export one or many
 // as a ZIP in R2 behind a signed link, import such a ZIP, and campaigns from a CSV file; with

@@ -1,17 +1,16 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_TABLES } from '../../worker/services/campaigns/campaign-tree';
+import { api } from '../factories/api';
 import {
-  api,
   makeCampaign,
   makeFolder,
   makeLanding,
   makeOffer,
   makeOption,
   makePath,
-  setupInstallation,
-  userWithRole,
-} from '../factories';
+} from '../factories/campaigns';
+import { setupInstallation, userWithRole } from '../factories/install';
 
 // The campaigns list of spec 1 §4/§7 and the delete call of spec 2 §7: folders, moving,
 // renaming, soft delete with undo, permanent delete, clone, and who may do what.

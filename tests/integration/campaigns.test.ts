@@ -3,19 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { signFacebookVerification } from '../../worker/services/campaigns/facebook-verification';
 import { mintClickId } from '../../worker/services/hot-path/click-ids';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
-import {
-  api,
-  hit,
-  makeCampaign,
-  makeLanding,
-  makeOffer,
-  makeOption,
-  makePath,
-  postbackSecret,
-  setupInstallation,
-  userWithRole,
-  waitForRows,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer, makeOption, makePath } from '../factories/campaigns';
+import { waitForRows } from '../factories/db';
+import { setupInstallation, userWithRole } from '../factories/install';
+import { hit, postbackSecret } from '../factories/traffic';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The campaign API of spec 2 §7 that the tracking engine needs: add and edit campaigns,

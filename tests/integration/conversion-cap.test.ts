@@ -4,17 +4,10 @@ import type { ConversionEvent } from '../../schema/tracking';
 import { parseClickId } from '../../worker/services/hot-path/click-ids';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { invalidateSettings } from '../../worker/services/settings/settings';
-import {
-  campaignAlerts,
-  dbRows,
-  dbValue,
-  hit,
-  makeCampaign,
-  makeOffer,
-  postbackSecret,
-  setupInstallation,
-  waitForCount,
-} from '../factories';
+import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { campaignAlerts, dbRows, dbValue, waitForCount } from '../factories/db';
+import { setupInstallation } from '../factories/install';
+import { hit, postbackSecret } from '../factories/traffic';
 
 // The per-click conversion cap under concurrency (issue 24): parallel postbacks all pass the
 // request's guard while their events wait in the batch and the queue, so the ingest holds the

@@ -12,7 +12,11 @@ import worker from '../../worker/index';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { enqueueDueSyncs, SYNC_INTERVAL_MS } from '../../worker/services/integrations/cost-sync';
 import { setCredential } from '../../worker/services/integrations/credentials';
-import { api, campaignAlerts, makeCampaign, makeOffer, setupInstallation, targetReport } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { campaignAlerts } from '../factories/db';
+import { setupInstallation } from '../factories/install';
+import { targetReport } from '../factories/reports';
 import { conversionEvent, visitEvent } from '../support/events';
 import { type ExpectedRow, expectedRows, resetScenario, scenario } from '../support/platform-fakes';
 

@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { CREATIVE_MESSAGES as CM } from '../../schema/creative-status-api';
 import { LIVEINTENT_MESSAGES as M } from '../../schema/liveintent-api';
 import { encryptSecret } from '../../worker/lib/secrets';
-import { api, makeCampaign, setupInstallation, userWithRole } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign } from '../factories/campaigns';
+import { setupInstallation, userWithRole } from '../factories/install';
 import { PNG } from '../support/images';
 import { connectLiveIntent, freshLiveIntentAdvertiser } from '../support/platform-fakes';
 

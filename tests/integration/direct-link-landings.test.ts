@@ -1,6 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { api, hit, makeCampaign, makeLanding, makeOffer, setupInstallation } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer } from '../factories/campaigns';
+import { setupInstallation } from '../factories/install';
+import { hit } from '../factories/traffic';
 
 // A direct-link campaign sends its visitors straight to an offer: the server refuses every way of
 // adding a landing page to one (add, CSV upload, ZIP import, clone), writing nothing, and a

@@ -6,15 +6,10 @@ import worker from '../../worker/index';
 import { replaySpool } from '../../worker/jobs/ingest';
 import { deliveryStats, LOST_EVENTS_KEY, SPOOL_PREFIX } from '../../worker/services/hot-path/ingest-delivery';
 import { invalidateSettings, settingsCacheForTests } from '../../worker/services/settings/settings';
-import {
-  campaignAlerts,
-  DESKTOP_UA,
-  hit,
-  makeCampaign,
-  makeOffer,
-  setupInstallation,
-  waitForCount,
-} from '../factories';
+import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { campaignAlerts, waitForCount } from '../factories/db';
+import { setupInstallation } from '../factories/install';
+import { DESKTOP_UA, hit } from '../factories/traffic';
 
 // When a click is durable (docs/tracking.md, docs/decisions/043): in the default mode the
 // redirect is answered before its event reaches the queue (within the batch window); in

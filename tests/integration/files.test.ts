@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { signedDownloadPath } from '../../worker/lib/r2';
-import { api } from '../factories';
+import { api } from '../factories/api';
 
 describe('files from R2', () => {
   it('serves a signed download with its name, and refuses a tampered or expired link', async () => {

@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MESSAGES as M, WALLETS } from '../../schema/money-api';
-import { api, makeCampaign, makeOffer, setupInstallation, studentOf, userWithRole } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { setupInstallation, studentOf, userWithRole } from '../factories/install';
 
 // Wallets, adjustments and rotator funding (spec 4 §7, spec 2 §7; docs/decisions/050, 051).
 

@@ -2,7 +2,9 @@ import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintClickId } from '../../worker/services/hot-path/click-ids';
-import { makeCampaign, makeOffer, postbackSecret, setupInstallation } from '../factories';
+import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { setupInstallation } from '../factories/install';
+import { postbackSecret } from '../factories/traffic';
 import { FuzzChecker, HOSTILE, invalidUtf8, UNREADABLE } from '../fuzz-support';
 
 // The fuzz suite, tracking half (issue 10; the /api/ half is tests/fuzz-api-suite.ts, run by

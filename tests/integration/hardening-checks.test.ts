@@ -7,16 +7,10 @@ import { mintClickId } from '../../worker/services/hot-path/click-ids';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { isBlockedAddress } from '../../worker/services/outbound/postback-dns';
 import { deliverPostback } from '../../worker/services/postbacks/postbacks';
-import {
-  api,
-  dbValue,
-  makeCampaign,
-  makeLanding,
-  makeOffer,
-  registerUser,
-  setupInstallation,
-  userWithRole,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer } from '../factories/campaigns';
+import { dbValue } from '../factories/db';
+import { registerUser, setupInstallation, userWithRole } from '../factories/install';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The smaller findings of issue 10, each against the behaviour that let it through.

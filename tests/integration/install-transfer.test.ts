@@ -7,18 +7,11 @@ import type { TrackEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { importInstall } from '../../worker/services/transfer/install-import';
 import { dataTables } from '../../worker/services/transfer/install-tables';
-import {
-  api,
-  hit,
-  makeCampaign,
-  makeLanding,
-  makeOffer,
-  makeOption,
-  makePath,
-  setupInstallation,
-  userWithRole,
-  waitForCount,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer, makeOption, makePath } from '../factories/campaigns';
+import { waitForCount } from '../factories/db';
+import { setupInstallation, userWithRole } from '../factories/install';
+import { hit } from '../factories/traffic';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // GET /api/export-install and POST /api/import-install: the whole installation out to a ZIP

@@ -2,7 +2,8 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTION_MESSAGES as M } from '../../schema/connections-api';
 import { getCredential } from '../../worker/services/integrations/credentials';
-import { api, setupInstallation, userWithRole } from '../factories';
+import { api } from '../factories/api';
+import { setupInstallation, userWithRole } from '../factories/install';
 
 // The integrations screen's calls (spec 4 §7, §8), Facebook campaign verification and the save
 // rule (spec 2 §5, §7, §8) and the postback URLs, against the platforms' fake (fakes/).

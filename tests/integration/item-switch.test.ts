@@ -1,16 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { setItemsActive } from '../../worker/services/campaigns/item-switch';
-import {
-  api,
-  campaignAlerts,
-  dbRows,
-  hit,
-  makeCampaign,
-  makeLanding,
-  makeOffer,
-  setupInstallation,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer } from '../factories/campaigns';
+import { campaignAlerts, dbRows } from '../factories/db';
+import { setupInstallation } from '../factories/install';
+import { hit } from '../factories/traffic';
 
 // One way to switch an item (worker/services/campaigns/item-switch.ts): whichever screen switches a page,
 // the routing cached in this isolate is dropped, so the very next click already obeys it. The

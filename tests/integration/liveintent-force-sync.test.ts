@@ -10,7 +10,9 @@ import {
   startForceSync,
   stopForceSync,
 } from '../../worker/services/liveintent/force-sync';
-import { api, makeCampaign, setupInstallation } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign } from '../factories/campaigns';
+import { setupInstallation } from '../factories/install';
 import { expectedRows, resetScenario, scenario } from '../support/platform-fakes';
 
 // The force sync of LiveIntent costs (issue 13, spec 3 §4, §7): the whole pipeline through the

@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LI_LIST_MESSAGES as M } from '../../schema/liveintent-lists';
-import { api, makeCampaign, setupInstallation } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign } from '../factories/campaigns';
+import { setupInstallation } from '../factories/install';
 
 // The campaign editor's LiveIntent campaign and line item lists (issue 13, spec 2 §3, §5, §9):
 // saved with PUT edit-campaign, answered by GET campaign, every rule in its words.

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { growingDelayMs, PAIR_LOCK_AT } from '../../worker/services/auth/login-throttle';
-import { ADMIN, api, setupInstallation, userWithRole } from '../factories';
+import { api } from '../factories/api';
+import { ADMIN, setupInstallation, userWithRole } from '../factories/install';
 
 // Login throttling (docs/decisions/041): per (username, address) a growing delay then a short
 // lock; per username a growing delay without a lock that never stops an address without

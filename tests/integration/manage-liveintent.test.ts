@@ -2,7 +2,9 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LIVEINTENT_MESSAGES as M } from '../../schema/liveintent-api';
 import { encryptSecret } from '../../worker/lib/secrets';
-import { api, makeCampaign, setupInstallation, userWithRole } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign } from '../factories/campaigns';
+import { setupInstallation, userWithRole } from '../factories/install';
 import { freshLiveIntentAdvertiser } from '../support/platform-fakes';
 
 // The manage-liveintent calls against the LiveIntent fake (issue 13, spec 4 §2, §5, §7, §8):

@@ -2,15 +2,10 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
-import {
-  api,
-  makeCampaign,
-  makeLanding,
-  makeOffer,
-  setupInstallation,
-  userWithRole,
-  writeCost,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer } from '../factories/campaigns';
+import { setupInstallation, userWithRole } from '../factories/install';
+import { writeCost } from '../factories/reports';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The per-installation master-dashboard API (spec 4 §7): the credential guard, the reports with

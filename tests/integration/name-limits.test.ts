@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NAME_MAX, NAME_TOO_LONG } from '../../schema/validators';
-import { api, makeCampaign, makeLanding, setupInstallation } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding } from '../factories/campaigns';
+import { setupInstallation } from '../factories/install';
 
 // Names a user types and every screen shows are at most NAME_MAX (100) characters, refused
 // with one clear message (docs/decisions/135-name-limits-and-wrapping.md).

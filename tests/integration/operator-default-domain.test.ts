@@ -2,7 +2,9 @@ import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayInZone } from '../../schema/dates';
 import { outbound } from '../../worker/services/operator/fan-out';
-import { api, makeCampaign, setupInstallation } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign } from '../factories/campaigns';
+import { setupInstallation } from '../factories/install';
 import { workerFetch } from '../worker-fetch';
 
 // The operator's default installation domain (spec 3 §7, spec 4 §7; docs/decisions/175): a modify

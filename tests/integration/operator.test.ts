@@ -6,15 +6,10 @@ import type { TrackEvent } from '../../schema/tracking';
 import { consumeOperator, enqueueOperatorRefresh } from '../../worker/jobs/operator';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { outbound } from '../../worker/services/operator/fan-out';
-import {
-  api,
-  makeCampaign,
-  makeLanding,
-  makeOffer,
-  setupInstallation,
-  userWithRole,
-  writeCost,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer } from '../factories/campaigns';
+import { setupInstallation, userWithRole } from '../factories/install';
+import { writeCost } from '../factories/reports';
 import { conversionEvent, visitEvent } from '../support/events';
 
 // The operator's central service (spec 4 §7). The "student installations" are this test Worker

@@ -5,14 +5,10 @@ import type { TrackEvent } from '../../schema/tracking';
 import worker from '../../worker/index';
 import { raiseSystemAlerts } from '../../worker/jobs/optimizer';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
-import {
-  campaignAlerts,
-  dbRows,
-  makeCampaign,
-  makeLanding,
-  setupInstallation,
-  writeCost,
-} from '../factories';
+import { makeCampaign, makeLanding } from '../factories/campaigns';
+import { campaignAlerts, dbRows } from '../factories/db';
+import { setupInstallation } from '../factories/install';
+import { writeCost } from '../factories/reports';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The auto-optimiser through the real cron handler, on numbers seeded through the real ingest.

@@ -6,7 +6,9 @@ import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { outbound } from '../../worker/services/operator/fan-out';
 import { outboundFetch, outboundPolicy } from '../../worker/services/outbound/outbound';
 import { deliverPostback } from '../../worker/services/postbacks/postbacks';
-import { api, makeCampaign, makeLanding, makeOffer, setupInstallation } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer } from '../factories/campaigns';
+import { setupInstallation } from '../factories/install';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 import { withFetchStandIn } from '../support/fetch-stand-in';
 

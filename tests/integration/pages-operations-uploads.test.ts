@@ -1,15 +1,9 @@
 import { SELF } from 'cloudflare:test';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import {
-  api,
-  makeCampaign,
-  makeLanding,
-  makeOffer,
-  makeOption,
-  makePath,
-  setupInstallation,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer, makeOption, makePath } from '../factories/campaigns';
+import { setupInstallation } from '../factories/install';
 
 // The landing-page CSV upload (POST /api/lading-pages-csv) and the landing and offer ZIP
 // imports (POST /api/import-landings, /api/import-offers): the file checks before anything is

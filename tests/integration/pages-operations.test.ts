@@ -1,16 +1,9 @@
 import { SELF } from 'cloudflare:test';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import {
-  api,
-  makeCampaign,
-  makeLanding,
-  makeOffer,
-  makeOption,
-  makePath,
-  setupInstallation,
-  userWithRole,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer, makeOption, makePath } from '../factories/campaigns';
+import { setupInstallation, userWithRole } from '../factories/install';
 
 // The pages-operation verbs of spec 2 §7: delete and undo, show deleted, clone, export, equal
 // share, and the landing-page optimisation switches. Uploads and imports are in

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Env } from '../../worker/env';
 import worker from '../../worker/index';
 import { RESET_LIMIT_PER_ACCOUNT, RESET_LIMIT_PER_ADDRESS } from '../../worker/services/auth/password-resets';
-import { api, setupInstallation, userWithRole, waitForCount } from '../factories';
+import { api } from '../factories/api';
+import { waitForCount } from '../factories/db';
+import { setupInstallation, userWithRole } from '../factories/install';
 
 // Reset links (docs/decisions/041): using one spends all; requests limited per address and per
 // account with one answer for everything; the mail goes out after the answer.

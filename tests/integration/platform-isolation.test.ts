@@ -3,15 +3,11 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { setCredential } from '../../worker/services/integrations/credentials';
-import {
-  api,
-  hit,
-  makeCampaign,
-  makeOffer,
-  postbackSecret,
-  setupInstallation,
-  waitForCount,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { waitForCount } from '../factories/db';
+import { setupInstallation } from '../factories/install';
+import { hit, postbackSecret } from '../factories/traffic';
 import { requestsContaining } from '../support/platform-fakes';
 
 // No request to an ad platform happens inside a tracking request: the tracking code cannot reach

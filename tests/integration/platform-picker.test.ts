@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setCredential } from '../../worker/services/integrations/credentials';
-import { api, makeCampaign, setupInstallation, userWithRole } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign } from '../factories/campaigns';
+import { setupInstallation, userWithRole } from '../factories/install';
 
 // Issue 25, item 4 (docs/decisions/156): the editor links a campaign to its TikTok, Taboola or
 // MediaGo campaign by picking it from the connected account's campaigns, read with the

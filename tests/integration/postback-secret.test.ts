@@ -1,18 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  campaignAlerts,
-  clickIdOf,
-  dbRows,
-  dbValue,
-  hit,
-  makeCampaign,
-  makeOffer,
-  postbackSecret,
-  setupInstallation,
-  waitForCount,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { campaignAlerts, dbRows, dbValue, waitForCount } from '../factories/db';
+import { setupInstallation } from '../factories/install';
+import { clickIdOf, hit, postbackSecret } from '../factories/traffic';
 
 // Forged conversions (issue 10): anyone gets a click id by opening the campaign link, so the
 // postback secret is what proves a conversion came from the network; negative payouts only
@@ -135,7 +127,7 @@ describe('postback secret', () => {
   });
 
   it('only an admin sees or rotates the installation secret', async () => {
-    const { userWithRole } = await import('../factories');
+    const { userWithRole } = await import('../factories/install');
     const coach = await userWithRole(admin, 'coach');
     expect((await api('/api/postback-secret', { token: coach.token })).status).toBe(403);
     expect((await api('/api/postback-secret/rotate', { method: 'POST', token: coach.token })).status).toBe(

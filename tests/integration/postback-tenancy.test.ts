@@ -1,17 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invalidateSettings } from '../../worker/services/settings/settings';
-import {
-  api,
-  clickIdOf,
-  dbValue,
-  hit,
-  makeCampaign,
-  makeOffer,
-  setupInstallation,
-  userWithRole,
-  waitForCount,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { dbValue, waitForCount } from '../factories/db';
+import { setupInstallation, userWithRole } from '../factories/install';
+import { clickIdOf, hit } from '../factories/traffic';
 
 // Forged conversions across users (issue 24): the secret a campaign's postback URL shows is that
 // campaign's alone, so one student cannot book a sale on another's campaign with it, nor with

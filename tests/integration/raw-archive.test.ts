@@ -19,7 +19,8 @@ import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { dayBounds, type TargetAgg } from '../../worker/services/statistics';
 import { type StatsCampaignRow, toStatsCampaign } from '../../worker/services/statistics/stats-jobs';
 import { targetTokenRollupAggregates } from '../../worker/services/statistics/token-rollup';
-import { makeCampaign, makeLanding, makeOffer, setupInstallation } from '../factories';
+import { makeCampaign, makeLanding, makeOffer } from '../factories/campaigns';
+import { setupInstallation } from '../factories/install';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // Issue 16 item 5: raw events older than RAW_ARCHIVE_AFTER_DAYS (default 90) move to R2 as one

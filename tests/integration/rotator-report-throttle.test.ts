@@ -3,7 +3,8 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetReportMemory } from '../../worker/services/money/report-cache';
 import { reportThrottled } from '../../worker/services/money/report-throttle';
-import { makeCampaign, makeOffer, setupInstallation } from '../factories';
+import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { setupInstallation } from '../factories/install';
 
 // Issue 24, item 6: the public rotator report had no limit on guessing emails. Misses are
 // counted like failed logins (docs/decisions/041, 125): per (offer, address), per offer and per

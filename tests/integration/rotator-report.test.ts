@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, dayInZone } from '../../schema/dates';
 import { createApp } from '../../worker/app';
 import { forgetReportMemory } from '../../worker/services/money/report-cache';
-import { api, makeCampaign, makeOffer, setupInstallation } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { setupInstallation } from '../factories/install';
 
 // The public rotator offer report (spec 4; docs/statistics.md "Rotator offer report";
 // docs/decisions/053): the numbers, the one 404, and the edge cache.

@@ -6,7 +6,9 @@ import { campaignCacheForTests } from '../../worker/services/hot-path/compiled-c
 import { CHECK_MS } from '../../worker/services/hot-path/swr-cache';
 import { settingsCacheForTests } from '../../worker/services/settings/settings';
 import { handleTracking } from '../../worker/tracking/handler';
-import { api, makeCampaign, makeLanding, makeOffer, setupInstallation } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer } from '../factories/campaigns';
+import { setupInstallation } from '../factories/install';
 
 // The click's two-level routing cache (docs/decisions/100). The clicks here go through the
 // tracking handler of this module graph, so the test controls its isolate cache (level 1) and

@@ -2,7 +2,8 @@ import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import headersFile from '../../web/public/_headers?raw';
 import { SECURITY_HEADERS } from '../../worker/lib/security-headers';
-import { api, setupInstallation } from '../factories';
+import { api } from '../factories/api';
+import { setupInstallation } from '../factories/install';
 
 // Every page of the SPA, its assets and the API carry the same security headers
 // (docs/decisions/040); the SPA itself has no inline script or style for the CSP to refuse.

@@ -3,17 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES as M } from '../../schema/settings-api';
 import type { TrackEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
-import {
-  api,
-  hit,
-  makeCampaign,
-  makeLanding,
-  makeOffer,
-  makeOption,
-  makePath,
-  setupInstallation,
-  userWithRole,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer, makeOption, makePath } from '../factories/campaigns';
+import { setupInstallation, userWithRole } from '../factories/install';
+import { hit } from '../factories/traffic';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // Database find-and-replace (POST /api/db-find, /api/db-replace) and delete-all-records

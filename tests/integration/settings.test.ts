@@ -2,16 +2,10 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES as M } from '../../schema/settings-api';
 import { liveIntentAccounts } from '../../worker/services/settings/settings-form';
-import {
-  api,
-  expectFieldErrors,
-  hit,
-  login,
-  makeCampaign,
-  makeLanding,
-  setupInstallation,
-  userWithRole,
-} from '../factories';
+import { api, expectFieldErrors } from '../factories/api';
+import { makeCampaign, makeLanding } from '../factories/campaigns';
+import { login, setupInstallation, userWithRole } from '../factories/install';
+import { hit } from '../factories/traffic';
 
 // GET /api/settings and POST /api/update-setting (spec 2 §2, §3, §5, §7): every rule and
 // message, uploads with their byte checks, password change, LiveIntent credentials encrypted

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN, api, licenseKey, setupInput } from '../factories';
+import { api } from '../factories/api';
+import { ADMIN, licenseKey, setupInput } from '../factories/install';
 
 describe('first-run setup', () => {
   it('reports setup as not done on a fresh installation', async () => {

@@ -2,15 +2,11 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { METAINFO_MESSAGES as MM } from '../../schema/campaign-metainfo';
 import { CONNECTION_MESSAGES as CM } from '../../schema/connections-api';
 import { numberSetsOf, statisticsRequestSchema } from '../../schema/stats-api';
-import {
-  api,
-  makeCampaign,
-  makeOffer,
-  postback,
-  setupInstallation,
-  visitLink,
-  waitForRows,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { waitForRows } from '../factories/db';
+import { setupInstallation } from '../factories/install';
+import { postback, visitLink } from '../factories/traffic';
 
 // Issue 30 part B: the traffic sources spec 3 names (apple-news-feed, cdsp, jeeng) can be set,
 // and each gets spec 3's statistics defaults: the cdsp metrics, the apple-news-feed sort and the

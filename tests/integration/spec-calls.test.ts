@@ -4,15 +4,9 @@ import type { TrackEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { enqueueDueSyncs, SYNC_INTERVAL_MS } from '../../worker/services/integrations/cost-sync';
 import { setCredential } from '../../worker/services/integrations/credentials';
-import {
-  api,
-  makeCampaign,
-  makeLanding,
-  makeOffer,
-  setupInstallation,
-  studentOf,
-  userWithRole,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer } from '../factories/campaigns';
+import { setupInstallation, studentOf, userWithRole } from '../factories/install';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The calls of issue 30 part C: POST api/reports and the linkpixel resource paths (spec 1 §7),

@@ -3,21 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { deleteCost } from '../../worker/services/statistics/costs';
-import {
-  api,
-  clickIdOf,
-  exportedFile,
-  freshIp,
-  hit,
-  makeCampaign,
-  makeLanding,
-  makeOffer,
-  postbackSecret,
-  setupInstallation,
-  userWithRole,
-  waitForRows,
-  writeCost,
-} from '../factories';
+import { api, freshIp } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer } from '../factories/campaigns';
+import { waitForRows } from '../factories/db';
+import { setupInstallation, userWithRole } from '../factories/install';
+import { exportedFile, writeCost } from '../factories/reports';
+import { clickIdOf, hit, postbackSecret } from '../factories/traffic';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // A campaign seeded through the real ingest code with known visits, LP clicks, conversions,

@@ -3,21 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayInZone, toDmy } from '../../schema/dates';
 import { BREAKDOWN_DIMENSIONS } from '../../schema/stats-reports-api';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
-import {
-  api,
-  clickIdOf,
-  DESKTOP_UA,
-  hit,
-  IPHONE_UA,
-  makeCampaign,
-  makeLanding,
-  makeOffer,
-  postbackSecret,
-  setupInstallation,
-  targetReport,
-  waitForCount,
-  waitForRows,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer } from '../factories/campaigns';
+import { waitForCount, waitForRows } from '../factories/db';
+import { setupInstallation } from '../factories/install';
+import { targetReport } from '../factories/reports';
+import { clickIdOf, DESKTOP_UA, hit, IPHONE_UA, postbackSecret } from '../factories/traffic';
 import { visitEvent } from '../support/events';
 
 // Issue 17 item 3: breakdowns by country, device type, OS, browser, referrer domain, hour and day,

@@ -1,18 +1,12 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toDmy } from '../../schema/dates';
-import {
-  api,
-  exportedFile,
-  hit,
-  makeCampaign,
-  makeOffer,
-  postback,
-  setupInstallation,
-  targetReport,
-  visitLink,
-  waitForRows,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { waitForRows } from '../factories/db';
+import { setupInstallation } from '../factories/install';
+import { exportedFile, targetReport } from '../factories/reports';
+import { hit, postback, visitLink } from '../factories/traffic';
 import { workerFetch } from '../worker-fetch';
 
 // Issue 27: the export a marketer shares (a named file, the chosen table, money one way), ratios

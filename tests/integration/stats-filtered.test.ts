@@ -2,17 +2,12 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
-import {
-  api,
-  clickIdOf,
-  exportedFile,
-  hit,
-  makeCampaign,
-  makeOffer,
-  postbackSecret,
-  setupInstallation,
-  waitForRows,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { waitForRows } from '../factories/db';
+import { setupInstallation } from '../factories/install';
+import { exportedFile } from '../factories/reports';
+import { clickIdOf, hit, postbackSecret } from '../factories/traffic';
 import { visitEvent } from '../support/events';
 
 // Issue 17 item 4 (brief item 2): filtered clicks per campaign and day, by reason, counted at

@@ -3,15 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dayIn } from '../../worker/services/ingest/days';
 import { getSettings } from '../../worker/services/settings/settings';
 import { writeCosts } from '../../worker/services/statistics/costs';
-import {
-  api,
-  makeCampaign,
-  makeOffer,
-  postback,
-  setupInstallation,
-  visitLink,
-  waitForRows,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { waitForRows } from '../factories/db';
+import { setupInstallation } from '../factories/install';
+import { postback, visitLink } from '../factories/traffic';
 
 // Issue 17 item 1: a report asked for right after events are ingested includes them; a stored
 // job is never reused once newer data arrived (reload shows the new numbers without Search);

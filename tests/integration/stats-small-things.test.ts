@@ -1,14 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  exportedFile,
-  makeCampaign,
-  makeOffer,
-  postback,
-  setupInstallation,
-  targetReport,
-  visitLink,
-  waitForRows,
-} from '../factories';
+import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { waitForRows } from '../factories/db';
+import { setupInstallation } from '../factories/install';
+import { exportedFile, targetReport } from '../factories/reports';
+import { postback, visitLink } from '../factories/traffic';
 
 // Issue 17 item 5 (statistics parts): totals follow the target search, export headers are the
 // column titles the screen shows, and events posted back appear as columns when they occur.

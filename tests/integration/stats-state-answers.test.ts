@@ -2,7 +2,9 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { STATS_MESSAGES } from '../../schema/stats-api';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
-import { api, makeCampaign, setupInstallation } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign } from '../factories/campaigns';
+import { setupInstallation } from '../factories/install';
 import { visitEvent } from '../support/events';
 
 // The parts of POST /api/statistics that describe the campaign's state (issue 30 part A,

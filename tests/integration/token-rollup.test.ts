@@ -13,7 +13,8 @@ import {
   TOKEN_ROLLUP_LIMIT,
   targetTokenRollupAggregates,
 } from '../../worker/services/statistics/token-rollup';
-import { makeCampaign, makeLanding, makeOffer, setupInstallation } from '../factories';
+import { makeCampaign, makeLanding, makeOffer } from '../factories/campaigns';
+import { setupInstallation } from '../factories/install';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // Issue 16 item 4: grouping by extra tokens reads token_daily (migration 0017). The rollup's

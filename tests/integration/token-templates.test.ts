@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { api, makeCampaign, setupInstallation, userWithRole } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign } from '../factories/campaigns';
+import { setupInstallation, userWithRole } from '../factories/install';
 
 // Token templates (apply and remove: campaignid, template, campaigntype) and the 20-live-token
 // limit of extra tokens, through the templates and through edit-campaign's extratokens.

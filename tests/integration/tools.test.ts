@@ -11,18 +11,11 @@ import type {
 } from '../../schema/tools-api';
 import { mintClickId, parseClickId } from '../../worker/services/hot-path/click-ids';
 import { parseTestClickId } from '../../worker/services/tools/test-click-ids';
-import {
-  api,
-  hit,
-  IPHONE_UA,
-  makeCampaign,
-  makeLanding,
-  makeOffer,
-  makePath,
-  setupInstallation,
-  userWithRole,
-  waitForCount,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer, makePath } from '../factories/campaigns';
+import { waitForCount } from '../factories/db';
+import { setupInstallation, userWithRole } from '../factories/install';
+import { hit, IPHONE_UA } from '../factories/traffic';
 import { standInHosts } from '../support/fetch-stand-in';
 
 // The Tools API: the link tester's dry run (shares routing.ts with the tracking path, writes

@@ -1,20 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dayIn } from '../../worker/services/ingest/days';
-import {
-  api,
-  dbRows,
-  hit,
-  IPHONE_UA,
-  makeCampaign,
-  makeLanding,
-  makeOffer,
-  makeOption,
-  makePath,
-  postbackSecret,
-  setupInstallation,
-  waitForCount,
-  waitForRows,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer, makeOption, makePath } from '../factories/campaigns';
+import { dbRows, waitForCount, waitForRows } from '../factories/db';
+import { setupInstallation } from '../factories/install';
+import { hit, IPHONE_UA, postbackSecret } from '../factories/traffic';
 
 // Each campaign type walked from the ad click to a conversion through the real Worker, the
 // real ingest queue and the real local D1; every stored row and rollup value is checked.

@@ -6,7 +6,9 @@ import worker from '../../worker/index';
 import { MAX_RESOLVE_ATTEMPTS } from '../../worker/jobs/ingest';
 import { mintClickId } from '../../worker/services/hot-path/click-ids';
 import { deliver, SPOOL_PREFIX } from '../../worker/services/hot-path/ingest-delivery';
-import { dbRows, makeCampaign, makeLanding, makeOffer, setupInstallation, waitForCount } from '../factories';
+import { makeCampaign, makeLanding, makeOffer } from '../factories/campaigns';
+import { dbRows, waitForCount } from '../factories/db';
+import { setupInstallation } from '../factories/install';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // The ingest consumer driven directly with createMessageBatch: redelivery, duplicates,

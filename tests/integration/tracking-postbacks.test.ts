@@ -12,15 +12,10 @@ import worker from '../../worker/index';
 import { mintClickId } from '../../worker/services/hot-path/click-ids';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { MAX_POSTBACK_ATTEMPTS } from '../../worker/services/postbacks/postbacks';
-import {
-  api,
-  dbRows,
-  makeCampaign,
-  makeLanding,
-  makeOffer,
-  setupInstallation,
-  waitForCount,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer } from '../factories/campaigns';
+import { dbRows, waitForCount } from '../factories/db';
+import { setupInstallation } from '../factories/install';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 import { standInHosts } from '../support/fetch-stand-in';
 

@@ -3,21 +3,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AFFILIATE_NETWORK_PARAMS } from '../../schema/campaigns';
 import { mintClickId, parseClickId } from '../../worker/services/hot-path/click-ids';
 import { invalidateSettings, saveSettings } from '../../worker/services/settings/settings';
-import {
-  api,
-  clickIdOf,
-  dbRows,
-  hit,
-  IPAD_UA,
-  IPHONE_UA,
-  makeCampaign,
-  makeLanding,
-  makeOffer,
-  postbackSecret,
-  setupInstallation,
-  waitForCount,
-  waitForRows,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeLanding, makeOffer } from '../factories/campaigns';
+import { dbRows, waitForCount, waitForRows } from '../factories/db';
+import { setupInstallation } from '../factories/install';
+import { clickIdOf, hit, IPAD_UA, IPHONE_UA, postbackSecret } from '../factories/traffic';
 
 // The public tracking routes at their edges: unknown, empty, inactive campaigns, forged and
 // missing click ids, cookies, networks, bots, devices, direct tracking, configurable paths.

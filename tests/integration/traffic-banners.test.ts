@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, makeCampaign, setupInstallation, userWithRole } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign } from '../factories/campaigns';
+import { setupInstallation, userWithRole } from '../factories/install';
 import { GIF, JPEG, PNG, pngOfSize } from '../support/images';
 
 // Tab 7: blaze banners and placement (spec 2 §3, §7, §8, §9) against the provider's fake.

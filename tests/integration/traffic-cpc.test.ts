@@ -2,7 +2,9 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dayIn } from '../../worker/services/ingest/days';
 import { getSettings } from '../../worker/services/settings/settings';
-import { api, makeCampaign, setupInstallation, userWithRole } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign } from '../factories/campaigns';
+import { setupInstallation, userWithRole } from '../factories/install';
 import { GIF, JPEG, PNG, pngOfSize } from '../support/images';
 import { scenario } from '../support/platform-fakes';
 

@@ -2,7 +2,9 @@ import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { api, makeCampaign, setupInstallation } from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign } from '../factories/campaigns';
+import { setupInstallation } from '../factories/install';
 
 // Spec 2 §5, the $1500 rule: a trrcpc or crane campaign that was submitted, has spent under
 // $1500, and whose submission day is missing or after 2025-07-06 cannot be set inactive. The

@@ -2,15 +2,10 @@ import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BODY_MESSAGES } from '../../worker/lib/body';
-import {
-  api,
-  hit,
-  makeCampaign,
-  makeOffer,
-  postbackSecret,
-  setupInstallation,
-  userWithRole,
-} from '../factories';
+import { api } from '../factories/api';
+import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { setupInstallation, userWithRole } from '../factories/install';
+import { hit, postbackSecret } from '../factories/traffic';
 
 // Issue 24, item 6 (docs/decisions/125): a body that cannot be read answers 400 with a message
 // that says why, on every kind of route (JSON validator, readBody, multipart upload, tracking

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MESSAGES as M } from '../../schema/money-api';
-import { api, assignCoach, setupInstallation, studentOf, userWithRole } from '../factories';
+import { api } from '../factories/api';
+import { assignCoach, setupInstallation, studentOf, userWithRole } from '../factories/install';
 
 // Who may credit whose wallets, and the credit limit (docs/decisions/124; issue 24 item 5).
 // Every case reads the ledger before and after: a refusal books nothing.
