@@ -1,8 +1,6 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
-import worker from '../../worker/index';
 import { ingestEvents } from '../../worker/services/ingest/ingest';
 import { setCredential } from '../../worker/services/integrations/credentials';
 import { api } from '../factories/api';
@@ -10,6 +8,7 @@ import { makeCampaign, makeOffer } from '../factories/campaigns';
 import { setupInstallation, userWithRole } from '../factories/install';
 import { conversionEvent, visitEvent } from '../support/events';
 import { expectedRows, scenario } from '../support/platform-fakes';
+import { consume, messageBatch } from '../support/queues';
 
 // The ad performance records (spec 4 §3, §4, §9): POST starts a job on the statistics queue,
 // GET polls it; rows join the platform's clicks, impressions and spend per ad with our own
@@ -35,12 +34,7 @@ async function poll(uuid: string, auth = token) {
 
 /** Runs the job's queue message; answers how it ended. */
 async function runJob(jobId: string, queue = 'tracker-stats') {
-  const batch = createMessageBatch(queue, [
-    { id: `job-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind: 'ad-records', jobId } },
-  ]);
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env, ctx);
-  return getQueueResult(batch, ctx);
+  return consume(messageBatch(queue, [{ id: `job-${jobId}`, body: { kind: 'ad-records', jobId } }]));
 }
 
 beforeAll(async () => {

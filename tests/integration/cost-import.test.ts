@@ -1,10 +1,4 @@
-import {
-  createExecutionContext,
-  createMessageBatch,
-  createScheduledController,
-  getQueueResult,
-  waitOnExecutionContext,
-} from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
@@ -19,6 +13,7 @@ import { setupInstallation } from '../factories/install';
 import { targetReport } from '../factories/reports';
 import { conversionEvent, visitEvent } from '../support/events';
 import { type ExpectedRow, expectedRows, resetScenario, scenario } from '../support/platform-fakes';
+import { consume, messageBatch } from '../support/queues';
 
 // The scheduled cost import against the Facebook and TikTok fakes: the costs table holds the
 // fake's numbers exactly, a re-run changes nothing, a platform correction replaces the old
@@ -66,19 +61,16 @@ const asCosts = (rows: ExpectedRow[], source = 'facebook') =>
 
 /** Runs one sync message through the Worker's queue handler; answers how the message ended. */
 async function runSync(id: number, platform: string, attempts = 1) {
-  const batch = createMessageBatch('tracker-stats', [
+  const batch = messageBatch('tracker-stats', [
     {
       id: `sync-${id}-${platform}`,
-      timestamp: new Date(),
       attempts,
       body: { kind: 'platform-sync', campaignId: id, platform, since: SINCE, until: UNTIL },
     },
   ]);
   // getQueueResult does not report a retry's delay: the spy keeps what the consumer asked for.
   const retry = vi.spyOn(batch.messages[0], 'retry');
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env, ctx);
-  const result = await getQueueResult(batch, ctx);
+  const result = await consume(batch);
   return { ...result, retryDelays: retry.mock.calls.map(([options]) => options?.delaySeconds) };
 }
 

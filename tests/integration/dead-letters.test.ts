@@ -1,7 +1,6 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import worker from '../../worker/index';
+import { consume, messageBatch } from '../support/queues';
 
 // Messages that died after every retry end in a dead-letter queue; their consumers make sure
 // nothing is left pending forever.
@@ -11,13 +10,12 @@ describe('dead-letter consumers', () => {
     await env.DB.prepare(
       "INSERT INTO postback_log (id, conversion_id, campaign_id, click_id, status) VALUES (41, 4100, 1, 'c41', 'pending'), (42, 4200, 1, 'c42', 'sent')",
     ).run();
-    const batch = createMessageBatch('tracker-postbacks-dlq', [
-      { id: 'm1', timestamp: new Date(), attempts: 1, body: { id: 41 } },
-      { id: 'm2', timestamp: new Date(), attempts: 1, body: { id: 42 } },
-    ]);
-    const ctx = createExecutionContext();
-    await worker.queue(batch, env, ctx);
-    const result = await getQueueResult(batch, ctx);
+    const result = await consume(
+      messageBatch('tracker-postbacks-dlq', [
+        { id: 'm1', body: { id: 41 } },
+        { id: 'm2', body: { id: 42 } },
+      ]),
+    );
     expect(result.explicitAcks.sort()).toEqual(['m1', 'm2']);
     const rows = await env.DB.prepare('SELECT id, status, error FROM postback_log ORDER BY id').all();
     expect(rows.results).toEqual([
@@ -30,12 +28,8 @@ describe('dead-letter consumers', () => {
     await env.DB.prepare(
       "INSERT INTO stats_jobs (id, kind, campaign_id, user_id, request_hash, request) VALUES ('job-1', 'target', 1, 1, 'h', '{}')",
     ).run();
-    const batch = createMessageBatch('tracker-stats-dlq', [
-      { id: 's1', timestamp: new Date(), attempts: 1, body: { jobId: 'job-1' } },
-    ]);
-    const ctx = createExecutionContext();
-    await worker.queue(batch, env, ctx);
-    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(['s1']);
+    const result = await consume(messageBatch('tracker-stats-dlq', [{ id: 's1', body: { jobId: 'job-1' } }]));
+    expect(result.explicitAcks).toEqual(['s1']);
     const job = await env.DB.prepare("SELECT status, error FROM stats_jobs WHERE id = 'job-1'").first();
     expect(job).toEqual({
       status: 'error',

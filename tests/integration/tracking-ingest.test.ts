@@ -1,8 +1,6 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { ConversionEvent, LpClickEvent, TrackEvent, VisitEvent } from '../../schema/tracking';
-import worker from '../../worker/index';
 import { MAX_RESOLVE_ATTEMPTS } from '../../worker/jobs/ingest';
 import { mintClickId } from '../../worker/services/hot-path/click-ids';
 import { deliver, SPOOL_PREFIX } from '../../worker/services/hot-path/ingest-delivery';
@@ -10,9 +8,10 @@ import { makeCampaign, makeLanding, makeOffer } from '../factories/campaigns';
 import { dbRows, waitForCount } from '../factories/db';
 import { setupInstallation } from '../factories/install';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
+import { consume, messageBatch } from '../support/queues';
 
-// The ingest consumer driven directly with createMessageBatch: redelivery, duplicates,
-// out-of-order events, orphans and their adoption, poison messages and the fallbacks.
+// The ingest consumer driven directly with a message batch (tests/support/queues.ts):
+// redelivery, duplicates, out-of-order events, orphans and their adoption, poison messages and the fallbacks.
 
 const token = await setupInstallation();
 
@@ -52,14 +51,13 @@ const newClickId = (ids: Ids) =>
 
 let messageCounter = 0;
 /** Runs the ingest consumer on messages; answers the ack/retry result. */
-async function consume(bodies: unknown[], attempts = 1, queue = 'tracker-ingest') {
-  const batch = createMessageBatch(
-    queue,
-    bodies.map((body) => ({ id: `m${++messageCounter}`, timestamp: new Date(), attempts, body })),
+function ingest(bodies: unknown[], attempts = 1, queue = 'tracker-ingest') {
+  return consume(
+    messageBatch(
+      queue,
+      bodies.map((body) => ({ id: `m${++messageCounter}`, attempts, body })),
+    ),
   );
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env, ctx);
-  return getQueueResult(batch, ctx);
 }
 const message = (...events: TrackEvent[]) => ({ v: 1, events });
 
@@ -92,16 +90,16 @@ describe('exactly once', () => {
     const id = await newClickId(ids);
     const body = message(visit(ids, id), lpClick(ids, id), conversion(ids, id, { tx: 'T1' }));
 
-    const first = await consume([body]);
+    const first = await ingest([body]);
     expect(first.explicitAcks).toEqual([`m${messageCounter}`]);
     expect(first.retryMessages).toEqual([]);
     const expected = { visits: 1, filtered: 0, lp_clicks: 1, conversions: 1, revenue: 10_000_000 };
     expect(await totals(ids.campaign)).toEqual(expected);
 
     // The queue delivers the same message again (at-least-once), then once more in a batch of two.
-    const again = await consume([body], 2);
+    const again = await ingest([body], 2);
     expect(again.retryMessages).toEqual([]);
-    await consume([body, body], 3);
+    await ingest([body, body], 3);
     expect(await totals(ids.campaign)).toEqual(expected);
     expect(await rawCounts(ids.campaign)).toEqual({ visits: 1, lp_clicks: 1, conversions: 1 });
     const events = await one(
@@ -114,9 +112,9 @@ describe('exactly once', () => {
   it('adds only the new visits of a batch that mixes new and stored ones, in every rollup grain', async () => {
     const ids = await lpCampaign();
     const stored = await newClickId(ids);
-    await consume([message(visit(ids, stored, { tgt: 'a' }))]);
+    await ingest([message(visit(ids, stored, { tgt: 'a' }))]);
     const fresh = [await newClickId(ids), await newClickId(ids)];
-    await consume([
+    await ingest([
       message(
         visit(ids, stored, { tgt: 'a' }),
         visit(ids, fresh[0], { tgt: 'a' }),
@@ -144,9 +142,9 @@ describe('exactly once', () => {
   it('counts a duplicate conversion once: same transaction id, or same event without one', async () => {
     const ids = await lpCampaign('4');
     const id = await newClickId(ids);
-    await consume([message(visit(ids, id), lpClick(ids, id))]);
+    await ingest([message(visit(ids, id), lpClick(ids, id))]);
 
-    await consume([
+    await ingest([
       message(
         conversion(ids, id, { tx: 'A' }),
         conversion(ids, id, { tx: 'A', pay: 99_000_000 }), // same transaction: ignored
@@ -156,7 +154,7 @@ describe('exactly once', () => {
         conversion(ids, id, { ev: 'lp' }),
       ),
     ]);
-    await consume([message(conversion(ids, id, { tx: 'B' }), conversion(ids, id, { ev: 'lp' }))]);
+    await ingest([message(conversion(ids, id, { tx: 'B' }), conversion(ids, id, { ev: 'lp' }))]);
 
     expect(await totals(ids.campaign)).toEqual({
       visits: 1,
@@ -179,8 +177,8 @@ describe('exactly once', () => {
   it('counts one landing-page click per visit, and a prefetch never hides the real click', async () => {
     const ids = await lpCampaign();
     const id = await newClickId(ids);
-    await consume([message(visit(ids, id))]);
-    await consume([
+    await ingest([message(visit(ids, id))]);
+    await ingest([
       message(lpClick(ids, id, { f: 'prefetch' }), lpClick(ids, id), lpClick(ids, id, { at: AT + 5000 })),
     ]);
     const rows = await dbRows(
@@ -202,13 +200,13 @@ describe('out of order', () => {
     const early = message(lpClick(ids, id), conversion(ids, id, { tx: 'X' }));
 
     // First deliveries: nothing written, the message is retried with a delay.
-    const first = await consume([early], 1);
+    const first = await ingest([early], 1);
     expect(first.explicitAcks).toEqual([]);
     expect(first.retryMessages.map((m: { msgId: string }) => m.msgId)).toEqual([`m${messageCounter}`]);
     expect(await rawCounts(ids.campaign)).toEqual({ visits: 0, lp_clicks: 0, conversions: 0 });
 
     // Last attempt: kept as orphans, not counted yet (no visit, so no target to count them under).
-    const last = await consume([early], MAX_RESOLVE_ATTEMPTS);
+    const last = await ingest([early], MAX_RESOLVE_ATTEMPTS);
     expect(last.retryMessages).toEqual([]);
     expect(await rawCounts(ids.campaign)).toEqual({ visits: 0, lp_clicks: 1, conversions: 1 });
     const orphan = await one(
@@ -219,11 +217,11 @@ describe('out of order', () => {
     expect((await totals(ids.campaign))?.conversions).toBe(0);
 
     // A redelivery of the orphans changes nothing.
-    await consume([early], MAX_RESOLVE_ATTEMPTS + 1);
+    await ingest([early], MAX_RESOLVE_ATTEMPTS + 1);
     expect(await rawCounts(ids.campaign)).toEqual({ visits: 0, lp_clicks: 1, conversions: 1 });
 
     // The visit arrives: both orphans are adopted and counted under its target, offer and payout.
-    await consume([message(visit(ids, id))]);
+    await ingest([message(visit(ids, id))]);
     expect(
       await one(
         'SELECT orphan, target, offer_id, payout_micros, t1 FROM conversions WHERE click_id = ?1',
@@ -260,19 +258,19 @@ describe('out of order', () => {
     });
 
     // The visit delivered again adopts nothing twice.
-    await consume([message(visit(ids, id))], 2);
+    await ingest([message(visit(ids, id))], 2);
     expect((await totals(ids.campaign))?.conversions).toBe(1);
   });
 
   it('waits for the landing-page click of a landing-page campaign before counting its conversion', async () => {
     const ids = await lpCampaign('6');
     const id = await newClickId(ids);
-    await consume([message(visit(ids, id))]);
+    await ingest([message(visit(ids, id))]);
     const conv = message(conversion(ids, id));
-    const first = await consume([conv], 1);
+    const first = await ingest([conv], 1);
     expect(first.retryMessages.length).toBe(1);
-    await consume([message(lpClick(ids, id))]);
-    const second = await consume([conv], 2);
+    await ingest([message(lpClick(ids, id))]);
+    const second = await ingest([conv], 2);
     expect(second.retryMessages).toEqual([]);
     expect(await one('SELECT offer_id, payout_micros FROM conversions WHERE click_id = ?1', id)).toEqual({
       offer_id: ids.offer,
@@ -284,7 +282,7 @@ describe('out of order', () => {
     const ids = await lpCampaign();
     const known = await newClickId(ids);
     const unknown = await newClickId(ids);
-    const result = await consume([message(visit(ids, known), lpClick(ids, known), lpClick(ids, unknown))]);
+    const result = await ingest([message(visit(ids, known), lpClick(ids, known), lpClick(ids, unknown))]);
     expect(result.retryMessages.length).toBe(1);
     expect(await rawCounts(ids.campaign)).toEqual({ visits: 1, lp_clicks: 1, conversions: 0 });
     expect(await totals(ids.campaign)).toMatchObject({ visits: 1, lp_clicks: 1 });
@@ -297,7 +295,7 @@ describe('filters and days', () => {
     const events: TrackEvent[] = [];
     for (const f of [null, null, 'bot', 'head', 'prefetch'] as const)
       events.push(visit(ids, await newClickId(ids), { f }));
-    await consume([message(...events)]);
+    await ingest([message(...events)]);
     expect(await totals(ids.campaign)).toMatchObject({ visits: 2, filtered: 3 });
     const flagged = await dbRows(
       'SELECT filter, count(*) n FROM visits WHERE campaign_id = ?1 GROUP BY filter ORDER BY filter',
@@ -316,7 +314,7 @@ describe('filters and days', () => {
     const id = await newClickId(ids);
     const lateEvening = Date.UTC(2026, 2, 8, 4, 30); // 23:30 on 2026-03-07 in New York
     const nextMorning = Date.UTC(2026, 2, 8, 14, 0); // 10:00 on 2026-03-08 in New York
-    await consume([
+    await ingest([
       message(
         visit(ids, id, { at: lateEvening }),
         lpClick(ids, id, { at: lateEvening + 60_000 }),
@@ -347,7 +345,7 @@ describe('volume and poison', () => {
       for (let e = 0; e < 100; e++) events.push(visit(ids, `bulk-${m}-${e}`, { tgt: `t${e % 7}` }));
       bodies.push(message(...events));
     }
-    const result = await consume(bodies);
+    const result = await ingest(bodies);
     expect(result.explicitAcks.length).toBe(100);
     expect((await rawCounts(ids.campaign))?.visits).toBe(10_000);
     expect((await totals(ids.campaign))?.visits).toBe(10_000);
@@ -361,7 +359,7 @@ describe('volume and poison', () => {
   it('keeps malformed messages and events in R2 dead letters and writes the good events', async () => {
     const ids = await lpCampaign();
     const good = visit(ids, await newClickId(ids));
-    const result = await consume([
+    const result = await ingest([
       'not json at all',
       { v: 2, events: [] },
       message(good, { k: 'x' } as never),
@@ -379,7 +377,7 @@ describe('volume and poison', () => {
   });
 
   it('keeps messages that exhausted their retries (the dead-letter queue) in R2', async () => {
-    const result = await consume([{ v: 1, events: [] }], 6, 'tracker-ingest-dlq');
+    const result = await ingest([{ v: 1, events: [] }], 6, 'tracker-ingest-dlq');
     expect(result.explicitAcks.length).toBe(1);
     const listed = await env.BUCKET.list({ prefix: 'dead-letters/tracker-ingest-dlq/' });
     expect(listed.objects.length).toBe(1);

@@ -1,10 +1,4 @@
-import {
-  createExecutionContext,
-  createMessageBatch,
-  createScheduledController,
-  getQueueResult,
-  waitOnExecutionContext,
-} from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { TrackEvent } from '../../schema/tracking';
@@ -18,6 +12,7 @@ import { dbRows, waitForCount } from '../factories/db';
 import { setupInstallation } from '../factories/install';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 import { standInHosts } from '../support/fetch-stand-in';
+import { consume, messageBatch } from '../support/queues';
 
 // Outbound postbacks to the traffic source. The traffic sources are stand-ins answering by
 // host name; everything else (queue, consumer, D1, the log) is real.
@@ -83,12 +78,7 @@ async function convert(
 }
 
 async function deliver(id: number, attempts: number) {
-  const batch = createMessageBatch('tracker-postbacks', [
-    { id: `p${id}-${attempts}`, timestamp: new Date(), attempts, body: { id } },
-  ]);
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env, ctx);
-  return getQueueResult(batch, ctx);
+  return consume(messageBatch('tracker-postbacks', [{ id: `p${id}-${attempts}`, attempts, body: { id } }]));
 }
 
 const logRow = (id: number) =>
@@ -103,12 +93,7 @@ describe('outbound postbacks', () => {
     );
     const { clickId, events } = await convert(ids);
     // Through the real ingest consumer, which hands the new postback to the postback queue.
-    const batch = createMessageBatch('tracker-ingest', [
-      { id: 'ingest-1', timestamp: new Date(), attempts: 1, body: { v: 1, events } },
-    ]);
-    const ctx = createExecutionContext();
-    await worker.queue(batch, env, ctx);
-    await waitOnExecutionContext(ctx);
+    await consume(messageBatch('tracker-ingest', [{ id: 'ingest-1', body: { v: 1, events } }]));
     await waitForCount(
       "SELECT count(*) n FROM postback_log WHERE campaign_id = ?1 AND status = 'sent'",
       [ids.campaign],
