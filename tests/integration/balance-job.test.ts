@@ -6,6 +6,7 @@ import worker from '../../worker/index';
 import { deductSpend, walletFor } from '../../worker/services/money/balance-job';
 import { api } from '../factories/api';
 import { makeCampaign } from '../factories/campaigns';
+import { dbValue } from '../factories/db';
 import { setupInstallation, studentOf, userWithRole } from '../factories/install';
 
 // The daily balance job (docs/decisions/052) and the statistics' studentBalanceError (spec 3).
@@ -36,14 +37,12 @@ async function entries(campaignId: number) {
   return results;
 }
 
-async function walletSum(userId: number, wallet: string) {
-  const row = await env.DB.prepare(
-    'SELECT COALESCE(SUM(amount_micros), 0) AS s FROM wallet_ledger WHERE user_id = ?1 AND wallet = ?2',
-  )
-    .bind(userId, wallet)
-    .first<{ s: number }>();
-  return row!.s;
-}
+const walletSum = (userId: number, wallet: string) =>
+  dbValue(
+    'SELECT COALESCE(SUM(amount_micros), 0) n FROM wallet_ledger WHERE user_id = ?1 AND wallet = ?2',
+    userId,
+    wallet,
+  );
 
 describe('daily balance job', () => {
   it('maps traffic sources to wallets', () => {

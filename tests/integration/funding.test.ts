@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MESSAGES as M, WALLETS } from '../../schema/money-api';
 import { api } from '../factories/api';
 import { makeCampaign, makeOffer } from '../factories/campaigns';
+import { dbValue } from '../factories/db';
 import { setupInstallation, studentOf, userWithRole } from '../factories/install';
 
 // Wallets, adjustments and rotator funding (spec 4 §7, spec 2 §7; docs/decisions/050, 051).
@@ -21,14 +22,12 @@ const update = (token: string, body: Record<string, unknown>) => api('/api/updat
 const balance = (token: string, body: Record<string, unknown> = {}) =>
   api('/api/get-balance', { token, body });
 
-async function ledgerSum(userId: number, wallet: string) {
-  const row = await env.DB.prepare(
-    'SELECT COALESCE(SUM(amount_micros), 0) AS s FROM wallet_ledger WHERE user_id = ?1 AND wallet = ?2 AND offer_id IS NULL',
-  )
-    .bind(userId, wallet)
-    .first<{ s: number }>();
-  return row!.s;
-}
+const ledgerSum = (userId: number, wallet: string) =>
+  dbValue(
+    'SELECT COALESCE(SUM(amount_micros), 0) n FROM wallet_ledger WHERE user_id = ?1 AND wallet = ?2 AND offer_id IS NULL',
+    userId,
+    wallet,
+  );
 
 describe('get-balance', () => {
   it('answers the caller its own six wallets, formatted, with an empty log', async () => {
