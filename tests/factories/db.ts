@@ -16,6 +16,17 @@ export async function dbValue<T = number>(sql: string, ...binds: unknown[]): Pro
     .first<{ n: T }>())!.n;
 }
 
+/** A campaign's conversions (rows) and the revenue its daily statistics hold, in micros. */
+export async function conversionTotals(campaignId: number) {
+  return {
+    conversions: await dbValue('SELECT count(*) n FROM conversions WHERE campaign_id = ?', campaignId),
+    revenue_micros: await dbValue(
+      'SELECT coalesce(sum(revenue_micros), 0) n FROM daily_stats WHERE campaign_id = ?',
+      campaignId,
+    ),
+  };
+}
+
 /** A campaign alert as the campaign's metainfo keeps it. */
 export type CampaignAlert = { type: string; key: string; message: string; [field: string]: unknown };
 

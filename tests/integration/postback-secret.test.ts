@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../factories/api';
 import { makeCampaign, makeOffer } from '../factories/campaigns';
-import { campaignAlerts, dbRows, dbValue, waitForCount } from '../factories/db';
+import { campaignAlerts, conversionTotals, dbRows, dbValue, waitForCount } from '../factories/db';
 import { setupInstallation } from '../factories/install';
 import { clickIdOf, hit, postbackSecret } from '../factories/traffic';
 
@@ -64,13 +64,7 @@ describe('postback secret', () => {
       errors: { secret: ['The postback secret is missing or wrong.'] },
     });
     await settle();
-    expect(await dbValue('SELECT count(*) n FROM conversions WHERE campaign_id = ?', campaign)).toBe(0);
-    expect(
-      await dbValue(
-        'SELECT coalesce(sum(revenue_micros), 0) n FROM daily_stats WHERE campaign_id = ?',
-        campaign,
-      ),
-    ).toBe(0);
+    expect(await conversionTotals(campaign)).toEqual({ conversions: 0, revenue_micros: 0 });
     expect(calls).toEqual([]);
     await waitForCount(
       "SELECT coalesce(sum(count), 0) n FROM conversion_rejections WHERE campaign_id = ? AND reason = 'secret'",

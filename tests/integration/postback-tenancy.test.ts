@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { invalidateSettings } from '../../worker/services/settings/settings';
 import { api } from '../factories/api';
 import { makeCampaign, makeOffer } from '../factories/campaigns';
-import { dbValue, waitForCount } from '../factories/db';
+import { conversionTotals, dbValue, waitForCount } from '../factories/db';
 import { setupInstallation, userWithRole } from '../factories/install';
 import { clickIdOf, hit } from '../factories/traffic';
 
@@ -90,13 +90,7 @@ describe('postback secrets per campaign', () => {
       expect(forged.body.message).toBe('The postback secret is missing or wrong.');
     }
     await settle();
-    expect(await dbValue('SELECT count(*) n FROM conversions WHERE campaign_id = ?', victim)).toBe(0);
-    expect(
-      await dbValue(
-        'SELECT coalesce(sum(revenue_micros), 0) n FROM daily_stats WHERE campaign_id = ?',
-        victim,
-      ),
-    ).toBe(0);
+    expect(await conversionTotals(victim)).toEqual({ conversions: 0, revenue_micros: 0 });
     await waitForCount(
       "SELECT coalesce(sum(count), 0) n FROM conversion_rejections WHERE campaign_id = ? AND reason = 'secret'",
       [victim],
