@@ -75,7 +75,13 @@ try {
     inspectorPort: await freePort(),
     state,
     scheduled: true,
-    vars: { OPERATOR_HOST: '127.0.0.1', OPERATOR_TIMEOUT_MS: 1000 },
+    vars: {
+      OPERATOR_HOST: '127.0.0.1',
+      OPERATOR_TIMEOUT_MS: 1000,
+      // The students answer on loopback: a development installation trusts only the hosts it is told.
+      ENVIRONMENT: 'development',
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+    },
   });
   operator = spawn('npx', args, { cwd: root, env: quietEnv, detached: true, stdio: ['ignore', log, log] });
   const base = `http://127.0.0.1:${port}`;
