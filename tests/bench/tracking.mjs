@@ -17,7 +17,9 @@
 // Environment: BENCH_REQUESTS (default 50000), BENCH_ROUNDS (5), BENCH_CONNECTIONS (32),
 // BENCH_INGEST_MESSAGES (400), BENCH_DURABLE_REQUESTS (half of BENCH_REQUESTS: the durable-mode
 // run), BENCH_PROFILE=1 (after the report, one more round of each Worker under V8's sampling
-// profiler: CPU per click by isolate, stage and function, tests/bench/profile.mjs). BENCH_NO_CONSUMER=1 runs the tracked Worker without its ingest consumer (events pile up in
+// profiler: CPU per click by isolate, stage and function, tests/bench/profile.mjs), BENCH_PERF=1
+// (after the report, one more round of each Worker under Linux perf: instructions and cycles per
+// request and the cycles of each part of the process, tests/bench/native-profile.mjs). BENCH_NO_CONSUMER=1 runs the tracked Worker without its ingest consumer (events pile up in
 // the local queue): for diagnosis only, it measures the redirect alone, without the queue and D1 work that Miniflare runs on the same thread; drain and ingest are skipped.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -42,6 +44,7 @@ import {
   verdict,
   workerdProcesses,
 } from './harness.mjs';
+import { perfMissing, printNativeProfile, startNativeProfile } from './native-profile.mjs';
 import { bundleFiles, printProfile, startProfiles, summarizeProfiles } from './profile.mjs';
 
 const { REQUESTS, CONNECTIONS, ROUNDS } = loadSettings(50_000);
@@ -59,6 +62,8 @@ const USER_AGENTS = readFileSync(new URL('./user-agents.txt', import.meta.url), 
 const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 5);
 const COLD_CAMPAIGNS = 10;
 const PROFILE = Boolean(process.env.BENCH_PROFILE);
+/** BENCH_PERF=1: one more round of each Worker under Linux perf (tests/bench/native-profile.mjs). */
+const PERF = Boolean(process.env.BENCH_PERF);
 /** Inspector ports of the profiled run: the tracked Worker's and the bare Worker's. */
 const INSPECTOR = PROFILE ? { tracked: await freePort(), bare: await freePort() } : null;
 
@@ -245,7 +250,8 @@ async function main() {
 
   // The profiled round (BENCH_PROFILE) comes after the measured ones and their drain.
   const profile = PROFILE ? await profileRound() : null;
-  const profiledVisits = profile?.visits ?? 0;
+  const nativeProfile = PERF ? await nativeRound() : null;
+  const profiledVisits = (profile?.visits ?? 0) + (nativeProfile?.visits ?? 0);
 
   // ---- 4a. cold phase: a new isolate; single sequential clicks, their latency ----------------
   log('Cold phase: restarting the tracked Worker (a new isolate), single clicks...');
@@ -450,9 +456,33 @@ async function main() {
     ingest: { events: stored, seconds: ingestSeconds, rate: ingestRate },
   };
   if (profile) results.profile = profile;
+  if (nativeProfile) results.nativeProfile = nativeProfile;
   mkdirSync(join(root, '.bench'), { recursive: true });
   writeFileSync(join(root, '.bench/tracking.json'), `${JSON.stringify(results, null, 2)}\n`);
   return lost === 0 && durableLost === 0 && stored === expected ? 0 : 1;
+
+  /** One more round of each Worker under Linux perf; the tracked one until its clicks are stored. */
+  async function nativeRound() {
+    log('');
+    const missing = perfMissing();
+    if (missing) {
+      log(`BENCH_PERF: no native profile: ${missing}`);
+      return null;
+    }
+    log(
+      `Native profile: one more round of ${fmt(perRound)} requests to each Worker under perf (BENCH_PERF)...`,
+    );
+    let perf = startNativeProfile(barePid);
+    await run(bareUrl, perRound);
+    const bareProfile = await perf.stop();
+    const visitsBefore = await count('visits');
+    perf = startNativeProfile(trackerPid);
+    const round = await run(trackerUrl, perRound);
+    await waitForVisits(visitsBefore + round.ok, 60_000);
+    const trackedProfile = await perf.stop();
+    log('');
+    return { visits: round.ok, ...printNativeProfile(bareProfile, trackedProfile, perRound, log) };
+  }
 
   /** One more round of each Worker under the sampling profiler; the tracked one until its clicks are stored. */
   async function profileRound() {
