@@ -382,14 +382,6 @@ export function BasicInfoScreen() {
   }
   if (!form) return <PageSpinner label="Loading the campaign…" />;
 
-  const optimization: OptimizationFields = {
-    landing_pages_auto_optimized: form.landing_pages_auto_optimized,
-    enable_lp_test_reporting: form.enable_lp_test_reporting,
-    landing_pages_optimization_goal: form.landing_pages_optimization_goal,
-    landing_pages_optimization_metric: form.landing_pages_optimization_metric,
-    landing_pages_optimization_threshold: form.landing_pages_optimization_threshold,
-    landing_pages_optimization_min_visits: form.landing_pages_optimization_min_visits,
-  };
   const tabProps = campaignId
     ? {
         campaignId,
@@ -475,7 +467,7 @@ export function BasicInfoScreen() {
           </form>
         )}
         {tab === 'landing' && tabProps && (
-          <LandingTab {...tabProps} optimization={optimization} onOptimizationSaved={onOptimizationSaved} />
+          <LandingTab {...tabProps} optimization={form} onOptimizationSaved={onOptimizationSaved} />
         )}
         {tab === 'offer' && tabProps && <OfferTab {...tabProps} />}
         {tab === 'links' &&

@@ -7,6 +7,7 @@ import {
   autoOptimizeSchema,
   OPTIMIZATION_GOAL_OPTIONS,
   OPTIMIZATION_METRIC_OPTIONS,
+  type OptimizationSettings,
 } from '../../../../schema/pages-operations-api';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
@@ -15,19 +16,11 @@ import { SelectField, TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { zodErrors } from '../../lib/forms';
 import { setOptimizationGoal, toggleAutoOptimize, toggleTestReporting } from './api';
-import type { CampaignForm } from './campaign-form';
 import { Switch } from './editor-ui';
 import type { OptimizationAnswer } from './types';
 
-export type OptimizationFields = Pick<
-  CampaignForm,
-  | 'landing_pages_auto_optimized'
-  | 'enable_lp_test_reporting'
-  | 'landing_pages_optimization_goal'
-  | 'landing_pages_optimization_metric'
-  | 'landing_pages_optimization_threshold'
-  | 'landing_pages_optimization_min_visits'
->;
+/** The campaign's optimisation settings, as the card's switches answer them. */
+export type OptimizationFields = OptimizationSettings;
 
 const FORM = 'optimization';
 const fid = (name: string) => `${FORM}-${name}`;
