@@ -6,9 +6,8 @@ import type { z } from 'zod';
 import type { CampaignType } from '../../../../schema/campaigns';
 import { NAME_MAX } from '../../../../schema/validators';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
-import { Modal } from '../../components/modal';
+import { FormModalFooter, Modal } from '../../components/modal';
 import { notify } from '../../components/toaster';
 import { fieldId, useForm } from '../../lib/forms';
 import { useOnOpen } from '../../lib/use-on-open';
@@ -70,14 +69,9 @@ export function ItemModal({
       onClose={onClose}
       size="md"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="primary" busy={busy} data-testid={`${formId}-submit`}>
-            {submitLabel ?? (editing ? `Save ${noun}` : `Add ${noun}`)}
-          </Button>
-        </>
+        <FormModalFooter form={formId} busy={busy} onCancel={onClose} data-testid={`${formId}-submit`}>
+          {submitLabel ?? (editing ? `Save ${noun}` : `Add ${noun}`)}
+        </FormModalFooter>
       }
     >
       <form

@@ -7,7 +7,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { FileUpload } from '../../components/file-upload';
-import { Modal } from '../../components/modal';
+import { FormModalFooter, Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
 import { getStoredUser } from '../../lib/auth';
 import { useOnOpen } from '../../lib/use-on-open';
@@ -78,20 +78,14 @@ export function FolderNameDialog({ open, mode, initialName = '', lead, onClose, 
       size="sm"
       title={mode === 'create' ? 'New folder' : 'Rename folder'}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={FORM}
-            variant="primary"
-            busy={busy}
-            icon={mode === 'create' ? <FolderPlus size={16} aria-hidden /> : <Pencil size={16} aria-hidden />}
-          >
-            {mode === 'create' ? 'Create folder' : 'Rename'}
-          </Button>
-        </>
+        <FormModalFooter
+          form={FORM}
+          busy={busy}
+          onCancel={onClose}
+          icon={mode === 'create' ? <FolderPlus size={16} aria-hidden /> : <Pencil size={16} aria-hidden />}
+        >
+          {mode === 'create' ? 'Create folder' : 'Rename'}
+        </FormModalFooter>
       }
     >
       <form id={FORM} className="form" onSubmit={submit} noValidate>
@@ -193,21 +187,16 @@ export function MoveToDialog({ open, moving, from, onClose, onMove }: MoveProps)
       onClose={onClose}
       title="Move to folder"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="primary"
-            busy={busy}
-            disabled={dir === from || insideMoving}
-            icon={<FolderInput size={16} aria-hidden />}
-            onClick={() => void move()}
-            data-testid="move-here"
-          >
-            Move here
-          </Button>
-        </>
+        <FormModalFooter
+          busy={busy}
+          onCancel={onClose}
+          disabled={dir === from || insideMoving}
+          icon={<FolderInput size={16} aria-hidden />}
+          onClick={() => void move()}
+          data-testid="move-here"
+        >
+          Move here
+        </FormModalFooter>
       }
     >
       <div className="stack">
