@@ -9,12 +9,13 @@ import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
+import { ActionsHeader } from '../../components/data-table/actions-header';
 import { EmptyState } from '../../components/empty-state';
 import { SelectField } from '../../components/field';
 import { Spinner } from '../../components/spinner';
 import { notify } from '../../components/toaster';
 import { type BannerDraft, BannerModal, placementLabel } from './banner-modal';
-import { SelectAll, useSelection } from './editor-ui';
+import { SelectAllHeader, SelectCell, useSelection } from './editor-ui';
 import {
   deleteBanners,
   idBatches,
@@ -299,22 +300,13 @@ export function BannersTab({ campaignId }: { campaignId: number }) {
               <table className="table ce-table" data-testid="banners-table">
                 <thead>
                   <tr>
-                    <th className="ce-check-col">
-                      <SelectAll
-                        all={selection.all}
-                        some={selection.some}
-                        onChange={selection.toggleAll}
-                        label="Select all banners"
-                      />
-                    </th>
+                    <SelectAllHeader selection={selection} label="Select all banners" />
                     <th>Image</th>
                     <th>Name</th>
                     <th>Size</th>
                     <th>Placement</th>
                     <th>Status</th>
-                    <th className="actions">
-                      <span className="sr-only">Actions</span>
-                    </th>
+                    <ActionsHeader />
                   </tr>
                 </thead>
                 <tbody>
@@ -325,14 +317,11 @@ export function BannersTab({ campaignId }: { campaignId: number }) {
                       data-name={b.name}
                       className={b.active ? '' : 'ce-row-paused'}
                     >
-                      <td className="ce-check-col">
-                        <input
-                          type="checkbox"
-                          aria-label={`Select ${b.name} (${b.image_name})`}
-                          checked={selection.selected.has(b.id)}
-                          onChange={(e) => selection.toggle(b.id, e.target.checked)}
-                        />
-                      </td>
+                      <SelectCell
+                        selection={selection}
+                        id={b.id}
+                        label={`Select ${b.name} (${b.image_name})`}
+                      />
                       <td>
                         <img
                           className="tr-thumb"

@@ -267,30 +267,44 @@ export function trafficPercents<T>(
   return out;
 }
 
-/** The table's select-all checkbox, with the indeterminate state when some rows are chosen. */
-export function SelectAll({
-  all,
-  some,
-  onChange,
+type Selection = ReturnType<typeof useSelection>;
+
+/** The header of a table's check column: select all, indeterminate when some rows are chosen. */
+export function SelectAllHeader({
+  selection,
   label,
   disabled,
 }: {
-  all: boolean;
-  some: boolean;
-  onChange: (on: boolean) => void;
+  selection: Selection;
   label: string;
   disabled?: boolean;
 }) {
   return (
-    <input
-      type="checkbox"
-      aria-label={label}
-      checked={all}
-      disabled={disabled}
-      ref={(el) => {
-        if (el) el.indeterminate = some;
-      }}
-      onChange={(e) => onChange(e.target.checked)}
-    />
+    <th className="ce-check-col">
+      <input
+        type="checkbox"
+        aria-label={label}
+        checked={selection.all}
+        disabled={disabled}
+        ref={(el) => {
+          if (el) el.indeterminate = selection.some;
+        }}
+        onChange={(e) => selection.toggleAll(e.target.checked)}
+      />
+    </th>
+  );
+}
+
+/** A row's cell of the check column: the row chosen or not. */
+export function SelectCell({ selection, id, label }: { selection: Selection; id: number; label: string }) {
+  return (
+    <td className="ce-check-col">
+      <input
+        type="checkbox"
+        aria-label={label}
+        checked={selection.selected.has(id)}
+        onChange={(e) => selection.toggle(id, e.target.checked)}
+      />
+    </td>
   );
 }

@@ -7,10 +7,19 @@ import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
+import { ActionsHeader } from '../../components/data-table/actions-header';
 import { EmptyState } from '../../components/empty-state';
 import { notify } from '../../components/toaster';
 import { exportPages, type ItemKind, type ItemOf, itemsKey, pagesOperation, useItems } from './api';
-import { SelectAll, type Sort, SortHeader, Switch, sortRows, useSelection } from './editor-ui';
+import {
+  SelectAllHeader,
+  SelectCell,
+  type Sort,
+  SortHeader,
+  Switch,
+  sortRows,
+  useSelection,
+} from './editor-ui';
 import { ITEM_IDS, ITEM_TABLES } from './item-kinds';
 
 export type Column<T> = {
@@ -269,15 +278,11 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
         <table className="table ce-table" data-testid={`${kind}-table`}>
           <thead>
             <tr>
-              <th className="ce-check-col">
-                <SelectAll
-                  all={selection.all}
-                  some={selection.some}
-                  onChange={selection.toggleAll}
-                  label={`Select all ${plural}`}
-                  disabled={rows.length === 0}
-                />
-              </th>
+              <SelectAllHeader
+                selection={selection}
+                label={`Select all ${plural}`}
+                disabled={rows.length === 0}
+              />
               {columns.map((c) =>
                 c.sortable ? (
                   <SortHeader
@@ -294,9 +299,7 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
                   </th>
                 ),
               )}
-              <th className="actions">
-                <span className="sr-only">Actions</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>
@@ -320,14 +323,7 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
                       data-testid={`${kind}-row`}
                       data-name={r.name}
                     >
-                      <td className="ce-check-col">
-                        <input
-                          type="checkbox"
-                          aria-label={`Select ${r.name}`}
-                          checked={selection.selected.has(rowId)}
-                          onChange={(e) => selection.toggle(rowId, e.target.checked)}
-                        />
-                      </td>
+                      <SelectCell selection={selection} id={rowId} label={`Select ${r.name}`} />
                       {columns.map((c) => (
                         <td
                           key={c.key}

@@ -7,6 +7,7 @@ import { MAX_EXTRA_TOKENS } from '../../../../schema/campaigns';
 import { OPERATION_MESSAGES } from '../../../../schema/pages-operations-api';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { ActionsHeader } from '../../components/data-table/actions-header';
 import { SelectField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { useTokenTemplates } from './api';
@@ -140,9 +141,7 @@ export function TokensCard({
                 <th>Value in the campaign URL</th>
                 <th className="ce-center">To landing page</th>
                 <th className="ce-center">To offer</th>
-                <th className="actions">
-                  <span className="sr-only">Remove</span>
-                </th>
+                <ActionsHeader label="Remove" />
               </tr>
             </thead>
             <tbody>
