@@ -3,6 +3,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Check, Copy } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { notify } from '../../components/toaster';
+import { withToggled } from '../../lib/sets';
 import type { Agent } from './types';
 
 const COPIED = 'Copied to Clipboard.';
@@ -189,13 +190,7 @@ export function useSelection(ids: number[]) {
     count: live.size,
     all: ids.length > 0 && live.size === ids.length,
     some: live.size > 0 && live.size < ids.length,
-    toggle: (id: number, on: boolean) =>
-      setSelected((s) => {
-        const next = new Set(s);
-        if (on) next.add(id);
-        else next.delete(id);
-        return next;
-      }),
+    toggle: (id: number, on: boolean) => setSelected((s) => withToggled(s, [id], on)),
     toggleAll: (on: boolean) => setSelected(on ? new Set(ids) : new Set()),
     clear: () => setSelected(new Set()),
   };

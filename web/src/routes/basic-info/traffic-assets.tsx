@@ -20,6 +20,7 @@ import { hasExtension } from '../../components/file-upload';
 import { Spinner } from '../../components/spinner';
 import { notify } from '../../components/toaster';
 import { formatBytes } from '../../lib/format';
+import { withToggled } from '../../lib/sets';
 import { deleteTrafficAssets, idBatches, saveTrafficAssets, saveTrafficHeadlines } from './traffic-api';
 
 // Tab 8's assets and headlines (spec 2 §4, §5, §9; spec 4's CPC builder): assets upload 5 at a
@@ -216,14 +217,7 @@ export function AssetsCard({ campaignId, traffic, assets, onChanged }: AssetsPro
                   type="checkbox"
                   disabled={!a.editable}
                   checked={checked.has(a.name)}
-                  onChange={(e) =>
-                    setChecked((s) => {
-                      const next = new Set(s);
-                      if (e.target.checked) next.add(a.name);
-                      else next.delete(a.name);
-                      return next;
-                    })
-                  }
+                  onChange={(e) => setChecked((s) => withToggled(s, [a.name], e.target.checked))}
                 />
                 <span>{a.name}</span>
               </label>
