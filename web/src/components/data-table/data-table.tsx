@@ -3,7 +3,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { formatDollars, formatInteger, formatPercent } from '../../lib/format';
 import { CellText } from './cell-text';
 import { NoValue } from './no-value';
-import { PAGE_LENGTHS, setPageLength } from './page-length';
+import { setPageLength } from './page-length';
+import { PageLengthSelect } from './page-length-select';
 import { lastPage, nextSort, type SortState } from './sorting';
 
 // THE server-side data table of the app (HOUSE-STYLE 22): sticky header, sortable columns with
@@ -285,26 +286,16 @@ export function DataTable<R>({
       </section>
       {onPageChange && count > 0 && (
         <div className="dt-pager">
-          <label className="dt-page-length">
-            <span>Rows per page</span>
-            <select
-              className="input select input-sm"
-              value={perPage}
-              onChange={(e) => {
-                const n = Number(e.target.value);
-                setPageLength(n);
-                if (onPerPageChange) onPerPageChange(n);
-                else onPageChange(1);
-              }}
-              data-testid={`${id}-page-length`}
-            >
-              {PAGE_LENGTHS.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
+          <PageLengthSelect
+            className="dt-page-length"
+            value={perPage}
+            onChange={(n) => {
+              setPageLength(n);
+              if (onPerPageChange) onPerPageChange(n);
+              else onPageChange(1);
+            }}
+            testId={`${id}-page-length`}
+          />
           <span className="dt-range" data-testid={`${id}-range`}>
             {from}–{to} of {formatInteger(count)}
           </span>

@@ -20,10 +20,11 @@ import { LIST_METRIC_LABELS } from '../../../../schema/across-campaigns-api';
 import { undefinedRatios } from '../../../../schema/undefined-ratios';
 import { ActionsHeader } from '../../components/data-table/actions-header';
 import { NoValue } from '../../components/data-table/no-value';
+import { PageLengthSelect } from '../../components/data-table/page-length-select';
 import type { CampaignListItem } from './api';
 import type { Crumb } from './folder-trail';
 import { formatMetric, type ListMetric, type ListMetrics, type MetricSort, signed } from './list-metrics';
-import { PAGE_LENGTHS, type SortBy } from './prefs';
+import type { SortBy } from './prefs';
 import { type MenuItem, RowMenu } from './row-menu';
 import type { CampaignDrag } from './use-campaign-drag';
 
@@ -446,21 +447,12 @@ export function CampaignsFooter({ page, pages, pageLength, total, setPage, setPa
         the path above to move it up.
       </p>
       <div className="cl-pager">
-        <label className="cl-pager-length">
-          <span>Rows per page</span>
-          <select
-            className="input select input-sm"
-            value={pageLength}
-            onChange={(e) => setPageLength(Number(e.target.value))}
-            data-testid="page-length"
-          >
-            {PAGE_LENGTHS.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PageLengthSelect
+          className="cl-pager-length"
+          value={pageLength}
+          onChange={setPageLength}
+          testId="page-length"
+        />
         <span className="cl-pager-range">
           {(page - 1) * pageLength + 1}–{Math.min(page * pageLength, total)} of {total}
         </span>
