@@ -1,3 +1,4 @@
+import { Trash2 } from 'lucide-react';
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { Spinner } from './spinner';
 
@@ -46,5 +47,18 @@ export function Button({
       {busy ? <Spinner size={size === 'sm' ? 14 : 16} /> : icon}
       {children && <span>{children}</span>}
     </button>
+  );
+}
+
+/** A small Delete button of a toolbar or a row: ghost, in the danger colour, with the bin. */
+export function DeleteButton(props: Omit<Props, 'size' | 'variant' | 'icon' | 'className'>) {
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      className="btn-danger-ghost"
+      icon={<Trash2 size={14} aria-hidden />}
+      {...props}
+    />
   );
 }
