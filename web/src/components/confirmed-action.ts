@@ -7,6 +7,18 @@ import { notify } from './toaster';
 export const toastFailure = (err: unknown) =>
   notify.error(err instanceof ApiError ? err.firstMessage : String(err));
 
+/** The toast of a failure with its message; none for a 401 (the app signs the user out). */
+export function toastUnlessSignedOut(err: unknown) {
+  if (!(err instanceof ApiError && err.status === 401))
+    notify.error(err instanceof Error ? err.message : String(err));
+}
+
+/** A form's failed save: the server's field messages (422) at the fields, any other failure as above. */
+export function showSaveFailure(err: unknown, setErrors: (errors: Record<string, string>) => void) {
+  if (err instanceof ApiError && err.status === 422) setErrors(err.fieldErrors);
+  else toastUnlessSignedOut(err);
+}
+
 /**
  * An action that shows where it runs: `busy` names it (a button, a row) until it ends, and a
  * failure goes to `onError` (a toast of its message unless said otherwise).
