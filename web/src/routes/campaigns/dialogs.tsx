@@ -4,11 +4,11 @@ import { CSV_COLUMNS, LIST_MESSAGES } from '../../../../schema/campaign-list-api
 import { NAME_MAX } from '../../../../schema/validators';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { FileUpload } from '../../components/file-upload';
 import { FormModalFooter, Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
+import { UploadModal, useUploadModal } from '../../components/upload-parts';
 import { getStoredUser } from '../../lib/auth';
 import { useOnOpen } from '../../lib/use-on-open';
 import { type CampaignListItem, getCampaignList, type UploadAnswer } from './api';
@@ -282,25 +282,16 @@ export function UploadDialog({
   onClose: () => void;
   onUploaded: (kind: UploadKind, answer: UploadAnswer) => void;
 }) {
-  const [busy, setBusy] = useState(false);
+  const upload = useUploadModal(onClose);
   const user = getStoredUser();
-  const close = () => {
-    if (!busy) onClose();
-  };
   return (
-    <Modal
+    <UploadModal
       open={kind !== null}
-      onClose={close}
-      size="md"
       title={kind === 'csv' ? 'Upload campaigns from CSV' : 'Import campaigns from ZIP'}
-      footer={
-        <Button variant="secondary" onClick={close} disabled={busy}>
-          Close
-        </Button>
-      }
+      upload={upload}
     >
       {kind === 'csv' && (
-        <div className="stack">
+        <>
           <p className="modal-lead">
             One campaign per line, into <strong>{folderName}</strong>. The first line names the columns; only{' '}
             <code>name</code> is required.
@@ -315,7 +306,7 @@ export function UploadDialog({
             maxBytes={1024 * 1024}
             label="Upload CSV"
             description="UTF-8 CSV, up to 1 MB and 500 campaigns."
-            onBusyChange={setBusy}
+            onBusyChange={upload.setBusy}
             onUploaded={(answer) => onUploaded('csv', answer)}
           />
           <details className="cl-upload-help">
@@ -323,10 +314,10 @@ export function UploadDialog({
             <p className="field-hint">{CSV_COLUMNS.join(', ')}</p>
             <pre className="mono cl-upload-example">{CSV_EXAMPLE}</pre>
           </details>
-        </div>
+        </>
       )}
       {kind === 'zip' && (
-        <div className="stack">
+        <>
           <p className="modal-lead">
             A ZIP made by <em>Export</em>, from this or another installation. Its campaigns, folders, landing
             pages, offers, paths, options and tokens are recreated in <strong>{folderName}</strong>.
@@ -342,11 +333,11 @@ export function UploadDialog({
             maxBytes={10 * 1024 * 1024}
             label="Import ZIP"
             description="An export ZIP, up to 10 MB."
-            onBusyChange={setBusy}
+            onBusyChange={upload.setBusy}
             onUploaded={(answer) => onUploaded('zip', answer)}
           />
-        </div>
+        </>
       )}
-    </Modal>
+    </UploadModal>
   );
 }
