@@ -30,6 +30,12 @@ const emptyToken = (): ExtraToken => ({
   deleted: 0,
 });
 
+/** Where a token is passed on: its switch's column head and what its label says it goes to. */
+const PASSED_TO = [
+  { flag: 'landing_page_enabled', head: 'To landing page', to: 'the landing page' },
+  { flag: 'offer_page_enabled', head: 'To offer', to: 'the offer' },
+] as const;
+
 export function TokensCard({
   form,
   errors,
@@ -139,8 +145,11 @@ export function TokensCard({
                 <th>Name</th>
                 <th>Parameter</th>
                 <th>Value in the campaign URL</th>
-                <th className="ce-center">To landing page</th>
-                <th className="ce-center">To offer</th>
+                {PASSED_TO.map(({ flag, head }) => (
+                  <th key={flag} className="ce-center">
+                    {head}
+                  </th>
+                ))}
                 <ActionsHeader label="Remove" />
               </tr>
             </thead>
@@ -177,22 +186,16 @@ export function TokensCard({
                       onChange={(e) => update(i, { url_append: e.target.value.trim() })}
                     />
                   </td>
-                  <td className="ce-center">
-                    <input
-                      type="checkbox"
-                      aria-label={`Pass token ${i + 1} to the landing page`}
-                      checked={t.landing_page_enabled === 1}
-                      onChange={(e) => update(i, { landing_page_enabled: e.target.checked ? 1 : 0 })}
-                    />
-                  </td>
-                  <td className="ce-center">
-                    <input
-                      type="checkbox"
-                      aria-label={`Pass token ${i + 1} to the offer`}
-                      checked={t.offer_page_enabled === 1}
-                      onChange={(e) => update(i, { offer_page_enabled: e.target.checked ? 1 : 0 })}
-                    />
-                  </td>
+                  {PASSED_TO.map(({ flag, to }) => (
+                    <td key={flag} className="ce-center">
+                      <input
+                        type="checkbox"
+                        aria-label={`Pass token ${i + 1} to ${to}`}
+                        checked={t[flag] === 1}
+                        onChange={(e) => update(i, { [flag]: e.target.checked ? 1 : 0 })}
+                      />
+                    </td>
+                  ))}
                   <td className="actions">
                     <button
                       type="button"
