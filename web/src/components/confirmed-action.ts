@@ -3,9 +3,11 @@ import { ApiError } from '../api/client';
 import { type ConfirmOptions, useConfirm } from './confirm-dialog';
 import { notify } from './toaster';
 
-/** The toast of a failed action: the server's first message, or what went wrong. */
-export const toastFailure = (err: unknown) =>
-  notify.error(err instanceof ApiError ? err.firstMessage : String(err));
+/** What a failure says: the server's first message, or what went wrong. */
+export const failureText = (err: unknown) => (err instanceof ApiError ? err.firstMessage : String(err));
+
+/** The toast of a failed action, with what it says. */
+export const toastFailure = (err: unknown) => notify.error(failureText(err));
 
 /** The toast of a failure with its message; none for a 401 (the app signs the user out). */
 export function toastUnlessSignedOut(err: unknown) {

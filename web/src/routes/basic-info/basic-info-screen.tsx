@@ -16,6 +16,7 @@ import { OPERATION_MESSAGES } from '../../../../schema/pages-operations-api';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { useConfirm } from '../../components/confirm-dialog';
+import { failureText } from '../../components/confirmed-action';
 import { PageSpinner } from '../../components/spinner';
 import { TabBar } from '../../components/tab-bar';
 import { notify } from '../../components/toaster';
@@ -54,8 +55,6 @@ import type { OptimizationFields } from './optimization-card';
 import { LandingTab, OfferTab } from './pages-tabs';
 import { OptionsTab, PathsTab } from './paths-options-tabs';
 import { TrafficTab } from './traffic-tab';
-
-const errorText = (err: unknown) => (err instanceof ApiError ? err.firstMessage : String(err));
 
 export function BasicInfoScreen() {
   const params = useParams();
@@ -307,7 +306,7 @@ export function BasicInfoScreen() {
           if (saved !== undefined) setForm({ ...formRef.current, active: saved });
         }
         showBasicErrors(err.fieldErrors);
-      } else notify.error(errorText(err));
+      } else notify.error(failureText(err));
       return null;
     } finally {
       savingRef.current = false;

@@ -3,10 +3,10 @@
 import { Copy, Download, Eye, EyeOff, Pencil, Plus, RotateCcw, Scale, Trash2 } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { mutate as globalMutate } from 'swr';
-import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
+import { failureText } from '../../components/confirmed-action';
 import { ActionsHeader } from '../../components/data-table/actions-header';
 import { EmptyState } from '../../components/empty-state';
 import { notify } from '../../components/toaster';
@@ -56,8 +56,6 @@ export function refreshCampaignLists(campaignId: number, except?: string) {
   );
 }
 
-const errorText = (err: unknown) => (err instanceof ApiError ? err.firstMessage : String(err));
-
 export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocked, actions }: Props<K>) {
   const { title, description, singular, plural, icon, emptyText, verbs } = ITEM_TABLES[kind];
   const idOf = ITEM_IDS[kind] as (row: ItemOf<K>) => number;
@@ -98,7 +96,7 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
       void refreshCampaignLists(campaignId, key);
       return answer;
     } catch (err) {
-      notify.error(errorText(err));
+      notify.error(failureText(err));
       return null;
     } finally {
       setBusy(null);
@@ -153,7 +151,7 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
       // The signed link answers the ZIP as an attachment: the page stays where it is.
       window.location.assign(answer.downloadLink);
     } catch (err) {
-      notify.error(errorText(err));
+      notify.error(failureText(err));
     } finally {
       setBusy(null);
     }
@@ -268,7 +266,7 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
   ) : error && !data ? (
     <div className="ce-pad">
       <EmptyState icon={icon} title={`Could not load the ${plural}`}>
-        {errorText(error)}
+        {failureText(error)}
       </EmptyState>
     </div>
   ) : (
