@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { CampaignType } from '../../../../schema/campaigns';
 import { NAME_MAX } from '../../../../schema/validators';
 import { Alert } from '../../components/alert';
-import { TextField } from '../../components/field';
+import { SelectField, TextField } from '../../components/field';
 import { FormModalFooter, Modal } from '../../components/modal';
 import { notify } from '../../components/toaster';
 import { fieldId, useForm } from '../../lib/forms';
@@ -98,7 +98,7 @@ export type Common = {
   onClose: () => void;
 };
 
-export const pathOptions = (paths: PathItem[], required: boolean) => [
+const pathOptions = (paths: PathItem[], required: boolean) => [
   ...(required ? [{ value: '', label: 'Select a path' }] : [{ value: '', label: 'No path' }]),
   ...paths.filter((p) => p.deleted === 0).map((p) => ({ value: String(p.pathId), label: p.name })),
 ];
@@ -255,6 +255,23 @@ export function UrlField({
       inputMode="url"
     />
   );
+}
+
+/**
+ * The path of a landing or offer page: offered when the campaign has paths, and required (no
+ * "No path") when it is of the multiple-path type.
+ */
+export function PathField({
+  form,
+  paths,
+  isPathType,
+}: {
+  form: ItemFields;
+  paths: PathItem[];
+  isPathType: boolean;
+}) {
+  if (!isPathType && paths.length === 0) return null;
+  return <SelectField {...form.field('pathId')} label="Path" options={pathOptions(paths, isPathType)} />;
 }
 
 /** The item's traffic weight among its siblings. */
