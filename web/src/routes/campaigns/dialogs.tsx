@@ -4,6 +4,7 @@ import { CSV_COLUMNS, LIST_MESSAGES } from '../../../../schema/campaign-list-api
 import { NAME_MAX } from '../../../../schema/validators';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
+import { useBusyAction } from '../../components/confirmed-action';
 import { TextField } from '../../components/field';
 import { FileUpload } from '../../components/file-upload';
 import { FormModalFooter, Modal } from '../../components/modal';
@@ -34,7 +35,7 @@ export function FolderNameDialog({ open, mode, initialName = '', lead, onClose, 
   const [name, setName] = useState(initialName);
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   useOnOpen(open, initialName, () => {
     setName(initialName);
@@ -55,20 +56,19 @@ export function FolderNameDialog({ open, mode, initialName = '', lead, onClose, 
       setError(LIST_MESSAGES.folderNameRequired);
       return;
     }
-    setBusy(true);
-    try {
-      await onSubmit(trimmed);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        const fields = err.fieldErrors;
-        if (fields.name) setError(fields.name);
-        else setFormError(err.firstMessage);
-      } else {
-        setFormError('Something went wrong. Please try again.');
-      }
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      'run',
+      () => onSubmit(trimmed),
+      (err) => {
+        if (err instanceof ApiError) {
+          const fields = err.fieldErrors;
+          if (fields.name) setError(fields.name);
+          else setFormError(err.firstMessage);
+        } else {
+          setFormError('Something went wrong. Please try again.');
+        }
+      },
+    );
   };
 
   return (
@@ -80,7 +80,7 @@ export function FolderNameDialog({ open, mode, initialName = '', lead, onClose, 
       footer={
         <FormModalFooter
           form={FORM}
-          busy={busy}
+          busy={busy !== null}
           onCancel={onClose}
           icon={mode === 'create' ? <FolderPlus size={16} aria-hidden /> : <Pencil size={16} aria-hidden />}
         >
@@ -125,7 +125,7 @@ export function MoveToDialog({ open, moving, from, onClose, onMove }: MoveProps)
   const [trail, setTrail] = useState<Crumb[]>([]);
   const [folders, setFolders] = useState<CampaignListItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const movingIds = new Set(moving.map((m) => m.campaignId));
 
   useEffect(() => {
@@ -167,16 +167,13 @@ export function MoveToDialog({ open, moving, from, onClose, onMove }: MoveProps)
   const here = trail.at(-1)?.name ?? 'Campaigns (top level)';
   const insideMoving = trail.some((c) => movingIds.has(c.campaignId));
 
-  const move = async () => {
-    setBusy(true);
+  const move = () => {
     setError(null);
-    try {
-      await onMove(dir, here);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.firstMessage : 'The move failed. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    return run(
+      'run',
+      () => onMove(dir, here),
+      (err) => setError(err instanceof ApiError ? err.firstMessage : 'The move failed. Please try again.'),
+    );
   };
 
   const what = moving.length === 1 ? `“${moving[0].name}”` : `${moving.length} items`;
@@ -188,7 +185,7 @@ export function MoveToDialog({ open, moving, from, onClose, onMove }: MoveProps)
       title="Move to folder"
       footer={
         <FormModalFooter
-          busy={busy}
+          busy={busy !== null}
           onCancel={onClose}
           disabled={dir === from || insideMoving}
           icon={<FolderInput size={16} aria-hidden />}
