@@ -10,6 +10,7 @@ import { Card } from '../../components/card';
 import { ActionsHeader } from '../../components/data-table/actions-header';
 import { SelectField } from '../../components/field';
 import { notify } from '../../components/toaster';
+import { patchedAt, withoutAt } from '../../lib/rows';
 import { useTokenTemplates } from './api';
 import type { BasicTabProps } from './basic-tab-props';
 import { basicId } from './campaign-form';
@@ -52,8 +53,7 @@ export function TokensCard({
   const full = tokens.length >= MAX_EXTRA_TOKENS;
 
   const setTokens = (next: ExtraToken[]) => onField('extratokens', next);
-  const update = (index: number, patch: Partial<ExtraToken>) =>
-    setTokens(tokens.map((t, i) => (i === index ? { ...t, ...patch } : t)));
+  const update = (index: number, patch: Partial<ExtraToken>) => setTokens(patchedAt(tokens, index, patch));
 
   const add = () => {
     if (full) {
@@ -202,7 +202,7 @@ export function TokensCard({
                       className="icon-btn ce-danger-icon"
                       aria-label={`Remove token ${t.token_name || i + 1}`}
                       title="Remove"
-                      onClick={() => setTokens(tokens.filter((_, j) => j !== i))}
+                      onClick={() => setTokens(withoutAt(tokens, i))}
                     >
                       <Trash2 size={15} aria-hidden />
                     </button>

@@ -20,6 +20,7 @@ import { hasExtension } from '../../components/file-upload';
 import { Spinner } from '../../components/spinner';
 import { notify } from '../../components/toaster';
 import { formatBytes } from '../../lib/format';
+import { patchedAt } from '../../lib/rows';
 import { withToggled } from '../../lib/sets';
 import { deleteTrafficAssets, idBatches, saveTrafficAssets, saveTrafficHeadlines } from './traffic-api';
 
@@ -306,9 +307,7 @@ export function HeadlinesCard({
               label={`Headline ${i + 1}`}
               value={r.headline}
               disabled={locked}
-              onValueChange={(v) =>
-                setRows((all) => all.map((x, j) => (j === i ? { ...x, headline: v } : x)))
-              }
+              onValueChange={(v) => setRows((all) => patchedAt(all, i, { headline: v }))}
               error={error && !r.headline.trim() ? error : undefined}
             />
             <Field
@@ -325,7 +324,7 @@ export function HeadlinesCard({
                 disabled={locked}
                 onChange={(e) => {
                   const file = e.target.files?.[0] ?? null;
-                  setRows((all) => all.map((x, j) => (j === i ? { ...x, file } : x)));
+                  setRows((all) => patchedAt(all, i, { file }));
                 }}
               />
             </Field>
