@@ -23,20 +23,22 @@ export function showSaveFailure(err: unknown, setErrors: (errors: Record<string,
 
 /**
  * An action that shows where it runs: `busy` names it (a button, a row) until it ends, and a
- * failure goes to `onError` (a toast of its message unless said otherwise).
+ * failure goes to `onError` (a toast of its message unless said otherwise). `run` answers what
+ * the action answered, or undefined when it failed.
  */
 export function useBusyAction<K extends string | number = 'run'>() {
   const [busy, setBusy] = useState<K | null>(null);
-  const run = async (
+  const run = async <T>(
     key: K,
-    action: () => Promise<unknown>,
+    action: () => Promise<T>,
     onError: (err: unknown) => void = toastFailure,
-  ) => {
+  ): Promise<T | undefined> => {
     setBusy(key);
     try {
-      await action();
+      return await action();
     } catch (err) {
       onError(err);
+      return undefined;
     } finally {
       setBusy(null);
     }

@@ -6,7 +6,7 @@ import { mutate as globalMutate } from 'swr';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
-import { failureText } from '../../components/confirmed-action';
+import { failureText, useBusyAction } from '../../components/confirmed-action';
 import { ActionsHeader } from '../../components/data-table/actions-header';
 import { EmptyState } from '../../components/empty-state';
 import { notify } from '../../components/toaster';
@@ -62,7 +62,7 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
   const { campaignId, onAdd, onEdit } = editor;
   const [showDeleted, setShowDeleted] = useState(false);
   const [sort, setSort] = useState<Sort>({ key: 'id', dir: 'asc' });
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run: runBusy } = useBusyAction<string>();
   const confirm = useConfirm();
   const { data, error, isLoading, mutate } = useItems(kind, campaignId, showDeleted);
   const rows = useMemo(() => data?.result ?? [], [data]);
@@ -79,14 +79,8 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
   }, [rows, sort, columns]);
 
   /** A verb with campaignId and showDeleted; its data.result becomes this table's rows. */
-  const run = async (
-    name: string,
-    verb: string,
-    body: Record<string, unknown> = {},
-    deleted = showDeleted,
-  ) => {
-    setBusy(name);
-    try {
+  const run = (name: string, verb: string, body: Record<string, unknown> = {}, deleted = showDeleted) =>
+    runBusy(name, async () => {
       const answer = await pagesOperation<ItemOf<K>>(verb, {
         campaignId,
         showDeleted: deleted ? 1 : 0,
@@ -95,13 +89,7 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
       if (deleted === showDeleted) await mutate({ result: answer.result }, { revalidate: false });
       void refreshCampaignLists(campaignId, key);
       return answer;
-    } catch (err) {
-      notify.error(failureText(err));
-      return null;
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
   const selectedIds = () => ids.filter((id) => selection.selected.has(id));
 
@@ -139,22 +127,18 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
   };
 
   const exportSelected = async () => {
-    if (!verbs.export || !verbs.exportKey) return;
-    setBusy('export');
-    try {
-      const answer = await exportPages(verbs.export, {
+    const { export: verb, exportKey } = verbs;
+    if (!verb || !exportKey) return;
+    await runBusy('export', async () => {
+      const answer = await exportPages(verb, {
         campaignId,
         showDeleted: showDeleted ? 1 : 0,
-        [verbs.exportKey]: selectedIds(),
+        [exportKey]: selectedIds(),
       });
       notify.success(answer.message);
       // The signed link answers the ZIP as an attachment: the page stays where it is.
       window.location.assign(answer.downloadLink);
-    } catch (err) {
-      notify.error(failureText(err));
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
   const equalShare = async () => {
