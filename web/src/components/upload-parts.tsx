@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { FileArchive, FileSpreadsheet, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { formatBytes } from '../lib/format';
-import { Button } from './button';
+import { Button, IconButton } from './button';
 import { Modal } from './modal';
 
 // The parts of an upload that FileUpload, the installation import and the upload modals share.
@@ -25,15 +25,14 @@ export function ChosenFile({
       <span className="upload-file-name">{file.name}</span>
       <span className="upload-file-size">{formatBytes(file.size)}</span>
       {!busy && (
-        <button
-          type="button"
-          className="icon-btn upload-file-clear"
+        <IconButton
+          icon={X}
+          iconSize={14}
+          className="upload-file-clear"
           onClick={onClear}
-          aria-label={`Remove ${file.name}`}
+          label={`Remove ${file.name}`}
           title="Remove"
-        >
-          <X size={14} aria-hidden />
-        </button>
+        />
       )}
     </div>
   );

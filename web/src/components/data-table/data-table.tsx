@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { formatDollars, formatInteger, formatPercent } from '../../lib/format';
+import { IconButton } from '../button';
 import { CellText } from './cell-text';
 import { NoValue } from './no-value';
 import { setPageLength } from './page-length';
@@ -300,27 +301,21 @@ export function DataTable<R>({
             {from}–{to} of {formatInteger(count)}
           </span>
           <div className="dt-pages">
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="Previous page"
+            <IconButton
+              icon={ChevronLeft}
+              label="Previous page"
               disabled={page <= 1 || loading}
               onClick={() => onPageChange(page - 1)}
-            >
-              <ChevronLeft size={16} aria-hidden />
-            </button>
+            />
             <span className="dt-page-of">
               Page {page} of {pages}
             </span>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="Next page"
+            <IconButton
+              icon={ChevronRight}
+              label="Next page"
               disabled={page >= pages || loading}
               onClick={() => onPageChange(page + 1)}
-            >
-              <ChevronRight size={16} aria-hidden />
-            </button>
+            />
           </div>
         </div>
       )}

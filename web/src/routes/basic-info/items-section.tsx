@@ -3,7 +3,7 @@
 import { Copy, Download, Eye, EyeOff, Pencil, Plus, RotateCcw, Scale, Trash2 } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { mutate as globalMutate } from 'swr';
-import { Button } from '../../components/button';
+import { Button, IconButton } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
 import { failureText, useBusyAction } from '../../components/confirmed-action';
@@ -326,24 +326,21 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
                           </Button>
                         ) : (
                           <div className="ce-row-actions">
-                            <button
-                              type="button"
-                              className="icon-btn"
-                              aria-label={`Edit ${r.name}`}
+                            <IconButton
+                              icon={Pencil}
+                              iconSize={15}
+                              label={`Edit ${r.name}`}
                               title="Edit"
                               onClick={() => onEdit(row)}
-                            >
-                              <Pencil size={15} aria-hidden />
-                            </button>
-                            <button
-                              type="button"
-                              className="icon-btn ce-danger-icon"
-                              aria-label={`Delete ${r.name}`}
+                            />
+                            <IconButton
+                              icon={Trash2}
+                              iconSize={15}
+                              className="ce-danger-icon"
+                              label={`Delete ${r.name}`}
                               title="Delete"
                               onClick={() => void remove([rowId], r.name)}
-                            >
-                              <Trash2 size={15} aria-hidden />
-                            </button>
+                            />
                           </div>
                         )}
                       </td>

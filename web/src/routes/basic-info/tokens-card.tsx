@@ -5,7 +5,7 @@ import { Info, Plus, Tags, Trash2, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { MAX_EXTRA_TOKENS } from '../../../../schema/campaigns';
 import { OPERATION_MESSAGES } from '../../../../schema/pages-operations-api';
-import { Button } from '../../components/button';
+import { Button, IconButton } from '../../components/button';
 import { Card } from '../../components/card';
 import { ActionsHeader } from '../../components/data-table/actions-header';
 import { SelectField } from '../../components/field';
@@ -197,15 +197,14 @@ export function TokensCard({
                     </td>
                   ))}
                   <td className="actions">
-                    <button
-                      type="button"
-                      className="icon-btn ce-danger-icon"
-                      aria-label={`Remove token ${t.token_name || i + 1}`}
+                    <IconButton
+                      icon={Trash2}
+                      iconSize={15}
+                      className="ce-danger-icon"
+                      label={`Remove token ${t.token_name || i + 1}`}
                       title="Remove"
                       onClick={() => setTokens(withoutAt(tokens, i))}
-                    >
-                      <Trash2 size={15} aria-hidden />
-                    </button>
+                    />
                   </td>
                 </tr>
               ))}

@@ -18,6 +18,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LIST_METRIC_LABELS } from '../../../../schema/across-campaigns-api';
 import { undefinedRatios } from '../../../../schema/undefined-ratios';
+import { IconButton } from '../../components/button';
 import { ActionsHeader } from '../../components/data-table/actions-header';
 import { NoValue } from '../../components/data-table/no-value';
 import { PageLengthSelect } from '../../components/data-table/page-length-select';
@@ -232,16 +233,13 @@ function CampaignRow(props: RowProps) {
             </Link>
           )}
           {deleted && (
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label={`Restore ${row.name}`}
+            <IconButton
+              icon={RotateCcw}
+              label={`Restore ${row.name}`}
               title="Restore"
               onClick={() => onRestore([row.campaignId])}
               data-testid={`restore-${row.campaignId}`}
-            >
-              <RotateCcw size={16} aria-hidden />
-            </button>
+            />
           )}
           <RowMenu label={`Actions for ${row.name}`} items={menu} testId={`menu-${row.campaignId}`} />
         </div>
@@ -456,24 +454,18 @@ export function CampaignsFooter({ page, pages, pageLength, total, setPage, setPa
         <span className="cl-pager-range">
           {(page - 1) * pageLength + 1}–{Math.min(page * pageLength, total)} of {total}
         </span>
-        <button
-          type="button"
-          className="icon-btn"
+        <IconButton
+          icon={ChevronLeft}
           onClick={() => setPage(page - 1)}
           disabled={page <= 1}
-          aria-label="Previous page"
-        >
-          <ChevronLeft size={16} aria-hidden />
-        </button>
-        <button
-          type="button"
-          className="icon-btn"
+          label="Previous page"
+        />
+        <IconButton
+          icon={ChevronRight}
           onClick={() => setPage(page + 1)}
           disabled={page >= pages}
-          aria-label="Next page"
-        >
-          <ChevronRight size={16} aria-hidden />
-        </button>
+          label="Next page"
+        />
       </div>
     </footer>
   );

@@ -1,7 +1,7 @@
 // Above the campaigns table: the folder path (each crumb a drop target), the filters (search by
 // name, show deleted), and the bar of actions on the selected rows.
 import { ChevronRight, Download, Folder, FolderInput, FolderPlus, House, Search, X } from 'lucide-react';
-import { Button, DeleteButton } from '../../components/button';
+import { Button, DeleteButton, IconButton } from '../../components/button';
 import type { CampaignListItem } from './api';
 import type { Crumb } from './folder-trail';
 import type { CampaignDrag } from './use-campaign-drag';
@@ -144,15 +144,13 @@ export function BulkBar(props: BulkBarProps) {
         </DeleteButton>
       )}
       <DeleteButton onClick={() => props.onDelete(selectedRows, true)}>Delete permanently</DeleteButton>
-      <button
-        type="button"
-        className="icon-btn bulk-clear"
+      <IconButton
+        icon={X}
+        className="bulk-clear"
         onClick={props.onClear}
-        aria-label="Clear selection"
+        label="Clear selection"
         title="Clear selection"
-      >
-        <X size={16} aria-hidden />
-      </button>
+      />
     </div>
   );
 }
