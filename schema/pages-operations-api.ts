@@ -266,7 +266,7 @@ export type ExportItemsAnswer<T> = { message: string; downloadLink: string; resu
 export type ItemsUploadAnswer<T> = { message: string; uploaded: number; result: T[] };
 
 /** The landing-page optimisation settings of a campaign. */
-type OptimizationSettings = Pick<
+export type OptimizationSettings = Pick<
   CampaignFields,
   | 'landing_pages_auto_optimized'
   | 'enable_lp_test_reporting'

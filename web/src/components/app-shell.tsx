@@ -9,7 +9,7 @@ import { initials } from '../lib/format';
 import { KEYS, readKey, writeKey } from '../lib/storage';
 import { AppFooter } from './app-footer';
 import { HeaderBalance } from './balance/header-balance';
-import { Button } from './button';
+import { Button, IconButton } from './button';
 import { Logo } from './logo';
 import { navItemFor, Sidebar } from './sidebar';
 
@@ -56,17 +56,15 @@ export function AppShell() {
       </a>
       <header className="app-header">
         <div className="app-header-start">
-          <button
-            type="button"
-            className="icon-btn"
+          <IconButton
+            icon={collapsed ? PanelLeftOpen : PanelLeftClose}
+            iconSize={18}
             onClick={toggle}
-            aria-label={collapsed ? 'Expand menu' : 'Collapse menu'}
+            label={collapsed ? 'Expand menu' : 'Collapse menu'}
             aria-expanded={!collapsed}
             aria-controls="sidebar"
             title={collapsed ? 'Expand menu' : 'Collapse menu'}
-          >
-            {collapsed ? <PanelLeftOpen size={18} aria-hidden /> : <PanelLeftClose size={18} aria-hidden />}
-          </button>
+          />
           <Link to="/campaigns" className="app-logo" aria-label={`${APP_NAME} home`}>
             <Logo variant="header" />
           </Link>

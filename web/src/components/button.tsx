@@ -1,3 +1,4 @@
+import { type LucideIcon, Trash2 } from 'lucide-react';
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { Spinner } from './spinner';
 
@@ -45,6 +46,40 @@ export function Button({
     >
       {busy ? <Spinner size={size === 'sm' ? 14 : 16} /> : icon}
       {children && <span>{children}</span>}
+    </button>
+  );
+}
+
+/** A small Delete button of a toolbar or a row: ghost, in the danger colour, with the bin. */
+export function DeleteButton(props: Omit<Props, 'size' | 'variant' | 'icon' | 'className'>) {
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      className="btn-danger-ghost"
+      icon={<Trash2 size={14} aria-hidden />}
+      {...props}
+    />
+  );
+}
+
+type IconButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'type'> & {
+  icon: LucideIcon;
+  /** What the button does, read out (aria-label); a `title` shows it on hover. */
+  label: string;
+  iconSize?: number;
+};
+
+/** A button that shows only its icon (.icon-btn). */
+export function IconButton({ icon: Icon, label, iconSize = 16, className, ...rest }: IconButtonProps) {
+  return (
+    <button
+      type="button"
+      className={['icon-btn', className].filter(Boolean).join(' ')}
+      aria-label={label}
+      {...rest}
+    >
+      <Icon size={iconSize} aria-hidden />
     </button>
   );
 }

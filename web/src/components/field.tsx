@@ -76,46 +76,35 @@ type Common = {
   hintOnError?: boolean;
 };
 
-type TextFieldProps = Common &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> & {
-    value: string;
-    onValueChange: (value: string) => void;
-    fieldClassName?: string;
-  };
+/** What every field component takes beside its control's own attributes. */
+type Controlled = Common & {
+  value: string;
+  onValueChange: (value: string) => void;
+  fieldClassName?: string;
+};
 
-export function TextField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  hintOnError,
-  value,
-  onValueChange,
-  fieldClassName,
-  type = 'text',
-  ...rest
-}: TextFieldProps) {
+/** A field component's props split: those of its `Field`, those of its control, and the control's own rest. */
+function fieldParts<P extends Controlled>(props: P) {
+  const { id, label, error, hint, optional, hintOnError, value, onValueChange, fieldClassName, ...rest } =
+    props;
+  return {
+    field: { id, label, error, hint, optional, hintOnError, className: fieldClassName },
+    control: controlProps(id, value, onValueChange, error, hint, hintOnError),
+    rest,
+  };
+}
+
+type TextFieldProps = Controlled & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'>;
+
+export function TextField({ type = 'text', ...props }: TextFieldProps) {
+  const { field, control, rest } = fieldParts(props);
   const [reveal, setReveal] = useState(false);
   const isPassword = type === 'password';
   const input = (
-    <input
-      {...controlProps(id, value, onValueChange, error, hint, hintOnError)}
-      className="input"
-      type={isPassword && reveal ? 'text' : type}
-      {...rest}
-    />
+    <input {...control} className="input" type={isPassword && reveal ? 'text' : type} {...rest} />
   );
   return (
-    <Field
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      optional={optional}
-      className={fieldClassName}
-      hintOnError={hintOnError}
-    >
+    <Field {...field}>
       {isPassword ? (
         <div className="input-group">
           {input}
@@ -154,29 +143,16 @@ export function CodeField(props: TextFieldProps) {
   return <TextField autoComplete="off" spellCheck={false} {...props} />;
 }
 
-type SelectFieldProps = Common &
+type SelectFieldProps = Controlled &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id'> & {
-    value: string;
-    onValueChange: (value: string) => void;
     options: readonly { value: string; label: string }[];
-    fieldClassName?: string;
   };
 
-export function SelectField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  value,
-  onValueChange,
-  options,
-  fieldClassName,
-  ...rest
-}: SelectFieldProps) {
+export function SelectField({ options, ...props }: SelectFieldProps) {
+  const { field, control, rest } = fieldParts(props);
   return (
-    <Field id={id} label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
-      <select {...controlProps(id, value, onValueChange, error, hint)} className="input select" {...rest}>
+    <Field {...field}>
+      <select {...control} className="input select" {...rest}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -187,27 +163,14 @@ export function SelectField({
   );
 }
 
-type TextareaFieldProps = Common &
+type TextareaFieldProps = Controlled &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'id'> & {
-    value: string;
-    onValueChange: (value: string) => void;
-    fieldClassName?: string;
     /** For one-line values shown in a textarea (license keys): Enter submits the form. */
     submitOnEnter?: boolean;
   };
 
-export function TextareaField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  value,
-  onValueChange,
-  fieldClassName,
-  submitOnEnter,
-  ...rest
-}: TextareaFieldProps) {
+export function TextareaField({ submitOnEnter, ...props }: TextareaFieldProps) {
+  const { field, control, rest } = fieldParts(props);
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (submitOnEnter && e.key === 'Enter' && !e.shiftKey) {
       e.preventDefault();
@@ -215,13 +178,8 @@ export function TextareaField({
     }
   };
   return (
-    <Field id={id} label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
-      <textarea
-        {...controlProps(id, value, onValueChange, error, hint)}
-        className="input textarea"
-        onKeyDown={onKeyDown}
-        {...rest}
-      />
+    <Field {...field}>
+      <textarea {...control} className="input textarea" onKeyDown={onKeyDown} {...rest} />
     </Field>
   );
 }

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ButtonHTMLAttributes, type ReactNode, useEffect, useId, useRef } from 'react';
 import { Button } from './button';
 
 type Props = {
@@ -66,27 +66,38 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', ale
   );
 }
 
-/** The footer of a modal around a form: Cancel, then the form's submit button on the right. */
+/**
+ * The footer of a modal: Cancel, then its action on the right: the submit button of the form it
+ * holds (`form`), or a button that acts by its `onClick`.
+ */
 export function FormModalFooter({
   form,
   busy,
   onCancel,
   icon,
   children = 'Save',
+  ...button
 }: {
   /** The id of the form the submit button sends. */
-  form: string;
+  form?: string;
   busy: boolean;
   onCancel: () => void;
   icon?: ReactNode;
   children?: ReactNode;
-}) {
+} & Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 'disabled'> & { 'data-testid'?: string }) {
   return (
     <>
       <Button variant="secondary" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" form={form} variant="primary" busy={busy} icon={icon}>
+      <Button
+        type={form ? 'submit' : 'button'}
+        form={form}
+        variant="primary"
+        busy={busy}
+        icon={icon}
+        {...button}
+      >
         {children}
       </Button>
     </>

@@ -19,6 +19,7 @@ import type { OperatorStatusAnswer } from '../../../schema/operator-api';
 import { useApi, useLogo, useServedVersion } from '../api/hooks';
 import { APP_NAME, APP_VERSION } from '../lib/constants';
 import { KEYS, readSideActiveLink, removeKey, writeKey } from '../lib/storage';
+import { IconButton } from './button';
 import { LogoMark } from './logo';
 
 type NavItem = {
@@ -140,15 +141,13 @@ function SidebarFooter() {
               <CircleHelp size={15} aria-hidden />
               Need help?
             </h2>
-            <button
-              type="button"
-              className="icon-btn"
+            <IconButton
+              icon={X}
+              iconSize={14}
               onClick={() => setHelpOpen(false)}
-              aria-label="Hide help"
+              label="Hide help"
               title="Hide help"
-            >
-              <X size={14} aria-hidden />
-            </button>
+            />
           </div>
           <p className="help-panel-text">
             Links, pixels and postbacks for each campaign are on its Links and pixels tab.

@@ -1,9 +1,11 @@
 import type { LucideIcon } from 'lucide-react';
 import { FileArchive, FileSpreadsheet, X } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { formatBytes } from '../lib/format';
-import { Button } from './button';
+import { Button, IconButton } from './button';
+import { Modal } from './modal';
 
-// The parts of an upload that FileUpload and the installation import share.
+// The parts of an upload that FileUpload, the installation import and the upload modals share.
 
 /** The file chosen, its size, and (while nothing is sending) a button that removes it. */
 export function ChosenFile({
@@ -23,15 +25,14 @@ export function ChosenFile({
       <span className="upload-file-name">{file.name}</span>
       <span className="upload-file-size">{formatBytes(file.size)}</span>
       {!busy && (
-        <button
-          type="button"
-          className="icon-btn upload-file-clear"
+        <IconButton
+          icon={X}
+          iconSize={14}
+          className="upload-file-clear"
           onClick={onClear}
-          aria-label={`Remove ${file.name}`}
+          label={`Remove ${file.name}`}
           title="Remove"
-        >
-          <X size={14} aria-hidden />
-        </button>
+        />
       )}
     </div>
   );
@@ -85,5 +86,42 @@ export function UploadButtons({ onChoose }: { onChoose: (kind: 'csv' | 'zip') =>
         Import ZIP
       </Button>
     </>
+  );
+}
+
+/** An upload modal's busy state: Close (and Escape) wait while the upload runs. */
+export function useUploadModal(onClose: () => void) {
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    if (!busy) onClose();
+  };
+  return { busy, setBusy, close };
+}
+
+/** The modal around an upload block, with its one Close button. */
+export function UploadModal({
+  open,
+  title,
+  upload,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  upload: ReturnType<typeof useUploadModal>;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onClose={upload.close}
+      footer={
+        <Button variant="secondary" onClick={upload.close} disabled={upload.busy}>
+          Close
+        </Button>
+      }
+    >
+      <div className="stack">{children}</div>
+    </Modal>
   );
 }

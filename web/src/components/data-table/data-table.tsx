@@ -1,9 +1,11 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { formatDollars, formatInteger, formatPercent } from '../../lib/format';
+import { IconButton } from '../button';
 import { CellText } from './cell-text';
 import { NoValue } from './no-value';
-import { PAGE_LENGTHS, setPageLength } from './page-length';
+import { setPageLength } from './page-length';
+import { PageLengthSelect } from './page-length-select';
 import { lastPage, nextSort, type SortState } from './sorting';
 
 // THE server-side data table of the app (HOUSE-STYLE 22): sticky header, sortable columns with
@@ -285,51 +287,35 @@ export function DataTable<R>({
       </section>
       {onPageChange && count > 0 && (
         <div className="dt-pager">
-          <label className="dt-page-length">
-            <span>Rows per page</span>
-            <select
-              className="input select input-sm"
-              value={perPage}
-              onChange={(e) => {
-                const n = Number(e.target.value);
-                setPageLength(n);
-                if (onPerPageChange) onPerPageChange(n);
-                else onPageChange(1);
-              }}
-              data-testid={`${id}-page-length`}
-            >
-              {PAGE_LENGTHS.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
+          <PageLengthSelect
+            className="dt-page-length"
+            value={perPage}
+            onChange={(n) => {
+              setPageLength(n);
+              if (onPerPageChange) onPerPageChange(n);
+              else onPageChange(1);
+            }}
+            testId={`${id}-page-length`}
+          />
           <span className="dt-range" data-testid={`${id}-range`}>
             {from}–{to} of {formatInteger(count)}
           </span>
           <div className="dt-pages">
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="Previous page"
+            <IconButton
+              icon={ChevronLeft}
+              label="Previous page"
               disabled={page <= 1 || loading}
               onClick={() => onPageChange(page - 1)}
-            >
-              <ChevronLeft size={16} aria-hidden />
-            </button>
+            />
             <span className="dt-page-of">
               Page {page} of {pages}
             </span>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="Next page"
+            <IconButton
+              icon={ChevronRight}
+              label="Next page"
               disabled={page >= pages || loading}
               onClick={() => onPageChange(page + 1)}
-            >
-              <ChevronRight size={16} aria-hidden />
-            </button>
+            />
           </div>
         </div>
       )}

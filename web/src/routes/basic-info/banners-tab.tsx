@@ -1,20 +1,21 @@
 import { CircleAlert, CircleCheck, ImagePlus, Pencil, Power, PowerOff, Save, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import {
   type Banner,
   DEFAULT_BLAZE_PUBLISHER_ID,
   TRAFFIC_MESSAGES as M,
 } from '../../../../schema/traffic-api';
-import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
+import { failureText } from '../../components/confirmed-action';
+import { ActionsHeader } from '../../components/data-table/actions-header';
 import { EmptyState } from '../../components/empty-state';
 import { SelectField } from '../../components/field';
 import { Spinner } from '../../components/spinner';
 import { notify } from '../../components/toaster';
 import { type BannerDraft, BannerModal, placementLabel } from './banner-modal';
-import { SelectAll, useSelection } from './editor-ui';
+import { SelectAllHeader, SelectCell, useSelection } from './editor-ui';
 import {
   deleteBanners,
   idBatches,
@@ -40,7 +41,25 @@ type UploadStatus = {
 };
 const IDLE: UploadStatus = { state: 'idle', batch: 0, batches: 0, done: 0, total: 0 };
 
-const errorText = (err: unknown) => (err instanceof ApiError ? err.firstMessage : String(err));
+/** A card's list until its answer is there: why it could not load, or a spinner; then the list. */
+function Loaded<T>({
+  state,
+  what,
+  children,
+}: {
+  state: { data?: T; error?: unknown };
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (state.error && !state.data) {
+    return (
+      <EmptyState icon={CircleAlert} title={`Could not load the ${what}`}>
+        {failureText(state.error)}
+      </EmptyState>
+    );
+  }
+  return state.data ? children(state.data) : <Spinner label={`Loading the ${what}…`} />;
+}
 
 function PlacementCard({ campaignId }: { campaignId: number }) {
   const config = useCpcConfig();
@@ -66,38 +85,34 @@ function PlacementCard({ campaignId }: { campaignId: number }) {
 
   return (
     <Card title="Placement" description={`Zones of Blaze publisher ${publisher}`}>
-      {zones.error && !zones.data ? (
-        <EmptyState icon={CircleAlert} title="Could not load the zones">
-          {errorText(zones.error)}
-        </EmptyState>
-      ) : !zones.data ? (
-        <Spinner label="Loading the zones…" />
-      ) : (
-        <div className="tr-inline-form">
-          <SelectField
-            id="blaze-placement"
-            label="Zone"
-            value={placement}
-            onValueChange={setPlacement}
-            options={[
-              { value: '', label: 'Select a zone' },
-              ...zones.data.zones.map((z) => ({
-                value: z.id,
-                label: `${z.name} (${z.placements.map(placementLabel).join(', ')})`,
-              })),
-            ]}
-          />
-          <Button
-            variant="primary"
-            icon={<Save size={16} aria-hidden />}
-            busy={busy}
-            disabled={!placement || placement === saved}
-            onClick={() => void save()}
-          >
-            Save placement
-          </Button>
-        </div>
-      )}
+      <Loaded state={zones} what="zones">
+        {(data) => (
+          <div className="tr-inline-form">
+            <SelectField
+              id="blaze-placement"
+              label="Zone"
+              value={placement}
+              onValueChange={setPlacement}
+              options={[
+                { value: '', label: 'Select a zone' },
+                ...data.zones.map((z) => ({
+                  value: z.id,
+                  label: `${z.name} (${z.placements.map(placementLabel).join(', ')})`,
+                })),
+              ]}
+            />
+            <Button
+              variant="primary"
+              icon={<Save size={16} aria-hidden />}
+              busy={busy}
+              disabled={!placement || placement === saved}
+              onClick={() => void save()}
+            >
+              Save placement
+            </Button>
+          </div>
+        )}
+      </Loaded>
     </Card>
   );
 }
@@ -186,18 +201,32 @@ export function BannersTab({ campaignId }: { campaignId: number }) {
     await list.mutate();
   };
 
-  const setActive = async (active: 0 | 1) => {
-    setBusy(active ? 'activate' : 'deactivate');
+  /** A change of the selected banners: its button busy, its toast, then the list read again. */
+  const changeSelected = async (
+    key: NonNullable<typeof busy>,
+    change: () => Promise<void>,
+    done: string,
+    failed: string,
+  ) => {
+    setBusy(key);
     try {
-      await saveBannersActive(campaignId, [...selection.selected], active);
-      notify.success(M.bannersUpdated);
+      await change();
+      notify.success(done);
     } catch {
-      notify.error(M.updateBannerFailed);
+      notify.error(failed);
     } finally {
       setBusy(null);
       await list.mutate();
     }
   };
+
+  const setActive = (active: 0 | 1) =>
+    changeSelected(
+      active ? 'activate' : 'deactivate',
+      () => saveBannersActive(campaignId, [...selection.selected], active),
+      M.bannersUpdated,
+      M.updateBannerFailed,
+    );
 
   const remove = async () => {
     const count = selection.count;
@@ -208,17 +237,15 @@ export function BannersTab({ campaignId }: { campaignId: number }) {
       danger: true,
     });
     if (!ok) return;
-    setBusy('delete');
-    try {
-      for (const ids of idBatches([...selection.selected])) await deleteBanners(campaignId, ids);
-      selection.clear();
-      notify.success(M.bannersDeleted);
-    } catch {
-      notify.error(M.deleteBannersFailed);
-    } finally {
-      setBusy(null);
-      await list.mutate();
-    }
+    await changeSelected(
+      'delete',
+      async () => {
+        for (const ids of idBatches([...selection.selected])) await deleteBanners(campaignId, ids);
+        selection.clear();
+      },
+      M.bannersDeleted,
+      M.deleteBannersFailed,
+    );
   };
 
   const uploading = status.state === 'uploading';
@@ -239,144 +266,130 @@ export function BannersTab({ campaignId }: { campaignId: number }) {
         }
       >
         <StatusLine status={status} />
-        {list.error && !list.data ? (
-          <EmptyState icon={CircleAlert} title="Could not load the banners">
-            {errorText(list.error)}
-          </EmptyState>
-        ) : !list.data ? (
-          <Spinner label="Loading the banners…" />
-        ) : banners.length === 0 ? (
-          <EmptyState icon={ImagePlus} title="No banners yet">
-            Add banners to upload their images to Blaze. Over 10 images go 5 at a time.
-          </EmptyState>
-        ) : (
-          <>
-            <div className="ce-toolbar">
-              <span className="field-hint" data-testid="banner-count">
-                {banners.length} {banners.length === 1 ? 'banner' : 'banners'}
-                {selection.count ? ` · ${selection.count} selected` : ''}
-              </span>
-              <div className="ce-toolbar-end">
-                {(
-                  [
-                    {
-                      key: 'activate',
-                      label: 'Activate',
-                      icon: Power,
-                      variant: 'secondary',
-                      run: () => setActive(1),
-                    },
-                    {
-                      key: 'deactivate',
-                      label: 'Deactivate',
-                      icon: PowerOff,
-                      variant: 'secondary',
-                      run: () => setActive(0),
-                    },
-                    { key: 'delete', label: 'Delete', icon: Trash2, variant: 'danger', run: remove },
-                  ] as const
-                ).map(({ key, label, icon: Icon, variant, run }) => (
-                  <Button
-                    key={key}
-                    size="sm"
-                    variant={variant}
-                    icon={<Icon size={14} aria-hidden />}
-                    disabled={!selection.count}
-                    busy={busy === key}
-                    onClick={() => void run()}
-                  >
-                    {label}
-                  </Button>
-                ))}
-              </div>
-            </div>
-            <section
-              className="table-wrap ce-table-wrap"
-              aria-label="Banners, scrollable"
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
-              tabIndex={0}
-            >
-              <table className="table ce-table" data-testid="banners-table">
-                <thead>
-                  <tr>
-                    <th className="ce-check-col">
-                      <SelectAll
-                        all={selection.all}
-                        some={selection.some}
-                        onChange={selection.toggleAll}
-                        label="Select all banners"
-                      />
-                    </th>
-                    <th>Image</th>
-                    <th>Name</th>
-                    <th>Size</th>
-                    <th>Placement</th>
-                    <th>Status</th>
-                    <th className="actions">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {banners.map((b) => (
-                    <tr
-                      key={b.id}
-                      data-testid="banner-row"
-                      data-name={b.name}
-                      className={b.active ? '' : 'ce-row-paused'}
-                    >
-                      <td className="ce-check-col">
-                        <input
-                          type="checkbox"
-                          aria-label={`Select ${b.name} (${b.image_name})`}
-                          checked={selection.selected.has(b.id)}
-                          onChange={(e) => selection.toggle(b.id, e.target.checked)}
-                        />
-                      </td>
-                      <td>
-                        <img
-                          className="tr-thumb"
-                          src={b.image_url}
-                          alt={b.image_name}
-                          width={48}
-                          height={40}
-                        />
-                      </td>
-                      <td>
-                        <div className="tr-name">{b.name}</div>
-                        <div className="field-hint">{b.image_name}</div>
-                      </td>
-                      <td className="num">
-                        {b.width}×{b.height}
-                      </td>
-                      <td>{placementLabel(b.placement_type)}</td>
-                      <td>
-                        {b.active ? (
-                          <span className="badge badge-success">
-                            <CircleCheck size={12} aria-hidden /> Active
-                          </span>
-                        ) : (
-                          <span className="badge badge-neutral">Inactive</span>
-                        )}
-                      </td>
-                      <td className="actions">
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          icon={<Pencil size={14} aria-hidden />}
-                          aria-label={`Edit ${b.name} (${b.image_name})`}
-                          onClick={() => setModal({ editing: b })}
+        <Loaded state={list} what="banners">
+          {() =>
+            banners.length === 0 ? (
+              <EmptyState icon={ImagePlus} title="No banners yet">
+                Add banners to upload their images to Blaze. Over 10 images go 5 at a time.
+              </EmptyState>
+            ) : (
+              <>
+                <div className="ce-toolbar">
+                  <span className="field-hint" data-testid="banner-count">
+                    {banners.length} {banners.length === 1 ? 'banner' : 'banners'}
+                    {selection.count ? ` · ${selection.count} selected` : ''}
+                  </span>
+                  <div className="ce-toolbar-end">
+                    {(
+                      [
+                        {
+                          key: 'activate',
+                          label: 'Activate',
+                          icon: Power,
+                          variant: 'secondary',
+                          run: () => setActive(1),
+                        },
+                        {
+                          key: 'deactivate',
+                          label: 'Deactivate',
+                          icon: PowerOff,
+                          variant: 'secondary',
+                          run: () => setActive(0),
+                        },
+                        { key: 'delete', label: 'Delete', icon: Trash2, variant: 'danger', run: remove },
+                      ] as const
+                    ).map(({ key, label, icon: Icon, variant, run }) => (
+                      <Button
+                        key={key}
+                        size="sm"
+                        variant={variant}
+                        icon={<Icon size={14} aria-hidden />}
+                        disabled={!selection.count}
+                        busy={busy === key}
+                        onClick={() => void run()}
+                      >
+                        {label}
+                      </Button>
+                    ))}
+                  </div>
+                </div>
+                <section
+                  className="table-wrap ce-table-wrap"
+                  aria-label="Banners, scrollable"
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
+                  tabIndex={0}
+                >
+                  <table className="table ce-table" data-testid="banners-table">
+                    <thead>
+                      <tr>
+                        <SelectAllHeader selection={selection} label="Select all banners" />
+                        <th>Image</th>
+                        <th>Name</th>
+                        <th>Size</th>
+                        <th>Placement</th>
+                        <th>Status</th>
+                        <ActionsHeader />
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {banners.map((b) => (
+                        <tr
+                          key={b.id}
+                          data-testid="banner-row"
+                          data-name={b.name}
+                          className={b.active ? '' : 'ce-row-paused'}
                         >
-                          Edit
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          </>
-        )}
+                          <SelectCell
+                            selection={selection}
+                            id={b.id}
+                            label={`Select ${b.name} (${b.image_name})`}
+                          />
+                          <td>
+                            <img
+                              className="tr-thumb"
+                              src={b.image_url}
+                              alt={b.image_name}
+                              width={48}
+                              height={40}
+                            />
+                          </td>
+                          <td>
+                            <div className="tr-name">{b.name}</div>
+                            <div className="field-hint">{b.image_name}</div>
+                          </td>
+                          <td className="num">
+                            {b.width}×{b.height}
+                          </td>
+                          <td>{placementLabel(b.placement_type)}</td>
+                          <td>
+                            {b.active ? (
+                              <span className="badge badge-success">
+                                <CircleCheck size={12} aria-hidden /> Active
+                              </span>
+                            ) : (
+                              <span className="badge badge-neutral">Inactive</span>
+                            )}
+                          </td>
+                          <td className="actions">
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              icon={<Pencil size={14} aria-hidden />}
+                              aria-label={`Edit ${b.name} (${b.image_name})`}
+                              onClick={() => setModal({ editing: b })}
+                            >
+                              Edit
+                            </Button>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </section>
+              </>
+            )
+          }
+        </Loaded>
       </Card>
       <BannerModal
         open={modal !== null}

@@ -16,6 +16,7 @@ import { OPERATION_MESSAGES } from '../../../../schema/pages-operations-api';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { useConfirm } from '../../components/confirm-dialog';
+import { failureText } from '../../components/confirmed-action';
 import { PageSpinner } from '../../components/spinner';
 import { TabBar } from '../../components/tab-bar';
 import { notify } from '../../components/toaster';
@@ -54,8 +55,6 @@ import type { OptimizationFields } from './optimization-card';
 import { LandingTab, OfferTab } from './pages-tabs';
 import { OptionsTab, PathsTab } from './paths-options-tabs';
 import { TrafficTab } from './traffic-tab';
-
-const errorText = (err: unknown) => (err instanceof ApiError ? err.firstMessage : String(err));
 
 export function BasicInfoScreen() {
   const params = useParams();
@@ -307,7 +306,7 @@ export function BasicInfoScreen() {
           if (saved !== undefined) setForm({ ...formRef.current, active: saved });
         }
         showBasicErrors(err.fieldErrors);
-      } else notify.error(errorText(err));
+      } else notify.error(failureText(err));
       return null;
     } finally {
       savingRef.current = false;
@@ -382,14 +381,6 @@ export function BasicInfoScreen() {
   }
   if (!form) return <PageSpinner label="Loading the campaign…" />;
 
-  const optimization: OptimizationFields = {
-    landing_pages_auto_optimized: form.landing_pages_auto_optimized,
-    enable_lp_test_reporting: form.enable_lp_test_reporting,
-    landing_pages_optimization_goal: form.landing_pages_optimization_goal,
-    landing_pages_optimization_metric: form.landing_pages_optimization_metric,
-    landing_pages_optimization_threshold: form.landing_pages_optimization_threshold,
-    landing_pages_optimization_min_visits: form.landing_pages_optimization_min_visits,
-  };
   const tabProps = campaignId
     ? {
         campaignId,
@@ -475,7 +466,7 @@ export function BasicInfoScreen() {
           </form>
         )}
         {tab === 'landing' && tabProps && (
-          <LandingTab {...tabProps} optimization={optimization} onOptimizationSaved={onOptimizationSaved} />
+          <LandingTab {...tabProps} optimization={form} onOptimizationSaved={onOptimizationSaved} />
         )}
         {tab === 'offer' && tabProps && <OfferTab {...tabProps} />}
         {tab === 'links' &&

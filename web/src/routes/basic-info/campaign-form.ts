@@ -2,6 +2,7 @@
 // spec 2 §4 that depend on nothing but the form (default name, URL token, source effects).
 import { AFFILIATE_NETWORK_PARAMS, type CampaignType } from '../../../../schema/campaigns';
 import type { LiCampaignEntry, LiLineItemEntry } from '../../../../schema/liveintent-lists';
+import type { OptimizationSettings } from '../../../../schema/pages-operations-api';
 import type { CampaignDetail, ExtraToken } from './types';
 
 /** The basic tab's form: its fields' element ids are `basic-<field>`, which error messages focus. */
@@ -39,14 +40,9 @@ export type CampaignForm = {
   // The LiveIntent lists (decision 092), saved with the campaign.
   liCampaigns: LiCampaignEntry[];
   liLineItems: LiLineItemEntry[];
-  // Saved by their own verbs on the landing tab; carried so that a save of the basic tab keeps them.
-  landing_pages_auto_optimized: number;
-  enable_lp_test_reporting: number;
-  landing_pages_optimization_goal: string;
-  landing_pages_optimization_metric: string;
-  landing_pages_optimization_threshold: number;
-  landing_pages_optimization_min_visits: number;
-};
+  // With the landing tab's optimisation settings: saved by their own verbs there, carried so that a
+  // save of the basic tab keeps them.
+} & OptimizationSettings;
 
 export const CAMPAIGN_TYPE_OPTIONS: { value: CampaignType; label: string; hint: string }[] = [
   { value: 'direct_link', label: 'Direct link', hint: 'Visitors go straight to an offer page.' },

@@ -3,6 +3,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Check, Copy } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { notify } from '../../components/toaster';
+import { withToggled } from '../../lib/sets';
 import type { Agent } from './types';
 
 const COPIED = 'Copied to Clipboard.';
@@ -189,13 +190,7 @@ export function useSelection(ids: number[]) {
     count: live.size,
     all: ids.length > 0 && live.size === ids.length,
     some: live.size > 0 && live.size < ids.length,
-    toggle: (id: number, on: boolean) =>
-      setSelected((s) => {
-        const next = new Set(s);
-        if (on) next.add(id);
-        else next.delete(id);
-        return next;
-      }),
+    toggle: (id: number, on: boolean) => setSelected((s) => withToggled(s, [id], on)),
     toggleAll: (on: boolean) => setSelected(on ? new Set(ids) : new Set()),
     clear: () => setSelected(new Set()),
   };
@@ -267,30 +262,44 @@ export function trafficPercents<T>(
   return out;
 }
 
-/** The table's select-all checkbox, with the indeterminate state when some rows are chosen. */
-export function SelectAll({
-  all,
-  some,
-  onChange,
+type Selection = ReturnType<typeof useSelection>;
+
+/** The header of a table's check column: select all, indeterminate when some rows are chosen. */
+export function SelectAllHeader({
+  selection,
   label,
   disabled,
 }: {
-  all: boolean;
-  some: boolean;
-  onChange: (on: boolean) => void;
+  selection: Selection;
   label: string;
   disabled?: boolean;
 }) {
   return (
-    <input
-      type="checkbox"
-      aria-label={label}
-      checked={all}
-      disabled={disabled}
-      ref={(el) => {
-        if (el) el.indeterminate = some;
-      }}
-      onChange={(e) => onChange(e.target.checked)}
-    />
+    <th className="ce-check-col">
+      <input
+        type="checkbox"
+        aria-label={label}
+        checked={selection.all}
+        disabled={disabled}
+        ref={(el) => {
+          if (el) el.indeterminate = selection.some;
+        }}
+        onChange={(e) => selection.toggleAll(e.target.checked)}
+      />
+    </th>
+  );
+}
+
+/** A row's cell of the check column: the row chosen or not. */
+export function SelectCell({ selection, id, label }: { selection: Selection; id: number; label: string }) {
+  return (
+    <td className="ce-check-col">
+      <input
+        type="checkbox"
+        aria-label={label}
+        checked={selection.selected.has(id)}
+        onChange={(e) => selection.toggle(id, e.target.checked)}
+      />
+    </td>
   );
 }

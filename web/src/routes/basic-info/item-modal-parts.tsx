@@ -6,9 +6,8 @@ import type { z } from 'zod';
 import type { CampaignType } from '../../../../schema/campaigns';
 import { NAME_MAX } from '../../../../schema/validators';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { TextField } from '../../components/field';
-import { Modal } from '../../components/modal';
+import { SelectField, TextField } from '../../components/field';
+import { FormModalFooter, Modal } from '../../components/modal';
 import { notify } from '../../components/toaster';
 import { fieldId, useForm } from '../../lib/forms';
 import { useOnOpen } from '../../lib/use-on-open';
@@ -70,14 +69,9 @@ export function ItemModal({
       onClose={onClose}
       size="md"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="primary" busy={busy} data-testid={`${formId}-submit`}>
-            {submitLabel ?? (editing ? `Save ${noun}` : `Add ${noun}`)}
-          </Button>
-        </>
+        <FormModalFooter form={formId} busy={busy} onCancel={onClose} data-testid={`${formId}-submit`}>
+          {submitLabel ?? (editing ? `Save ${noun}` : `Add ${noun}`)}
+        </FormModalFooter>
       }
     >
       <form
@@ -104,7 +98,7 @@ export type Common = {
   onClose: () => void;
 };
 
-export const pathOptions = (paths: PathItem[], required: boolean) => [
+const pathOptions = (paths: PathItem[], required: boolean) => [
   ...(required ? [{ value: '', label: 'Select a path' }] : [{ value: '', label: 'No path' }]),
   ...paths.filter((p) => p.deleted === 0).map((p) => ({ value: String(p.pathId), label: p.name })),
 ];
@@ -261,6 +255,23 @@ export function UrlField({
       inputMode="url"
     />
   );
+}
+
+/**
+ * The path of a landing or offer page: offered when the campaign has paths, and required (no
+ * "No path") when it is of the multiple-path type.
+ */
+export function PathField({
+  form,
+  paths,
+  isPathType,
+}: {
+  form: ItemFields;
+  paths: PathItem[];
+  isPathType: boolean;
+}) {
+  if (!isPathType && paths.length === 0) return null;
+  return <SelectField {...form.field('pathId')} label="Path" options={pathOptions(paths, isPathType)} />;
 }
 
 /** The item's traffic weight among its siblings. */

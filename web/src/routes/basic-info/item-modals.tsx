@@ -17,7 +17,7 @@ import {
   initialPathId,
   itemValues,
   NameField,
-  pathOptions,
+  PathField,
   ShareField,
   UrlField,
   useDuplicateEmailConfirmation,
@@ -73,9 +73,7 @@ export function LandingModal({
       />
       <div className="form-grid">
         <ShareField form={form.fields} hint="Traffic splits by weight among the active pages." />
-        {(isPathType || paths.length > 0) && (
-          <SelectField {...form.field('pathId')} label="Path" options={pathOptions(paths, isPathType)} />
-        )}
+        <PathField form={form.fields} paths={paths} isPathType={isPathType} />
       </div>
       <DevicesAndActive
         form={form.fields}
@@ -161,9 +159,7 @@ export function OfferModal({
           placeholder="0.00"
           hint="Used when the postback carries no payout."
         />
-        {(isPathType || paths.length > 0) && (
-          <SelectField {...form.field('pathId')} label="Path" options={pathOptions(paths, isPathType)} />
-        )}
+        <PathField form={form.fields} paths={paths} isPathType={isPathType} />
         {(isOptionType || liveOptions.length > 0) && (
           <SelectField
             {...form.field('optionId')}

@@ -3,14 +3,23 @@
 import { Copy, Download, Eye, EyeOff, Pencil, Plus, RotateCcw, Scale, Trash2 } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { mutate as globalMutate } from 'swr';
-import { ApiError } from '../../api/client';
-import { Button } from '../../components/button';
+import { Button, IconButton } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
+import { failureText, useBusyAction } from '../../components/confirmed-action';
+import { ActionsHeader } from '../../components/data-table/actions-header';
 import { EmptyState } from '../../components/empty-state';
 import { notify } from '../../components/toaster';
 import { exportPages, type ItemKind, type ItemOf, itemsKey, pagesOperation, useItems } from './api';
-import { SelectAll, type Sort, SortHeader, Switch, sortRows, useSelection } from './editor-ui';
+import {
+  SelectAllHeader,
+  SelectCell,
+  type Sort,
+  SortHeader,
+  Switch,
+  sortRows,
+  useSelection,
+} from './editor-ui';
 import { ITEM_IDS, ITEM_TABLES } from './item-kinds';
 
 export type Column<T> = {
@@ -47,15 +56,13 @@ export function refreshCampaignLists(campaignId: number, except?: string) {
   );
 }
 
-const errorText = (err: unknown) => (err instanceof ApiError ? err.firstMessage : String(err));
-
 export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocked, actions }: Props<K>) {
   const { title, description, singular, plural, icon, emptyText, verbs } = ITEM_TABLES[kind];
   const idOf = ITEM_IDS[kind] as (row: ItemOf<K>) => number;
   const { campaignId, onAdd, onEdit } = editor;
   const [showDeleted, setShowDeleted] = useState(false);
   const [sort, setSort] = useState<Sort>({ key: 'id', dir: 'asc' });
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run: runBusy } = useBusyAction<string>();
   const confirm = useConfirm();
   const { data, error, isLoading, mutate } = useItems(kind, campaignId, showDeleted);
   const rows = useMemo(() => data?.result ?? [], [data]);
@@ -72,14 +79,8 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
   }, [rows, sort, columns]);
 
   /** A verb with campaignId and showDeleted; its data.result becomes this table's rows. */
-  const run = async (
-    name: string,
-    verb: string,
-    body: Record<string, unknown> = {},
-    deleted = showDeleted,
-  ) => {
-    setBusy(name);
-    try {
+  const run = (name: string, verb: string, body: Record<string, unknown> = {}, deleted = showDeleted) =>
+    runBusy(name, async () => {
       const answer = await pagesOperation<ItemOf<K>>(verb, {
         campaignId,
         showDeleted: deleted ? 1 : 0,
@@ -88,13 +89,7 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
       if (deleted === showDeleted) await mutate({ result: answer.result }, { revalidate: false });
       void refreshCampaignLists(campaignId, key);
       return answer;
-    } catch (err) {
-      notify.error(errorText(err));
-      return null;
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
   const selectedIds = () => ids.filter((id) => selection.selected.has(id));
 
@@ -132,22 +127,18 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
   };
 
   const exportSelected = async () => {
-    if (!verbs.export || !verbs.exportKey) return;
-    setBusy('export');
-    try {
-      const answer = await exportPages(verbs.export, {
+    const { export: verb, exportKey } = verbs;
+    if (!verb || !exportKey) return;
+    await runBusy('export', async () => {
+      const answer = await exportPages(verb, {
         campaignId,
         showDeleted: showDeleted ? 1 : 0,
-        [verbs.exportKey]: selectedIds(),
+        [exportKey]: selectedIds(),
       });
       notify.success(answer.message);
       // The signed link answers the ZIP as an attachment: the page stays where it is.
       window.location.assign(answer.downloadLink);
-    } catch (err) {
-      notify.error(errorText(err));
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
   const equalShare = async () => {
@@ -259,7 +250,7 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
   ) : error && !data ? (
     <div className="ce-pad">
       <EmptyState icon={icon} title={`Could not load the ${plural}`}>
-        {errorText(error)}
+        {failureText(error)}
       </EmptyState>
     </div>
   ) : (
@@ -269,15 +260,11 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
         <table className="table ce-table" data-testid={`${kind}-table`}>
           <thead>
             <tr>
-              <th className="ce-check-col">
-                <SelectAll
-                  all={selection.all}
-                  some={selection.some}
-                  onChange={selection.toggleAll}
-                  label={`Select all ${plural}`}
-                  disabled={rows.length === 0}
-                />
-              </th>
+              <SelectAllHeader
+                selection={selection}
+                label={`Select all ${plural}`}
+                disabled={rows.length === 0}
+              />
               {columns.map((c) =>
                 c.sortable ? (
                   <SortHeader
@@ -294,9 +281,7 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
                   </th>
                 ),
               )}
-              <th className="actions">
-                <span className="sr-only">Actions</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>
@@ -320,14 +305,7 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
                       data-testid={`${kind}-row`}
                       data-name={r.name}
                     >
-                      <td className="ce-check-col">
-                        <input
-                          type="checkbox"
-                          aria-label={`Select ${r.name}`}
-                          checked={selection.selected.has(rowId)}
-                          onChange={(e) => selection.toggle(rowId, e.target.checked)}
-                        />
-                      </td>
+                      <SelectCell selection={selection} id={rowId} label={`Select ${r.name}`} />
                       {columns.map((c) => (
                         <td
                           key={c.key}
@@ -348,24 +326,21 @@ export function ItemsSection<K extends ItemKind>({ kind, columns, editor, blocke
                           </Button>
                         ) : (
                           <div className="ce-row-actions">
-                            <button
-                              type="button"
-                              className="icon-btn"
-                              aria-label={`Edit ${r.name}`}
+                            <IconButton
+                              icon={Pencil}
+                              iconSize={15}
+                              label={`Edit ${r.name}`}
                               title="Edit"
                               onClick={() => onEdit(row)}
-                            >
-                              <Pencil size={15} aria-hidden />
-                            </button>
-                            <button
-                              type="button"
-                              className="icon-btn ce-danger-icon"
-                              aria-label={`Delete ${r.name}`}
+                            />
+                            <IconButton
+                              icon={Trash2}
+                              iconSize={15}
+                              className="ce-danger-icon"
+                              label={`Delete ${r.name}`}
                               title="Delete"
                               onClick={() => void remove([rowId], r.name)}
-                            >
-                              <Trash2 size={15} aria-hidden />
-                            </button>
+                            />
                           </div>
                         )}
                       </td>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { LiCampaignEntry, LiLineItemEntry } from '../../../../schema/liveintent-lists';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
+import { patchedAt, withoutAt } from '../../lib/rows';
 import { basicId } from './campaign-form';
 import { Switch } from './editor-ui';
 
@@ -41,9 +42,8 @@ export function LiveIntentLists({
   onLineItems,
 }: Props) {
   const setCampaign = (i: number, patch: Partial<LiCampaignEntry>) =>
-    onCampaigns(campaigns.map((c, j) => (j === i ? { ...c, ...patch } : c)));
-  const setItem = (i: number, patch: Partial<LiLineItemEntry>) =>
-    onLineItems(lineItems.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+    onCampaigns(patchedAt(campaigns, i, patch));
+  const setItem = (i: number, patch: Partial<LiLineItemEntry>) => onLineItems(patchedAt(lineItems, i, patch));
   const parents = campaigns.filter((c) => c.liCampaignId);
   /** The props of the field that edits `key` of row `i` of `list`, with its message. */
   const rowField = <R extends object>(
@@ -86,7 +86,7 @@ export function LiveIntentLists({
           />
           <RemoveRow
             label={`Remove LiveIntent campaign ${c.liCampaignId || i + 1}`}
-            onRemove={() => onCampaigns(campaigns.filter((_, j) => j !== i))}
+            onRemove={() => onCampaigns(withoutAt(campaigns, i))}
           />
         </div>
       ))}
@@ -137,7 +137,7 @@ export function LiveIntentLists({
           />
           <RemoveRow
             label={`Remove line item ${l.liLineItemId || i + 1}`}
-            onRemove={() => onLineItems(lineItems.filter((_, j) => j !== i))}
+            onRemove={() => onLineItems(withoutAt(lineItems, i))}
           />
         </div>
       ))}

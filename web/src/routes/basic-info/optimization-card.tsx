@@ -7,30 +7,31 @@ import {
   autoOptimizeSchema,
   OPTIMIZATION_GOAL_OPTIONS,
   OPTIMIZATION_METRIC_OPTIONS,
+  type OptimizationSettings,
 } from '../../../../schema/pages-operations-api';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
+import { draftFields } from '../../lib/draft-field';
 import { zodErrors } from '../../lib/forms';
 import { setOptimizationGoal, toggleAutoOptimize, toggleTestReporting } from './api';
-import type { CampaignForm } from './campaign-form';
 import { Switch } from './editor-ui';
 import type { OptimizationAnswer } from './types';
 
-export type OptimizationFields = Pick<
-  CampaignForm,
-  | 'landing_pages_auto_optimized'
-  | 'enable_lp_test_reporting'
-  | 'landing_pages_optimization_goal'
-  | 'landing_pages_optimization_metric'
-  | 'landing_pages_optimization_threshold'
-  | 'landing_pages_optimization_min_visits'
->;
+/** The campaign's optimisation settings, as the card's switches answer them. */
+export type OptimizationFields = OptimizationSettings;
 
 const FORM = 'optimization';
 const fid = (name: string) => `${FORM}-${name}`;
+
+/** The card's messages from those of the call, which names the fields its own way. */
+const atFields = (messages: Record<string, string | undefined>) => ({
+  metric: messages.optimizationMetricSelected,
+  threshold: messages.optimizationThreshold,
+  minVisits: messages.optimizationMinLpVisit,
+});
 
 export function OptimizationCard({
   campaignId,
@@ -41,10 +42,13 @@ export function OptimizationCard({
   value: OptimizationFields;
   onSaved: (fields: OptimizationFields) => void;
 }) {
-  const [metric, setMetric] = useState(value.landing_pages_optimization_metric);
-  const [threshold, setThreshold] = useState(String(value.landing_pages_optimization_threshold));
-  const [minVisits, setMinVisits] = useState(String(value.landing_pages_optimization_min_visits));
+  const [draft, setDraft] = useState({
+    metric: value.landing_pages_optimization_metric,
+    threshold: String(value.landing_pages_optimization_threshold),
+    minVisits: String(value.landing_pages_optimization_min_visits),
+  });
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const field = draftFields(draft, (key, v) => setDraft((d) => ({ ...d, [key]: v })), errors, fid);
   const [busy, setBusy] = useState<string | null>(null);
   const [reporting, setReporting] = useState(value.enable_lp_test_reporting === 1);
   const auto = value.landing_pages_auto_optimized === 1;
@@ -57,18 +61,13 @@ export function OptimizationCard({
     const body = {
       campaignId,
       autoOptimized: on ? 1 : 0,
-      optimizationMetricSelected: metric,
-      optimizationThreshold: threshold,
-      optimizationMinLpVisit: minVisits,
+      optimizationMetricSelected: draft.metric,
+      optimizationThreshold: draft.threshold,
+      optimizationMinLpVisit: draft.minVisits,
     };
     const checked = autoOptimizeSchema.safeParse(body);
     if (!checked.success) {
-      const found = zodErrors<Record<string, string>>(checked.error, AUTO_OPTIMIZE_FIELD_ORDER);
-      setErrors({
-        metric: found.optimizationMetricSelected,
-        threshold: found.optimizationThreshold,
-        minVisits: found.optimizationMinLpVisit,
-      });
+      setErrors(atFields(zodErrors<Record<string, string>>(checked.error, AUTO_OPTIMIZE_FIELD_ORDER)));
       return;
     }
     setErrors({});
@@ -78,14 +77,7 @@ export function OptimizationCard({
       saved(answer);
       notify.success(answer.message);
     } catch (err) {
-      if (err instanceof ApiError && err.isValidation) {
-        const f = err.fieldErrors;
-        setErrors({
-          metric: f.optimizationMetricSelected,
-          threshold: f.optimizationThreshold,
-          minVisits: f.optimizationMinLpVisit,
-        });
-      }
+      if (err instanceof ApiError && err.isValidation) setErrors(atFields(err.fieldErrors));
       notify.error('Failed to update landing pages auto optimize');
     } finally {
       setBusy(null);
@@ -153,28 +145,19 @@ export function OptimizationCard({
         </div>
         <div className="ce-optimization-fields">
           <SelectField
-            id={fid('metric')}
+            {...field('metric')}
             label="Metric"
-            value={metric}
-            onValueChange={setMetric}
             options={[{ value: '', label: 'Select a metric' }, ...OPTIMIZATION_METRIC_OPTIONS]}
-            error={errors.metric}
           />
           <TextField
-            id={fid('threshold')}
+            {...field('threshold')}
             label="Threshold"
-            value={threshold}
-            onValueChange={setThreshold}
-            error={errors.threshold}
             inputMode="decimal"
             hint="Pages below this value of the metric are paused."
           />
           <TextField
-            id={fid('minVisits')}
+            {...field('minVisits')}
             label="Minimum landing visits"
-            value={minVisits}
-            onValueChange={setMinVisits}
-            error={errors.minVisits}
             inputMode="numeric"
             hint="No page is judged before this many visits (default 10)."
           />

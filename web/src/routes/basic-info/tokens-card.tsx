@@ -5,10 +5,12 @@ import { Info, Plus, Tags, Trash2, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { MAX_EXTRA_TOKENS } from '../../../../schema/campaigns';
 import { OPERATION_MESSAGES } from '../../../../schema/pages-operations-api';
-import { Button } from '../../components/button';
+import { Button, IconButton } from '../../components/button';
 import { Card } from '../../components/card';
+import { ActionsHeader } from '../../components/data-table/actions-header';
 import { SelectField } from '../../components/field';
 import { notify } from '../../components/toaster';
+import { patchedAt, withoutAt } from '../../lib/rows';
 import { useTokenTemplates } from './api';
 import type { BasicTabProps } from './basic-tab-props';
 import { basicId } from './campaign-form';
@@ -29,6 +31,12 @@ const emptyToken = (): ExtraToken => ({
   deleted: 0,
 });
 
+/** Where a token is passed on: its switch's column head and what its label says it goes to. */
+const PASSED_TO = [
+  { flag: 'landing_page_enabled', head: 'To landing page', to: 'the landing page' },
+  { flag: 'offer_page_enabled', head: 'To offer', to: 'the offer' },
+] as const;
+
 export function TokensCard({
   form,
   errors,
@@ -45,8 +53,7 @@ export function TokensCard({
   const full = tokens.length >= MAX_EXTRA_TOKENS;
 
   const setTokens = (next: ExtraToken[]) => onField('extratokens', next);
-  const update = (index: number, patch: Partial<ExtraToken>) =>
-    setTokens(tokens.map((t, i) => (i === index ? { ...t, ...patch } : t)));
+  const update = (index: number, patch: Partial<ExtraToken>) => setTokens(patchedAt(tokens, index, patch));
 
   const add = () => {
     if (full) {
@@ -138,11 +145,12 @@ export function TokensCard({
                 <th>Name</th>
                 <th>Parameter</th>
                 <th>Value in the campaign URL</th>
-                <th className="ce-center">To landing page</th>
-                <th className="ce-center">To offer</th>
-                <th className="actions">
-                  <span className="sr-only">Remove</span>
-                </th>
+                {PASSED_TO.map(({ flag, head }) => (
+                  <th key={flag} className="ce-center">
+                    {head}
+                  </th>
+                ))}
+                <ActionsHeader label="Remove" />
               </tr>
             </thead>
             <tbody>
@@ -178,32 +186,25 @@ export function TokensCard({
                       onChange={(e) => update(i, { url_append: e.target.value.trim() })}
                     />
                   </td>
-                  <td className="ce-center">
-                    <input
-                      type="checkbox"
-                      aria-label={`Pass token ${i + 1} to the landing page`}
-                      checked={t.landing_page_enabled === 1}
-                      onChange={(e) => update(i, { landing_page_enabled: e.target.checked ? 1 : 0 })}
-                    />
-                  </td>
-                  <td className="ce-center">
-                    <input
-                      type="checkbox"
-                      aria-label={`Pass token ${i + 1} to the offer`}
-                      checked={t.offer_page_enabled === 1}
-                      onChange={(e) => update(i, { offer_page_enabled: e.target.checked ? 1 : 0 })}
-                    />
-                  </td>
+                  {PASSED_TO.map(({ flag, to }) => (
+                    <td key={flag} className="ce-center">
+                      <input
+                        type="checkbox"
+                        aria-label={`Pass token ${i + 1} to ${to}`}
+                        checked={t[flag] === 1}
+                        onChange={(e) => update(i, { [flag]: e.target.checked ? 1 : 0 })}
+                      />
+                    </td>
+                  ))}
                   <td className="actions">
-                    <button
-                      type="button"
-                      className="icon-btn ce-danger-icon"
-                      aria-label={`Remove token ${t.token_name || i + 1}`}
+                    <IconButton
+                      icon={Trash2}
+                      iconSize={15}
+                      className="ce-danger-icon"
+                      label={`Remove token ${t.token_name || i + 1}`}
                       title="Remove"
-                      onClick={() => setTokens(tokens.filter((_, j) => j !== i))}
-                    >
-                      <Trash2 size={15} aria-hidden />
-                    </button>
+                      onClick={() => setTokens(withoutAt(tokens, i))}
+                    />
                   </td>
                 </tr>
               ))}

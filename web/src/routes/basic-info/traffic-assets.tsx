@@ -20,6 +20,8 @@ import { hasExtension } from '../../components/file-upload';
 import { Spinner } from '../../components/spinner';
 import { notify } from '../../components/toaster';
 import { formatBytes } from '../../lib/format';
+import { patchedAt } from '../../lib/rows';
+import { withToggled } from '../../lib/sets';
 import { deleteTrafficAssets, idBatches, saveTrafficAssets, saveTrafficHeadlines } from './traffic-api';
 
 // Tab 8's assets and headlines (spec 2 §4, §5, §9; spec 4's CPC builder): assets upload 5 at a
@@ -216,14 +218,7 @@ export function AssetsCard({ campaignId, traffic, assets, onChanged }: AssetsPro
                   type="checkbox"
                   disabled={!a.editable}
                   checked={checked.has(a.name)}
-                  onChange={(e) =>
-                    setChecked((s) => {
-                      const next = new Set(s);
-                      if (e.target.checked) next.add(a.name);
-                      else next.delete(a.name);
-                      return next;
-                    })
-                  }
+                  onChange={(e) => setChecked((s) => withToggled(s, [a.name], e.target.checked))}
                 />
                 <span>{a.name}</span>
               </label>
@@ -312,9 +307,7 @@ export function HeadlinesCard({
               label={`Headline ${i + 1}`}
               value={r.headline}
               disabled={locked}
-              onValueChange={(v) =>
-                setRows((all) => all.map((x, j) => (j === i ? { ...x, headline: v } : x)))
-              }
+              onValueChange={(v) => setRows((all) => patchedAt(all, i, { headline: v }))}
               error={error && !r.headline.trim() ? error : undefined}
             />
             <Field
@@ -331,7 +324,7 @@ export function HeadlinesCard({
                 disabled={locked}
                 onChange={(e) => {
                   const file = e.target.files?.[0] ?? null;
-                  setRows((all) => all.map((x, j) => (j === i ? { ...x, file } : x)));
+                  setRows((all) => patchedAt(all, i, { file }));
                 }}
               />
             </Field>

@@ -17,6 +17,7 @@ import { SelectField, TextField } from '../../components/field';
 import { PageSpinner } from '../../components/spinner';
 import { notify } from '../../components/toaster';
 import { draftFields } from '../../lib/draft-field';
+import { patchedAt, withoutAt } from '../../lib/rows';
 import { useCampaign } from './api';
 import { Switch } from './editor-ui';
 import {
@@ -327,7 +328,7 @@ export function TrafficTab({ campaignId, trafficSource }: { campaignId: number; 
                   id={`line-id-${i}`}
                   label={`Line ${i + 1}`}
                   value={l.id}
-                  onValueChange={(v) => setLines(lines.map((x, j) => (j === i ? { ...x, id: v } : x)))}
+                  onValueChange={(v) => setLines(patchedAt(lines, i, { id: v }))}
                 />
                 <div className="tr-line-cpm">
                   <TextField
@@ -335,14 +336,14 @@ export function TrafficTab({ campaignId, trafficSource }: { campaignId: number; 
                     label="CPM ($)"
                     inputMode="decimal"
                     value={l.cpm}
-                    onValueChange={(v) => setLines(lines.map((x, j) => (j === i ? { ...x, cpm: v } : x)))}
+                    onValueChange={(v) => setLines(patchedAt(lines, i, { cpm: v }))}
                   />
                   <Button
                     size="sm"
                     variant="ghost"
                     aria-label={`Remove line ${i + 1}`}
                     icon={<Trash2 size={14} aria-hidden />}
-                    onClick={() => setLines(lines.filter((_, j) => j !== i))}
+                    onClick={() => setLines(withoutAt(lines, i))}
                   />
                 </div>
               </div>

@@ -1,52 +1,14 @@
 // The landing-page CSV upload and the landing/offer ZIP imports (spec 2 §5, §7) in a modal,
 // over the shared FileUpload block (extension check with the 5 s hint, progress, busy state).
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { OPERATION_MESSAGES, UPLOAD_LIMITS } from '../../../../schema/pages-operations-api';
-import { Button } from '../../components/button';
 import { FileUpload } from '../../components/file-upload';
-import { Modal } from '../../components/modal';
 import { notify } from '../../components/toaster';
+import { UploadModal, useUploadModal } from '../../components/upload-parts';
 import type { Landing, Offer, UploadAnswer } from './types';
 
 const SAMPLE_CSV =
   'name,url,share,path,agents\r\nQuiz lander,https://example.com/quiz,50,,any\r\nVideo lander,https://example.com/video?c={clickid},50,,desktop|mobile\r\n';
-
-/** An upload modal's busy state: Close (and Escape) wait while the upload runs. */
-function useUploadModal(onClose: () => void) {
-  const [busy, setBusy] = useState(false);
-  const close = () => {
-    if (!busy) onClose();
-  };
-  return { busy, setBusy, close };
-}
-
-/** The modal around an upload block, with its one Close button. */
-function UploadModal({
-  open,
-  title,
-  upload,
-  children,
-}: {
-  open: boolean;
-  title: string;
-  upload: ReturnType<typeof useUploadModal>;
-  children: ReactNode;
-}) {
-  return (
-    <Modal
-      open={open}
-      title={title}
-      onClose={upload.close}
-      footer={
-        <Button variant="secondary" onClick={upload.close} disabled={upload.busy}>
-          Close
-        </Button>
-      }
-    >
-      <div className="stack">{children}</div>
-    </Modal>
-  );
-}
 
 export function LandingCsvModal({
   open,

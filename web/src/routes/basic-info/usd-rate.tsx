@@ -10,6 +10,7 @@ import type { PlatformSyncStatus, SyncStatusAnswer } from '../../../../schema/in
 import { ApiError, api } from '../../api/client';
 import { useApi } from '../../api/hooks';
 import { Button } from '../../components/button';
+import { toastUnlessSignedOut } from '../../components/confirmed-action';
 import { TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { basicId } from './campaign-form';
@@ -68,8 +69,7 @@ async function saveUsdRate(link: PlatformSyncStatus, campaignId: number, usdRate
     return undefined;
   } catch (err) {
     if (err instanceof ApiError && err.status === 422) return err.fieldErrors.usdRate ?? err.message;
-    if (!(err instanceof ApiError && err.status === 401))
-      notify.error(err instanceof Error ? err.message : String(err));
+    toastUnlessSignedOut(err);
     return undefined;
   }
 }

@@ -9,6 +9,7 @@ import { type DateRangeValue, initialRange } from '../../components/date-range/d
 import { PageHeader } from '../../components/page-header';
 import { UploadButtons } from '../../components/upload-parts';
 import { isoDay } from '../../lib/format';
+import { withToggled } from '../../lib/sets';
 import { KEYS, readKey, removeKey, writeKey } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { type CampaignListItem, useCampaignList } from './api';
@@ -202,19 +203,14 @@ export function CampaignsScreen() {
     });
 
   const selectPage = (select: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (select) for (const r of visible) next.add(r.campaignId);
-      else for (const r of visible) next.delete(r.campaignId);
-      return next;
-    });
-  const toggle = (id: number) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+    setSelected((s) =>
+      withToggled(
+        s,
+        visible.map((r) => r.campaignId),
+        select,
+      ),
+    );
+  const toggle = (id: number) => setSelected((s) => withToggled(s, [id]));
 
   const folderMissing = error instanceof ApiError && error.status === 404 && dir !== 0;
   const loading = acrossFolders ? !metrics.data : (isLoading || !answerForDir) && !error;

@@ -18,11 +18,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LIST_METRIC_LABELS } from '../../../../schema/across-campaigns-api';
 import { undefinedRatios } from '../../../../schema/undefined-ratios';
+import { IconButton } from '../../components/button';
+import { ActionsHeader } from '../../components/data-table/actions-header';
 import { NoValue } from '../../components/data-table/no-value';
+import { PageLengthSelect } from '../../components/data-table/page-length-select';
 import type { CampaignListItem } from './api';
 import type { Crumb } from './folder-trail';
 import { formatMetric, type ListMetric, type ListMetrics, type MetricSort, signed } from './list-metrics';
-import { PAGE_LENGTHS, type SortBy } from './prefs';
+import type { SortBy } from './prefs';
 import { type MenuItem, RowMenu } from './row-menu';
 import type { CampaignDrag } from './use-campaign-drag';
 
@@ -230,16 +233,13 @@ function CampaignRow(props: RowProps) {
             </Link>
           )}
           {deleted && (
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label={`Restore ${row.name}`}
+            <IconButton
+              icon={RotateCcw}
+              label={`Restore ${row.name}`}
               title="Restore"
               onClick={() => onRestore([row.campaignId])}
               data-testid={`restore-${row.campaignId}`}
-            >
-              <RotateCcw size={16} aria-hidden />
-            </button>
+            />
           )}
           <RowMenu label={`Actions for ${row.name}`} items={menu} testId={`menu-${row.campaignId}`} />
         </div>
@@ -354,9 +354,7 @@ export function CampaignsTable(props: TableProps) {
             {metricCols.map((m) => (
               <MetricHeader key={m} metric={m} sort={props.metricSort} onSort={props.onMetricSort} />
             ))}
-            <th scope="col" className="actions">
-              <span className="sr-only">Actions</span>
-            </th>
+            <ActionsHeader />
           </tr>
         </thead>
         <tbody>
@@ -447,42 +445,27 @@ export function CampaignsFooter({ page, pages, pageLength, total, setPage, setPa
         the path above to move it up.
       </p>
       <div className="cl-pager">
-        <label className="cl-pager-length">
-          <span>Rows per page</span>
-          <select
-            className="input select input-sm"
-            value={pageLength}
-            onChange={(e) => setPageLength(Number(e.target.value))}
-            data-testid="page-length"
-          >
-            {PAGE_LENGTHS.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PageLengthSelect
+          className="cl-pager-length"
+          value={pageLength}
+          onChange={setPageLength}
+          testId="page-length"
+        />
         <span className="cl-pager-range">
           {(page - 1) * pageLength + 1}–{Math.min(page * pageLength, total)} of {total}
         </span>
-        <button
-          type="button"
-          className="icon-btn"
+        <IconButton
+          icon={ChevronLeft}
           onClick={() => setPage(page - 1)}
           disabled={page <= 1}
-          aria-label="Previous page"
-        >
-          <ChevronLeft size={16} aria-hidden />
-        </button>
-        <button
-          type="button"
-          className="icon-btn"
+          label="Previous page"
+        />
+        <IconButton
+          icon={ChevronRight}
           onClick={() => setPage(page + 1)}
           disabled={page >= pages}
-          aria-label="Next page"
-        >
-          <ChevronRight size={16} aria-hidden />
-        </button>
+          label="Next page"
+        />
       </div>
     </footer>
   );

@@ -1,17 +1,7 @@
 // Above the campaigns table: the folder path (each crumb a drop target), the filters (search by
 // name, show deleted), and the bar of actions on the selected rows.
-import {
-  ChevronRight,
-  Download,
-  Folder,
-  FolderInput,
-  FolderPlus,
-  House,
-  Search,
-  Trash2,
-  X,
-} from 'lucide-react';
-import { Button } from '../../components/button';
+import { ChevronRight, Download, Folder, FolderInput, FolderPlus, House, Search, X } from 'lucide-react';
+import { Button, DeleteButton, IconButton } from '../../components/button';
 import type { CampaignListItem } from './api';
 import type { Crumb } from './folder-trail';
 import type { CampaignDrag } from './use-campaign-drag';
@@ -119,25 +109,20 @@ type BulkBarProps = {
 
 export function BulkBar(props: BulkBarProps) {
   const { liveSelected, selectedRows, bulkBusy } = props;
+  /** An action on the live selection: not offered while the selection has none. */
+  const onLive = (act: (rows: CampaignListItem[]) => void) => ({
+    disabled: !liveSelected.length,
+    onClick: () => act(liveSelected),
+  });
   return (
     <div className="bulk-bar" role="toolbar" aria-label="Selected campaigns">
       <span className="bulk-count">
         <strong>{props.count}</strong> selected
       </span>
-      <Button
-        size="sm"
-        icon={<FolderInput size={14} aria-hidden />}
-        disabled={!liveSelected.length}
-        onClick={() => props.onMoveTo(liveSelected)}
-      >
+      <Button size="sm" icon={<FolderInput size={14} aria-hidden />} {...onLive(props.onMoveTo)}>
         Move to…
       </Button>
-      <Button
-        size="sm"
-        icon={<FolderPlus size={14} aria-hidden />}
-        disabled={!liveSelected.length}
-        onClick={() => props.onNewFolderWith(liveSelected)}
-      >
+      <Button size="sm" icon={<FolderPlus size={14} aria-hidden />} {...onLive(props.onNewFolderWith)}>
         New folder with selection
       </Button>
       <Button
@@ -150,36 +135,22 @@ export function BulkBar(props: BulkBarProps) {
         Export
       </Button>
       {liveSelected.length > 0 && (
-        <Button
-          size="sm"
-          variant="ghost"
-          className="btn-danger-ghost"
-          icon={<Trash2 size={14} aria-hidden />}
+        <DeleteButton
           busy={bulkBusy === 'delete'}
           onClick={() => props.onDelete(liveSelected, false)}
           data-testid="bulk-delete"
         >
           Delete
-        </Button>
+        </DeleteButton>
       )}
-      <Button
-        size="sm"
-        variant="ghost"
-        className="btn-danger-ghost"
-        icon={<Trash2 size={14} aria-hidden />}
-        onClick={() => props.onDelete(selectedRows, true)}
-      >
-        Delete permanently
-      </Button>
-      <button
-        type="button"
-        className="icon-btn bulk-clear"
+      <DeleteButton onClick={() => props.onDelete(selectedRows, true)}>Delete permanently</DeleteButton>
+      <IconButton
+        icon={X}
+        className="bulk-clear"
         onClick={props.onClear}
-        aria-label="Clear selection"
+        label="Clear selection"
         title="Clear selection"
-      >
-        <X size={16} aria-hidden />
-      </button>
+      />
     </div>
   );
 }

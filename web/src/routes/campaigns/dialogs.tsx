@@ -4,11 +4,12 @@ import { CSV_COLUMNS, LIST_MESSAGES } from '../../../../schema/campaign-list-api
 import { NAME_MAX } from '../../../../schema/validators';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
+import { useBusyAction } from '../../components/confirmed-action';
 import { TextField } from '../../components/field';
 import { FileUpload } from '../../components/file-upload';
-import { Modal } from '../../components/modal';
+import { FormModalFooter, Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
+import { UploadModal, useUploadModal } from '../../components/upload-parts';
 import { getStoredUser } from '../../lib/auth';
 import { useOnOpen } from '../../lib/use-on-open';
 import { type CampaignListItem, getCampaignList, type UploadAnswer } from './api';
@@ -34,7 +35,7 @@ export function FolderNameDialog({ open, mode, initialName = '', lead, onClose, 
   const [name, setName] = useState(initialName);
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   useOnOpen(open, initialName, () => {
     setName(initialName);
@@ -55,20 +56,19 @@ export function FolderNameDialog({ open, mode, initialName = '', lead, onClose, 
       setError(LIST_MESSAGES.folderNameRequired);
       return;
     }
-    setBusy(true);
-    try {
-      await onSubmit(trimmed);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        const fields = err.fieldErrors;
-        if (fields.name) setError(fields.name);
-        else setFormError(err.firstMessage);
-      } else {
-        setFormError('Something went wrong. Please try again.');
-      }
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      'run',
+      () => onSubmit(trimmed),
+      (err) => {
+        if (err instanceof ApiError) {
+          const fields = err.fieldErrors;
+          if (fields.name) setError(fields.name);
+          else setFormError(err.firstMessage);
+        } else {
+          setFormError('Something went wrong. Please try again.');
+        }
+      },
+    );
   };
 
   return (
@@ -78,20 +78,14 @@ export function FolderNameDialog({ open, mode, initialName = '', lead, onClose, 
       size="sm"
       title={mode === 'create' ? 'New folder' : 'Rename folder'}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={FORM}
-            variant="primary"
-            busy={busy}
-            icon={mode === 'create' ? <FolderPlus size={16} aria-hidden /> : <Pencil size={16} aria-hidden />}
-          >
-            {mode === 'create' ? 'Create folder' : 'Rename'}
-          </Button>
-        </>
+        <FormModalFooter
+          form={FORM}
+          busy={busy !== null}
+          onCancel={onClose}
+          icon={mode === 'create' ? <FolderPlus size={16} aria-hidden /> : <Pencil size={16} aria-hidden />}
+        >
+          {mode === 'create' ? 'Create folder' : 'Rename'}
+        </FormModalFooter>
       }
     >
       <form id={FORM} className="form" onSubmit={submit} noValidate>
@@ -131,7 +125,7 @@ export function MoveToDialog({ open, moving, from, onClose, onMove }: MoveProps)
   const [trail, setTrail] = useState<Crumb[]>([]);
   const [folders, setFolders] = useState<CampaignListItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const movingIds = new Set(moving.map((m) => m.campaignId));
 
   useEffect(() => {
@@ -173,16 +167,13 @@ export function MoveToDialog({ open, moving, from, onClose, onMove }: MoveProps)
   const here = trail.at(-1)?.name ?? 'Campaigns (top level)';
   const insideMoving = trail.some((c) => movingIds.has(c.campaignId));
 
-  const move = async () => {
-    setBusy(true);
+  const move = () => {
     setError(null);
-    try {
-      await onMove(dir, here);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.firstMessage : 'The move failed. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    return run(
+      'run',
+      () => onMove(dir, here),
+      (err) => setError(err instanceof ApiError ? err.firstMessage : 'The move failed. Please try again.'),
+    );
   };
 
   const what = moving.length === 1 ? `“${moving[0].name}”` : `${moving.length} items`;
@@ -193,21 +184,16 @@ export function MoveToDialog({ open, moving, from, onClose, onMove }: MoveProps)
       onClose={onClose}
       title="Move to folder"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="primary"
-            busy={busy}
-            disabled={dir === from || insideMoving}
-            icon={<FolderInput size={16} aria-hidden />}
-            onClick={() => void move()}
-            data-testid="move-here"
-          >
-            Move here
-          </Button>
-        </>
+        <FormModalFooter
+          busy={busy !== null}
+          onCancel={onClose}
+          disabled={dir === from || insideMoving}
+          icon={<FolderInput size={16} aria-hidden />}
+          onClick={() => void move()}
+          data-testid="move-here"
+        >
+          Move here
+        </FormModalFooter>
       }
     >
       <div className="stack">
@@ -293,25 +279,16 @@ export function UploadDialog({
   onClose: () => void;
   onUploaded: (kind: UploadKind, answer: UploadAnswer) => void;
 }) {
-  const [busy, setBusy] = useState(false);
+  const upload = useUploadModal(onClose);
   const user = getStoredUser();
-  const close = () => {
-    if (!busy) onClose();
-  };
   return (
-    <Modal
+    <UploadModal
       open={kind !== null}
-      onClose={close}
-      size="md"
       title={kind === 'csv' ? 'Upload campaigns from CSV' : 'Import campaigns from ZIP'}
-      footer={
-        <Button variant="secondary" onClick={close} disabled={busy}>
-          Close
-        </Button>
-      }
+      upload={upload}
     >
       {kind === 'csv' && (
-        <div className="stack">
+        <>
           <p className="modal-lead">
             One campaign per line, into <strong>{folderName}</strong>. The first line names the columns; only{' '}
             <code>name</code> is required.
@@ -326,7 +303,7 @@ export function UploadDialog({
             maxBytes={1024 * 1024}
             label="Upload CSV"
             description="UTF-8 CSV, up to 1 MB and 500 campaigns."
-            onBusyChange={setBusy}
+            onBusyChange={upload.setBusy}
             onUploaded={(answer) => onUploaded('csv', answer)}
           />
           <details className="cl-upload-help">
@@ -334,10 +311,10 @@ export function UploadDialog({
             <p className="field-hint">{CSV_COLUMNS.join(', ')}</p>
             <pre className="mono cl-upload-example">{CSV_EXAMPLE}</pre>
           </details>
-        </div>
+        </>
       )}
       {kind === 'zip' && (
-        <div className="stack">
+        <>
           <p className="modal-lead">
             A ZIP made by <em>Export</em>, from this or another installation. Its campaigns, folders, landing
             pages, offers, paths, options and tokens are recreated in <strong>{folderName}</strong>.
@@ -353,11 +330,11 @@ export function UploadDialog({
             maxBytes={10 * 1024 * 1024}
             label="Import ZIP"
             description="An export ZIP, up to 10 MB."
-            onBusyChange={setBusy}
+            onBusyChange={upload.setBusy}
             onUploaded={(answer) => onUploaded('zip', answer)}
           />
-        </div>
+        </>
       )}
-    </Modal>
+    </UploadModal>
   );
 }

@@ -33,6 +33,25 @@ type Props = {
   onFilters: (filters: ListFilters) => void;
 };
 
+/** The bar's filters: the field each sets, its label, and its [value, label] choices ('' for all). */
+const FILTERS: { key: keyof ListFilters; label: string; options: [string, string][] }[] = [
+  { key: 'type', label: 'Type', options: [['', 'All types'], ...Object.entries(TYPE_LABELS)] },
+  {
+    key: 'source',
+    label: 'Traffic source',
+    options: [['', 'All sources'], ...Object.entries(SOURCE_LABELS)],
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    options: [
+      ['', 'Any status'],
+      ['active', 'Active'],
+      ['paused', 'Paused'],
+    ],
+  },
+];
+
 /** One filter of the bar: its label above a small select of [value, label] options. */
 function FilterSelect({
   label,
@@ -80,31 +99,16 @@ export function ListFiltersBar({
     <div className="cl-metrics-bar">
       {range && today && <DateRange id="cl-range" value={range} today={today} onChange={onRange} />}
       <div className="cl-filter-fields">
-        <FilterSelect
-          label="Type"
-          value={filters.type}
-          onChange={(type) => set({ type })}
-          testId="filter-type"
-          options={[['', 'All types'], ...Object.entries(TYPE_LABELS)]}
-        />
-        <FilterSelect
-          label="Traffic source"
-          value={filters.source}
-          onChange={(source) => set({ source })}
-          testId="filter-source"
-          options={[['', 'All sources'], ...Object.entries(SOURCE_LABELS)]}
-        />
-        <FilterSelect
-          label="Status"
-          value={filters.status}
-          onChange={(status) => set({ status: status as ListFilters['status'] })}
-          testId="filter-status"
-          options={[
-            ['', 'Any status'],
-            ['active', 'Active'],
-            ['paused', 'Paused'],
-          ]}
-        />
+        {FILTERS.map(({ key, label, options }) => (
+          <FilterSelect
+            key={key}
+            label={label}
+            value={filters[key]}
+            onChange={(value) => set({ [key]: value })}
+            testId={`filter-${key}`}
+            options={options}
+          />
+        ))}
         <details className="cl-columns">
           <summary className="btn btn-secondary btn-sm" data-testid="column-picker">
             <Columns3 size={14} aria-hidden />
