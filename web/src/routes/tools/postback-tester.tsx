@@ -11,6 +11,7 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { SelectField, TextField } from '../../components/field';
+import { FormSubmitRow } from '../../components/form-submit-row';
 import { notify } from '../../components/toaster';
 import { draftFields } from '../../lib/draft-field';
 import { formatDateTime, formatDollars } from '../../lib/format';
@@ -237,16 +238,9 @@ export function PostbackTester() {
               />
             </div>
             <TextField {...clickField('target')} label="Target (ad id)" optional />
-            <div className="form-actions">
-              <Button
-                type="submit"
-                variant="primary"
-                busy={busy === 'click'}
-                icon={<MousePointerClick size={16} aria-hidden />}
-              >
-                Make test click
-              </Button>
-            </div>
+            <FormSubmitRow busy={busy === 'click'} icon={MousePointerClick}>
+              Make test click
+            </FormSubmitRow>
           </form>
           {testClick && (
             <div className="stack tools-after-form" data-testid="test-click">
@@ -301,16 +295,9 @@ export function PostbackTester() {
                 />
                 Send it to the traffic source (calls the campaign's postback URL for real)
               </label>
-              <div className="form-actions">
-                <Button
-                  type="submit"
-                  variant="primary"
-                  busy={busy === 'send'}
-                  icon={<Send size={16} aria-hidden />}
-                >
-                  Send conversion
-                </Button>
-              </div>
+              <FormSubmitRow busy={busy === 'send'} icon={Send}>
+                Send conversion
+              </FormSubmitRow>
             </form>
           ) : (
             <EmptyState icon={MousePointerClick} title="Make a test click first">
