@@ -13,11 +13,12 @@ import {
   type PlatformCampaignsAnswer,
   type SyncStatusAnswer,
 } from '../../../../schema/integrations-api';
-import { ApiError, api } from '../../api/client';
+import { api } from '../../api/client';
 import { useApi } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
+import { showSaveFailure } from '../../components/save-failure';
 import { notify } from '../../components/toaster';
 import '../../styles/integrations.css';
 import { basicId } from './campaign-form';
@@ -116,9 +117,7 @@ function LinkForm({
       notify.success(answer.message);
       await status.mutate();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 422) setErrors(err.fieldErrors);
-      else if (!(err instanceof ApiError && err.status === 401))
-        notify.error(err instanceof Error ? err.message : String(err));
+      showSaveFailure(err, setErrors);
     } finally {
       setBusy(false);
     }
