@@ -18,6 +18,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LIST_METRIC_LABELS } from '../../../../schema/across-campaigns-api';
 import { undefinedRatios } from '../../../../schema/undefined-ratios';
+import { ActionsHeader } from '../../components/actions-header';
 import { NoValue } from '../../components/data-table/no-value';
 import type { CampaignListItem } from './api';
 import type { Crumb } from './folder-trail';
@@ -354,9 +355,7 @@ export function CampaignsTable(props: TableProps) {
             {metricCols.map((m) => (
               <MetricHeader key={m} metric={m} sort={props.metricSort} onSort={props.onMetricSort} />
             ))}
-            <th scope="col" className="actions">
-              <span className="sr-only">Actions</span>
-            </th>
+            <ActionsHeader />
           </tr>
         </thead>
         <tbody>
