@@ -7,8 +7,8 @@ import { applicationStartup } from '../../api/endpoints';
 import { useTimezones } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { AuthCard } from '../../components/auth-layout';
-import { Button } from '../../components/button';
 import { EmailField, PasswordField, SelectField, TextareaField, TextField } from '../../components/field';
+import { FormSubmitRow } from '../../components/form-submit-row';
 import { notify } from '../../components/toaster';
 import { stripSpaces, useForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -129,17 +129,9 @@ export function ApplicationStartupScreen() {
           />
         </section>
 
-        <div className="form-actions">
-          <Button
-            type="submit"
-            variant="primary"
-            size="lg"
-            busy={busy}
-            icon={<Rocket size={16} aria-hidden />}
-          >
-            Complete setup
-          </Button>
-        </div>
+        <FormSubmitRow size="lg" busy={busy} icon={Rocket}>
+          Complete setup
+        </FormSubmitRow>
       </form>
     </AuthCard>
   );

@@ -5,9 +5,9 @@
 // any other type fires a conversion with the stored name, and nothing fires without one.
 import { Crosshair, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
+import { FormSubmitRow } from '../../components/form-submit-row';
 import { PageHeader } from '../../components/page-header';
 import { KEYS, readKey, writeKey } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -91,11 +91,7 @@ function Setup({ onSaved }: { onSaved: () => void }) {
             autoComplete="off"
           />
         </div>
-        <div className="form-actions">
-          <Button type="submit" variant="primary" icon={<Send size={16} aria-hidden />}>
-            Fire conversion
-          </Button>
-        </div>
+        <FormSubmitRow icon={Send}>Fire conversion</FormSubmitRow>
       </form>
     </Card>
   );

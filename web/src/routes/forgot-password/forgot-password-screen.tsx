@@ -1,10 +1,11 @@
 import { Mail } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { forgotPasswordSchema } from '../../../../schema/auth-api';
 import { requestPasswordReset } from '../../api/endpoints';
 import { Alert } from '../../components/alert';
 import { AuthCard, AuthSubmit } from '../../components/auth-layout';
 import { EmailField } from '../../components/field';
+import { SignInFooter } from '../../components/sign-in-footer';
 import { notify } from '../../components/toaster';
 import { useForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -32,11 +33,7 @@ export function ForgotPasswordScreen() {
     <AuthCard
       title="Forgot your password?"
       description="Enter the email address of your account and we will send you a link to choose a new password."
-      footer={
-        <span>
-          Remembered it? <Link to="/login">Back to sign in</Link>
-        </span>
-      }
+      footer={<SignInFooter lead="Remembered it?" />}
     >
       <form className="form" onSubmit={onSubmit} noValidate>
         {formError && <Alert>{formError}</Alert>}

@@ -4,12 +4,12 @@ import { type BalanceValues, MONEY_MESSAGES as M, parseAmount } from '../../../.
 import { ApiError } from '../../api/client';
 import { fundRotator, reloadBalances, useRotatorOffers, useRotators } from '../../api/money';
 import { WALLET_LABELS, WALLETS, type Wallet } from '../../components/balance/wallets';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
 import { toastFailure } from '../../components/confirmed-action';
 import { EmptyState } from '../../components/empty-state';
 import { SelectField, TextField } from '../../components/field';
+import { FormSubmitRow } from '../../components/form-submit-row';
 import { notify } from '../../components/toaster';
 
 type Props = { balance?: BalanceValues };
@@ -158,11 +158,9 @@ export function RotatorFunding({ balance }: Props) {
               )}
             </dl>
           )}
-          <div className="form-actions">
-            <Button type="submit" variant="primary" busy={busy} icon={<Repeat size={16} aria-hidden />}>
-              Fund offer
-            </Button>
-          </div>
+          <FormSubmitRow busy={busy} icon={Repeat}>
+            Fund offer
+          </FormSubmitRow>
         </form>
       )}
     </Card>

@@ -9,9 +9,9 @@ import type {
 import { ApiError, api } from '../../api/client';
 import { reloadBalances } from '../../api/money';
 import { WALLET_LABELS, WALLETS } from '../../components/balance/wallets';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
+import { FormSubmitRow } from '../../components/form-submit-row';
 import { notify } from '../../components/toaster';
 
 type Props = { data: BalanceAnswer; student: BalanceUser | null };
@@ -103,11 +103,7 @@ export function WalletSettingsCard({ data, student }: Props) {
             </fieldset>
           </fieldset>
         )}
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={busy}>
-            Save settings
-          </Button>
-        </div>
+        <FormSubmitRow busy={busy}>Save settings</FormSubmitRow>
       </form>
     </Card>
   );

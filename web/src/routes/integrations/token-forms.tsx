@@ -11,9 +11,9 @@ import {
   taboolaInput,
   testConversionInput,
 } from '../../../../schema/connections-api';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { CodeField, PasswordField, TextField } from '../../components/field';
+import { FormSubmitRow } from '../../components/form-submit-row';
 import { notify } from '../../components/toaster';
 import { useForm } from '../../lib/forms';
 import {
@@ -93,11 +93,9 @@ export function PlatformTokenForm({ platform, label }: { platform: 'tiktok' | 'm
           autoComplete="off"
           spellCheck={false}
         />
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={form.busy} icon={<Save size={16} aria-hidden />}>
-            Save token
-          </Button>
-        </div>
+        <FormSubmitRow busy={form.busy} icon={Save}>
+          Save token
+        </FormSubmitRow>
       </form>
     </Card>
   );
@@ -140,11 +138,9 @@ export function TaboolaForm() {
             spellCheck={false}
           />
         </div>
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={form.busy} icon={<Save size={16} aria-hidden />}>
-            Save Taboola
-          </Button>
-        </div>
+        <FormSubmitRow busy={form.busy} icon={Save}>
+          Save Taboola
+        </FormSubmitRow>
       </form>
     </Card>
   );
@@ -167,11 +163,9 @@ export function ConversionTestForm() {
         <TextField {...form.field('dataset_id')} label="Dataset ID" inputMode="numeric" autoComplete="off" />
         <TextField {...form.field('test_event_code')} label="Test event code" autoComplete="off" />
       </div>
-      <div className="form-actions">
-        <Button type="submit" busy={form.busy} icon={<FlaskConical size={16} aria-hidden />}>
-          Send test conversion
-        </Button>
-      </div>
+      <FormSubmitRow variant="secondary" busy={form.busy} icon={FlaskConical}>
+        Send test conversion
+      </FormSubmitRow>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { LICENSE_FIELD_ORDER, licenseSchema, MESSAGES } from '../../../../schema/auth-api';
 import { ApiError } from '../../api/client';
 import { activateLicense } from '../../api/endpoints';
@@ -8,6 +8,7 @@ import { useLicense } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { AuthCard, AuthSubmit } from '../../components/auth-layout';
 import { EmailField, TextareaField } from '../../components/field';
+import { SignInFooter } from '../../components/sign-in-footer';
 import { notify } from '../../components/toaster';
 import { formatDate } from '../../lib/format';
 import { useForm } from '../../lib/forms';
@@ -65,11 +66,7 @@ export function LicenseScreen() {
     <AuthCard
       title="Activate your license"
       description="Enter the email and license key of your purchase to activate this installation."
-      footer={
-        <span>
-          Already active? <Link to="/login">Back to sign in</Link>
-        </span>
-      }
+      footer={<SignInFooter lead="Already active?" />}
     >
       <LicenseStatus />
       <form className="form" onSubmit={onSubmit} noValidate>

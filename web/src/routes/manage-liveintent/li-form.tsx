@@ -5,9 +5,9 @@ import { type LucideIcon, Save } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
+import { FormSubmitRow } from '../../components/form-submit-row';
 import type { useForm } from '../../lib/forms';
 import { send } from './api';
 import { errorText, SuccessDialog, toast } from './shared';
@@ -42,17 +42,9 @@ export function LiFormCard({
       <form id={formId} className="form" onSubmit={onSubmit} noValidate>
         {formError && <Alert>{formError}</Alert>}
         {children}
-        <div className="form-actions">
-          <Button
-            type="submit"
-            variant="primary"
-            busy={busy}
-            icon={<Icon size={16} aria-hidden />}
-            data-testid="li-save"
-          >
-            {submitLabel}
-          </Button>
-        </div>
+        <FormSubmitRow icon={Icon} busy={busy} testId="li-save">
+          {submitLabel}
+        </FormSubmitRow>
       </form>
       {success && <SuccessDialog message={success.message} back={success.back} />}
     </Card>

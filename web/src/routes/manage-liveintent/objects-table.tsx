@@ -3,11 +3,11 @@
 // reloads); 'Loading' or the error while it loads, the empty state when there are none.
 import type { LucideIcon } from 'lucide-react';
 import { Pencil, Trash2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { mutate } from 'swr';
 import { Button } from '../../components/button';
-import { useConfirm } from '../../components/confirm-dialog';
+import { useConfirmedAction } from '../../components/confirmed-action';
 import { EmptyState } from '../../components/empty-state';
 import { Spinner } from '../../components/spinner';
 import { send } from './api';
@@ -105,21 +105,18 @@ export function ObjectsTable<T>({
   /** The delete call: its verb, its body for the row, the list to reload and the toast on failure. */
   remove: { verb: string; body: (row: T) => Record<string, unknown>; list: string; failure?: string };
 }) {
-  const confirm = useConfirm();
-  const [busy, setBusy] = useState<string | null>(null);
-  const onDelete = async (row: T) => {
-    if (!(await confirm(DELETE_CONFIRM))) return;
-    setBusy(refOf(row));
-    try {
-      const res = await send(remove.verb, { campaignId, ...remove.body(row) });
-      toast.success(res.message);
-      await mutate(remove.list);
-    } catch (err) {
-      toast.error(remove.failure ?? errorText(err));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, run } = useConfirmedAction<string>();
+  const onDelete = (row: T) =>
+    run(
+      refOf(row),
+      DELETE_CONFIRM,
+      async () => {
+        const res = await send(remove.verb, { campaignId, ...remove.body(row) });
+        toast.success(res.message);
+        await mutate(remove.list);
+      },
+      (err) => toast.error(remove.failure ?? errorText(err)),
+    );
 
   if (!rows) return <Loading error={error} />;
   if (rows.length === 0)

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { ModifyVerb } from '../../../../schema/masterdashboard-api';
 import type { Student } from '../../../../schema/operator-api';
 import { ApiError } from '../../api/client';
+import { useBusyAction } from '../../components/confirmed-action';
 import { SelectField, TextField } from '../../components/field';
 import { FormModalFooter, Modal } from '../../components/modal';
 import { notify } from '../../components/toaster';
@@ -76,7 +77,7 @@ export function AddDataModal({ open, student, campaignId, defaultDate, onClose, 
     conversions: '',
     payout: '',
   });
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction<'save'>();
   const [error, setError] = useState<string | null>(null);
   useOnOpen(open, defaultDate, () => {
     setDate(defaultDate);
@@ -90,7 +91,6 @@ export function AddDataModal({ open, student, campaignId, defaultDate, onClose, 
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
     setError(null);
     const fields: Record<string, string | number> =
       kind === 'row'
@@ -110,20 +110,22 @@ export function AddDataModal({ open, student, campaignId, defaultDate, onClose, 
             [spec.field as string]: v.value,
             ...(kind === 'conversions' ? { payout: v.payout } : {}),
           };
-    try {
-      const answer = await mdApi.modify(spec.verb, { student_id_hash: student.id_hash, ...fields });
-      // A reply carrying status_code 500 is a failure even with HTTP 200 (spec 3 §4).
-      if (answer.status_code === 500) throw new Error(answer.message);
-      notify.success(answer.message);
-      onSaved();
-    } catch (err) {
-      // The failure shows the server's message (spec 3 §8).
-      const message = err instanceof ApiError ? err.firstMessage : (err as Error).message;
-      setError(message);
-      notify.error(message);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      'save',
+      async () => {
+        const answer = await mdApi.modify(spec.verb, { student_id_hash: student.id_hash, ...fields });
+        // A reply carrying status_code 500 is a failure even with HTTP 200 (spec 3 §4).
+        if (answer.status_code === 500) throw new Error(answer.message);
+        notify.success(answer.message);
+        onSaved();
+      },
+      (err) => {
+        // The failure shows the server's message (spec 3 §8).
+        const message = err instanceof ApiError ? err.firstMessage : (err as Error).message;
+        setError(message);
+        notify.error(message);
+      },
+    );
   }
 
   return (
@@ -132,7 +134,7 @@ export function AddDataModal({ open, student, campaignId, defaultDate, onClose, 
       onClose={onClose}
       size="md"
       title={`Add data for ${student.name}`}
-      footer={<FormModalFooter form="md-add-data" busy={busy} onCancel={onClose} />}
+      footer={<FormModalFooter form="md-add-data" busy={busy !== null} onCancel={onClose} />}
     >
       <form id="md-add-data" className="md-add-form" onSubmit={submit} noValidate>
         <SelectField

@@ -4,7 +4,7 @@ import type { Student } from '../../../../schema/operator-api';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { useConfirm } from '../../components/confirm-dialog';
+import { useBusyAction, useConfirmedAction } from '../../components/confirmed-action';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { PasswordField, TextField } from '../../components/field';
@@ -23,12 +23,11 @@ export function InstallationsCard({
   students: readonly Student[];
   onChanged: () => void;
 }) {
-  const confirm = useConfirm();
   const [editing, setEditing] = useState<Student | 'new' | null>(null);
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [removing, setRemoving] = useState<number | null>(null);
+  const { busy, run } = useBusyAction<'save'>();
+  const { busy: removing, run: runRemove } = useConfirmedAction<number>();
 
   const open = (s: Student | 'new') => {
     setEditing(s);
@@ -43,39 +42,40 @@ export function InstallationsCard({
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    try {
-      const answer = await mdApi.saveInstallation(editing === 'new' || !editing ? null : editing.id, form);
-      notify.success(answer.message);
-      setEditing(null);
-      onChanged();
-    } catch (err) {
-      if (err instanceof ApiError) {
-        setErrors(err.fieldErrors);
-        notify.error(err.firstMessage);
-      }
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      'save',
+      async () => {
+        const answer = await mdApi.saveInstallation(editing === 'new' || !editing ? null : editing.id, form);
+        notify.success(answer.message);
+        setEditing(null);
+        onChanged();
+      },
+      (err) => {
+        if (err instanceof ApiError) {
+          setErrors(err.fieldErrors);
+          notify.error(err.firstMessage);
+        }
+      },
+    );
   }
 
   async function remove(s: Student) {
-    const ok = await confirm({
-      title: 'Remove student installation',
-      message: `Remove ${s.name} (${s.domain})? Its cached numbers go too; the installation itself is not touched.`,
-      confirmLabel: 'Remove',
-      danger: true,
-    });
-    if (!ok) return;
-    setRemoving(s.id);
-    try {
-      notify.success((await mdApi.removeInstallation(s.id)).message);
-      onChanged();
-    } catch (err) {
-      if (err instanceof ApiError) notify.error(err.firstMessage);
-    } finally {
-      setRemoving(null);
-    }
+    await runRemove(
+      s.id,
+      {
+        title: 'Remove student installation',
+        message: `Remove ${s.name} (${s.domain})? Its cached numbers go too; the installation itself is not touched.`,
+        confirmLabel: 'Remove',
+        danger: true,
+      },
+      async () => {
+        notify.success((await mdApi.removeInstallation(s.id)).message);
+        onChanged();
+      },
+      (err) => {
+        if (err instanceof ApiError) notify.error(err.firstMessage);
+      },
+    );
   }
 
   const columns: Column<Student>[] = [
@@ -137,7 +137,9 @@ export function InstallationsCard({
         open={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? 'Add student installation' : 'Edit student installation'}
-        footer={<FormModalFooter form="md-installation" busy={busy} onCancel={() => setEditing(null)} />}
+        footer={
+          <FormModalFooter form="md-installation" busy={busy !== null} onCancel={() => setEditing(null)} />
+        }
       >
         <form id="md-installation" className="md-add-form" onSubmit={save} noValidate>
           <TextField

@@ -12,6 +12,7 @@ import { ROLES, type Role } from '../../../../schema/roles';
 import { ApiError } from '../../api/client';
 import { changeUserRole, createLoginLink, createUser, paths } from '../../api/endpoints';
 import { useUsers } from '../../api/hooks';
+import { ActionsHeader } from '../../components/data-table/actions-header';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -241,9 +242,7 @@ function UsersTable() {
                 <th scope="col">Role</th>
                 <th scope="col">Coach</th>
                 <th scope="col">Created</th>
-                <th scope="col" className="actions">
-                  <span className="sr-only">Actions</span>
-                </th>
+                <ActionsHeader />
               </tr>
             </thead>
             <tbody>

@@ -1,5 +1,5 @@
 import { UserPlus } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES, type RegistrationAnswer } from '../../../../schema/accounts-api';
 import { MESSAGES, REGISTER_FIELD_ORDER, registerSchema } from '../../../../schema/auth-api';
 import { ApiError } from '../../api/client';
@@ -8,6 +8,7 @@ import { useApi } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { AuthCard, AuthSubmit } from '../../components/auth-layout';
 import { EmailField, PasswordField, TextField } from '../../components/field';
+import { SignInFooter } from '../../components/sign-in-footer';
 import { Spinner } from '../../components/spinner';
 import { notify } from '../../components/toaster';
 import { stripSpaces, useForm } from '../../lib/forms';
@@ -22,11 +23,7 @@ const FORM = 'register';
 export function RegisterScreen() {
   useDocumentTitle('Create an account');
   const status = useApi<RegistrationAnswer>('registration', { revalidateOnFocus: false });
-  const footer = (
-    <span>
-      Already have an account? <Link to="/login">Sign in</Link>
-    </span>
-  );
+  const footer = <SignInFooter lead="Already have an account?" label="Sign in" />;
   if (!status.data && !status.error) {
     return (
       <AuthCard title="Create an account" footer={footer}>

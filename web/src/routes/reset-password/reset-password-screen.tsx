@@ -1,10 +1,11 @@
 import { Lock } from 'lucide-react';
-import { Link, useLoaderData, useNavigate } from 'react-router';
+import { useLoaderData, useNavigate } from 'react-router';
 import { MESSAGES, RESET_FIELD_ORDER, resetPasswordSchema } from '../../../../schema/auth-api';
 import { resetPassword } from '../../api/endpoints';
 import { Alert } from '../../components/alert';
 import { AuthCard, AuthSubmit } from '../../components/auth-layout';
 import { PasswordField } from '../../components/field';
+import { SignInFooter } from '../../components/sign-in-footer';
 import { notify } from '../../components/toaster';
 import { stripSpaces, useForm } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -41,11 +42,7 @@ export function ResetPasswordScreen() {
           For the account <strong className="break-all">{email}</strong>. Spaces are removed as you type.
         </>
       }
-      footer={
-        <span>
-          Changed your mind? <Link to="/login">Back to sign in</Link>
-        </span>
-      }
+      footer={<SignInFooter lead="Changed your mind?" />}
     >
       <form className="form" onSubmit={onSubmit} noValidate>
         {formError && <Alert>{formError}</Alert>}

@@ -67,12 +67,8 @@ function initialValues(s: InstallationSettings) {
     title: s.title,
     timeZone: s.timeZone,
     customDomain: s.customDomain,
-    route_main: s.route_main,
-    route_click: s.route_click,
-    route_image: s.route_image,
-    route_iframe: s.route_iframe,
-    route_script: s.route_script,
-    route_postback: s.route_postback,
+    // The tracking routes, as ROUTE_KEYS lists them.
+    ...(Object.fromEntries(ROUTE_KEYS.map((key) => [key, s[key]])) as Record<RouteKey, string>),
   };
 }
 

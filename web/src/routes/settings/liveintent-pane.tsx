@@ -11,9 +11,9 @@ import {
   SETTINGS_MESSAGES,
 } from '../../../../schema/settings-api';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { CodeField, PasswordField, SelectField } from '../../components/field';
+import { FormSubmitRow } from '../../components/form-submit-row';
 import { notify } from '../../components/toaster';
 import { stripSpaces, useForm } from '../../lib/forms';
 import { type InstallationSettings, SETTINGS_PATH, updateSetting } from './api';
@@ -157,11 +157,9 @@ function AccountForm({ prefix, settings }: { prefix: Prefix; settings: Installat
           onChange={(on) => setValue('pliPauseAll', on ? '1' : '0')}
         />
       )}
-      <div className="form-actions">
-        <Button type="submit" variant="secondary" busy={busy} icon={<Save size={16} aria-hidden />}>
-          Save {own ? 'own account' : 'personal account'}
-        </Button>
-      </div>
+      <FormSubmitRow variant="secondary" busy={busy} icon={Save}>
+        Save {own ? 'own account' : 'personal account'}
+      </FormSubmitRow>
     </form>
   );
 }

@@ -2,9 +2,9 @@ import { KeyRound } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { PASSWORD_FIELDS, passwordChangeSchema } from '../../../../schema/settings-api';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { PasswordField } from '../../components/field';
+import { FormSubmitRow } from '../../components/form-submit-row';
 import { notify } from '../../components/toaster';
 import { stripSpaces, useForm } from '../../lib/forms';
 import { KEYS, writeKey } from '../../lib/storage';
@@ -55,11 +55,9 @@ export function PasswordPane({ username }: { username: string }) {
           <PasswordField {...form.field('newPassword', stripSpaces)} label="New password" />
           <PasswordField {...form.field('confirmPassword', stripSpaces)} label="Confirm password" />
         </div>
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={busy} icon={<KeyRound size={16} aria-hidden />}>
-            Change password
-          </Button>
-        </div>
+        <FormSubmitRow busy={busy} icon={KeyRound}>
+          Change password
+        </FormSubmitRow>
       </form>
     </Card>
   );

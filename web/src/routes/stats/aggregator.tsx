@@ -11,6 +11,7 @@ import {
   updateLandingStatusMany,
 } from '../../api/endpoints';
 import { Card } from '../../components/card';
+import { useBusyAction } from '../../components/confirmed-action';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { type SortState, sortRows } from '../../components/data-table/sorting';
 import { StatusSwitch } from '../../components/data-table/status-switch';
@@ -109,7 +110,7 @@ function ElementTable({
 export function Aggregator({ request, onShowTests, onStatusChange }: Props) {
   const [result, setResult] = useState<AggregateResult | null>(null);
   const [loading, setLoading] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useBusyAction<string>();
   const [contents, setContents] = useState<ReadonlyMap<string, ElementContent>>(new Map());
   const controller = useRef<AbortController | null>(null);
 
@@ -177,31 +178,29 @@ export function Aggregator({ request, onShowTests, onStatusChange }: Props) {
     return () => c.abort();
   }, [request]);
 
-  const toggle = async (position: number, row: ElementRow, next: boolean) => {
-    setBusy(`${position}:${row.page}`);
-    try {
-      const answer = await updateLandingStatusMany(row.landingIds, next ? 1 : 0);
-      // Every element that shares these pages may change: the union of its pages' flags.
-      setResult((r) =>
-        r
-          ? {
-              ...r,
-              positions: r.positions.map((rows, p) =>
-                rows.map((e) =>
-                  p === position && e.page === row.page ? { ...e, status: answer.active ? 1 : 0 } : e,
+  const toggle = (position: number, row: ElementRow, next: boolean) =>
+    run(
+      `${position}:${row.page}`,
+      async () => {
+        const answer = await updateLandingStatusMany(row.landingIds, next ? 1 : 0);
+        // Every element that shares these pages may change: the union of its pages' flags.
+        setResult((r) =>
+          r
+            ? {
+                ...r,
+                positions: r.positions.map((rows, p) =>
+                  rows.map((e) =>
+                    p === position && e.page === row.page ? { ...e, status: answer.active ? 1 : 0 } : e,
+                  ),
                 ),
-              ),
-            }
-          : r,
-      );
-      notify.success(STATS_MESSAGES.landingStatusUpdated);
-      onStatusChange();
-    } catch {
-      notify.error(STATS_MESSAGES.landingStatusNotUpdated);
-    } finally {
-      setBusy(null);
-    }
-  };
+              }
+            : r,
+        );
+        notify.success(STATS_MESSAGES.landingStatusUpdated);
+        onStatusChange();
+      },
+      () => notify.error(STATS_MESSAGES.landingStatusNotUpdated),
+    );
 
   const positions = result?.positions ?? [];
   return (

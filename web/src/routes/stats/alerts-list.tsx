@@ -1,6 +1,6 @@
 import { BellRing, X } from 'lucide-react';
-import { useState } from 'react';
 import { type CampaignAlert, dismissAlert } from '../../api/endpoints';
+import { useBusyAction } from '../../components/confirmed-action';
 import { notify } from '../../components/toaster';
 import { formatDateTime } from '../../lib/format';
 import { toastFailure } from './use-statistics';
@@ -9,21 +9,19 @@ type Props = { campaignId: number; alerts: CampaignAlert[]; onChange: (alerts: C
 
 /** The campaign's alerts (optimiser actions, failing postbacks, spend without conversions), each dismissible. */
 export function AlertsList({ campaignId, alerts, onChange }: Props) {
-  const [busy, setBusy] = useState<number | null>(null);
+  const { busy, run } = useBusyAction<number>();
   if (alerts.length === 0) return null;
 
-  const dismiss = async (index: number) => {
-    setBusy(index);
-    try {
-      const answer = await dismissAlert(campaignId, index);
-      onChange(answer.alerts);
-      notify.success(answer.message);
-    } catch (err) {
-      toastFailure(err);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const dismiss = (index: number) =>
+    run(
+      index,
+      async () => {
+        const answer = await dismissAlert(campaignId, index);
+        onChange(answer.alerts);
+        notify.success(answer.message);
+      },
+      toastFailure,
+    );
 
   return (
     <section className="stats-alerts" aria-label="Alerts" data-testid="alerts">

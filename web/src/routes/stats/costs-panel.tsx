@@ -17,6 +17,7 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { FileUpload } from '../../components/file-upload';
+import { showSaveFailure } from '../../components/save-failure';
 import { notify } from '../../components/toaster';
 import { zodErrors } from '../../lib/forms';
 
@@ -71,9 +72,7 @@ export function CostsPanel({ campaignId, start, end, today, onChanged, version =
       await mutate();
       onChanged();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 422) setErrors(err.fieldErrors);
-      else if (!(err instanceof ApiError && err.status === 401))
-        notify.error(err instanceof Error ? err.message : String(err));
+      showSaveFailure(err, setErrors);
     } finally {
       setBusy(false);
     }

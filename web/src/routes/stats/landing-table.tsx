@@ -4,9 +4,9 @@ import type { LandingRecord, StatsExtraToken } from '../../api/endpoints';
 import { type Column, DataTable, formatCell, valueCell } from '../../components/data-table/data-table';
 import { totalsNoValue } from '../../components/data-table/no-value';
 import { statusColumn } from '../../components/data-table/status-switch';
-import { EmptyState } from '../../components/empty-state';
 import { nameColumn, testsColumn } from './item-columns';
 import { queryTableProps, type TableQuery } from './query';
+import { SearchEmptyState } from './search-empty-state';
 import { groupedRowKey, TokenPicker, tokenColumns } from './token-picker';
 import type { LandingState } from './use-statistics';
 
@@ -130,14 +130,9 @@ export function LandingTable({
       }
       rowClassName={rowTone}
       empty={
-        <EmptyState
-          icon={FileText}
-          title={query.search ? 'No landing page matches this search' : 'No landing pages'}
-        >
-          {query.search
-            ? 'Clear the search box to see every landing page.'
-            : 'Add landing pages to the campaign to see how each one converts.'}
-        </EmptyState>
+        <SearchEmptyState icon={FileText} search={query.search} noun="landing page" title="No landing pages">
+          Add landing pages to the campaign to see how each one converts.
+        </SearchEmptyState>
       }
     />
   );

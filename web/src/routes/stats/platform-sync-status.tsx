@@ -5,6 +5,7 @@ import type { SyncStatusAnswer } from '../../../../schema/integrations-api';
 import { api } from '../../api/client';
 import { useApi } from '../../api/hooks';
 import { Button } from '../../components/button';
+import { useBusyAction } from '../../components/confirmed-action';
 import { notify } from '../../components/toaster';
 import { syncLine } from './sync-line';
 import { toastFailure } from './use-statistics';
@@ -31,7 +32,7 @@ export function PlatformSyncStatusPanel({
   const status = useApi<SyncStatusAnswer>(`integrations/sync-status?campaignId=${campaignId}`, {
     revalidateOnFocus: false,
   });
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useBusyAction<string>();
   /** The platform whose queued sync is awaited, and its last sync time before it was queued. */
   const [following, setFollowing] = useState<{
     platform: string;
@@ -65,20 +66,18 @@ export function PlatformSyncStatusPanel({
 
   if (links.length === 0) return null;
 
-  const syncNow = async (platform: string) => {
-    setBusy(platform);
-    try {
-      const before = links.find((l) => l.platform === platform)?.lastSyncAt ?? null;
-      const answer = await api.post<MessageAnswer>('integrations/sync-now', { campaignId, platform });
-      notify.success(answer.message);
-      setFollowing({ platform, before, since: Date.now(), reads: 0 });
-      await status.mutate();
-    } catch (err) {
-      toastFailure(err);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const syncNow = (platform: string) =>
+    run(
+      platform,
+      async () => {
+        const before = links.find((l) => l.platform === platform)?.lastSyncAt ?? null;
+        const answer = await api.post<MessageAnswer>('integrations/sync-now', { campaignId, platform });
+        notify.success(answer.message);
+        setFollowing({ platform, before, since: Date.now(), reads: 0 });
+        await status.mutate();
+      },
+      toastFailure,
+    );
 
   return (
     <section className="stats-alerts" aria-label="Cost import" data-testid="platform-sync">

@@ -3,10 +3,10 @@ import type { StatsExtraToken, StatsMetric, StatsTotals, TargetRecord } from '..
 import { ColumnPicker } from '../../components/data-table/column-picker';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { StatusSwitch } from '../../components/data-table/status-switch';
-import { EmptyState } from '../../components/empty-state';
 import { useBannerBulk } from './banner-bulk';
 import { LineItemModal } from './line-item-modal';
 import { queryTableProps, type TableQuery } from './query';
+import { SearchEmptyState } from './search-empty-state';
 import { groupedRowKey, TokenPicker } from './token-picker';
 import { type CreativeSwitches, isAlertRow } from './use-creative-status';
 import type { TargetState } from './use-statistics';
@@ -135,14 +135,15 @@ export function TargetTable({
           </>
         }
         empty={
-          <EmptyState
+          <SearchEmptyState
             icon={Target}
-            title={query.search ? 'No target matches this search' : 'No targets in this range'}
+            search={query.search}
+            noun="target"
+            title="No targets in this range"
           >
-            {query.search
-              ? 'Clear the search box to see every target.'
-              : 'Targets appear when visits arrive with the target parameter of the tracking link. Try a wider date range.'}
-          </EmptyState>
+            Targets appear when visits arrive with the target parameter of the tracking link. Try a wider date
+            range.
+          </SearchEmptyState>
         }
       />
       {creative?.enabled ? (

@@ -6,10 +6,10 @@ import type { LinkTestAnswer } from '../../../../schema/tools-api';
 import { ApiError } from '../../api/client';
 import { useCampaignOptions } from '../../api/hooks';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { SelectField, TextareaField, TextField } from '../../components/field';
+import { FormSubmitRow } from '../../components/form-submit-row';
 import { notify } from '../../components/toaster';
 import { draftFields } from '../../lib/draft-field';
 import { parseTokenLines, runLinkTest } from './api';
@@ -163,11 +163,9 @@ export function LinkTester() {
               </label>
             </div>
           </div>
-          <div className="form-actions">
-            <Button type="submit" variant="primary" busy={busy} icon={<Play size={16} aria-hidden />}>
-              Run dry run
-            </Button>
-          </div>
+          <FormSubmitRow busy={busy} icon={Play}>
+            Run dry run
+          </FormSubmitRow>
         </form>
       </Card>
       {answer ? (

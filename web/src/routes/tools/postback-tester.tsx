@@ -8,9 +8,11 @@ import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
+import { useBusyAction } from '../../components/confirmed-action';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { SelectField, TextField } from '../../components/field';
+import { FormSubmitRow } from '../../components/form-submit-row';
 import { notify } from '../../components/toaster';
 import { draftFields } from '../../lib/draft-field';
 import { formatDateTime, formatDollars } from '../../lib/format';
@@ -126,7 +128,7 @@ export function PostbackTester() {
   const [conv, setConv] = useState({ payout: '', txid: '', event: '', send: false });
   const [clickErrors, setClickErrors] = useState<Record<string, string>>({});
   const [convErrors, setConvErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<'click' | 'send' | 'clear' | null>(null);
+  const { busy, run } = useBusyAction<'click' | 'send' | 'clear'>();
   const clickField = draftFields(
     click,
     (key, value) => setClick((c) => ({ ...c, [key]: value })),
@@ -145,50 +147,52 @@ export function PostbackTester() {
   const onClick = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    setBusy('click');
     setClickErrors({});
-    try {
-      const made = await makeTestClick({
-        campaignId: click.campaignId ? Number(click.campaignId) : null,
-        device: click.device,
-        country: click.country,
-        target: click.target,
-      });
-      setTestClick(made);
-      setResult(null);
-      notify.success(made.message);
-    } catch (err) {
-      setClickErrors(errorsOf(err));
-      notify.error(err instanceof ApiError ? err.firstMessage : 'The test click failed. Try again.');
-    } finally {
-      setBusy(null);
-    }
+    await run(
+      'click',
+      async () => {
+        const made = await makeTestClick({
+          campaignId: click.campaignId ? Number(click.campaignId) : null,
+          device: click.device,
+          country: click.country,
+          target: click.target,
+        });
+        setTestClick(made);
+        setResult(null);
+        notify.success(made.message);
+      },
+      (err) => {
+        setClickErrors(errorsOf(err));
+        notify.error(err instanceof ApiError ? err.firstMessage : 'The test click failed. Try again.');
+      },
+    );
   };
 
   const onSend = async (e: FormEvent) => {
     e.preventDefault();
     if (busy || !testClick) return;
-    setBusy('send');
     setConvErrors({});
-    try {
-      const answer = await sendTestPostback({
-        clickId: testClick.clickId,
-        payout: conv.payout,
-        txid: conv.txid,
-        event: conv.event,
-        send: conv.send ? 1 : 0,
-      });
-      setResult(answer);
-      await mutate(TOOLS_PATHS.testConversions);
-      if (answer.outcome === 'refused') notify.error(`Refused: ${answer.message}`);
-      else if (answer.outcome === 'duplicate') notify.warning('Accepted as a duplicate: counted once.');
-      else notify.success('Test conversion accepted.');
-    } catch (err) {
-      setConvErrors(errorsOf(err));
-      notify.error(err instanceof ApiError ? err.firstMessage : 'The postback failed. Try again.');
-    } finally {
-      setBusy(null);
-    }
+    await run(
+      'send',
+      async () => {
+        const answer = await sendTestPostback({
+          clickId: testClick.clickId,
+          payout: conv.payout,
+          txid: conv.txid,
+          event: conv.event,
+          send: conv.send ? 1 : 0,
+        });
+        setResult(answer);
+        await mutate(TOOLS_PATHS.testConversions);
+        if (answer.outcome === 'refused') notify.error(`Refused: ${answer.message}`);
+        else if (answer.outcome === 'duplicate') notify.warning('Accepted as a duplicate: counted once.');
+        else notify.success('Test conversion accepted.');
+      },
+      (err) => {
+        setConvErrors(errorsOf(err));
+        notify.error(err instanceof ApiError ? err.firstMessage : 'The postback failed. Try again.');
+      },
+    );
   };
 
   const onClear = async () => {
@@ -201,18 +205,17 @@ export function PostbackTester() {
       danger: true,
     });
     if (!ok) return;
-    setBusy('clear');
-    try {
-      const answer = await clearTestConversions();
-      await mutate(TOOLS_PATHS.testConversions);
-      setTestClick(null);
-      setResult(null);
-      notify.success(`${answer.message} (${answer.deleted})`);
-    } catch (err) {
-      notify.error(err instanceof ApiError ? err.firstMessage : 'Clearing failed. Try again.');
-    } finally {
-      setBusy(null);
-    }
+    await run(
+      'clear',
+      async () => {
+        const answer = await clearTestConversions();
+        await mutate(TOOLS_PATHS.testConversions);
+        setTestClick(null);
+        setResult(null);
+        notify.success(`${answer.message} (${answer.deleted})`);
+      },
+      (err) => notify.error(err instanceof ApiError ? err.firstMessage : 'Clearing failed. Try again.'),
+    );
   };
 
   const rows = list.data?.result ?? [];
@@ -237,16 +240,9 @@ export function PostbackTester() {
               />
             </div>
             <TextField {...clickField('target')} label="Target (ad id)" optional />
-            <div className="form-actions">
-              <Button
-                type="submit"
-                variant="primary"
-                busy={busy === 'click'}
-                icon={<MousePointerClick size={16} aria-hidden />}
-              >
-                Make test click
-              </Button>
-            </div>
+            <FormSubmitRow busy={busy === 'click'} icon={MousePointerClick}>
+              Make test click
+            </FormSubmitRow>
           </form>
           {testClick && (
             <div className="stack tools-after-form" data-testid="test-click">
@@ -301,16 +297,9 @@ export function PostbackTester() {
                 />
                 Send it to the traffic source (calls the campaign's postback URL for real)
               </label>
-              <div className="form-actions">
-                <Button
-                  type="submit"
-                  variant="primary"
-                  busy={busy === 'send'}
-                  icon={<Send size={16} aria-hidden />}
-                >
-                  Send conversion
-                </Button>
-              </div>
+              <FormSubmitRow busy={busy === 'send'} icon={Send}>
+                Send conversion
+              </FormSubmitRow>
             </form>
           ) : (
             <EmptyState icon={MousePointerClick} title="Make a test click first">
