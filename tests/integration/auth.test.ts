@@ -341,12 +341,8 @@ describe('registration and users', () => {
   });
 
   it('lets an admin create users with a role, list them and change roles', async () => {
-    const created = await registerUser(adminToken, {
-      username: 'coachy',
-      email: 'coachy@example.com',
-      password: 'Coach-pass-12',
-      role: 'coach',
-    });
+    const account = { username: 'coachy', email: 'coachy@example.com', password: 'Coach-pass-12' };
+    const created = await registerUser(adminToken, { ...account, role: 'coach' });
     expect(created.status).toBe(201);
     expect(created.body.data.user).toMatchObject({ username: 'coachy', role: 'coach|Coach' });
 
@@ -373,7 +369,7 @@ describe('registration and users', () => {
     const coachy = list.body.data.result.find((u: { username: string }) => u.username === 'coachy');
     expect(coachy.role).toBe('coach|Coach');
 
-    const coachToken = await login('coachy', 'Coach-pass-12');
+    const coachToken = await login(account.username, account.password);
     const changed = await api(`/api/users/${coachy.id}/role`, {
       method: 'PUT',
       token: adminToken,
