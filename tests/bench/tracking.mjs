@@ -322,15 +322,12 @@ async function main() {
     // A realistic mix: each click's visit, landing-page click and conversion; the rest visits.
     for (let i = 0; events.length < EVENTS_PER_MESSAGE; i++) {
       const id = `bench${m}x${i}`;
-      const landing = 1 + (i % 5);
+      // What the visit, its landing-page click and its conversion share: the click id and where it went.
+      const click = { id, c: 1, p: 0, l: 1 + (i % 5), at: now };
       events.push({
         k: 'v',
-        id,
-        c: 1,
-        p: 0,
-        l: landing,
+        ...click,
         o: 0,
-        at: now,
         tgt: `t${i % 50}`,
         kw: 'kw',
         dev: 'desktop',
@@ -342,17 +339,13 @@ async function main() {
         tok: { 1: 'feed' },
       });
       if (i % 4 === 0 && events.length < EVENTS_PER_MESSAGE) {
-        events.push({ k: 'l', id, c: 1, p: 0, l: landing, o: 1 + (i % 5), opt: 0, at: now, f: null });
+        events.push({ k: 'l', ...click, o: 1 + (i % 5), opt: 0, f: null });
       }
       if (i % 12 === 0 && events.length < EVENTS_PER_MESSAGE) {
         events.push({
           k: 'c',
-          id,
-          c: 1,
-          p: 0,
-          l: landing,
+          ...click,
           o: 0,
-          at: now,
           ev: null,
           tx: `tx${m}-${i}`,
           pay: null,

@@ -206,21 +206,17 @@ try {
   const visits = await page.locator('[data-kpi="visits"] .kpi-value').textContent();
 
   // A breakdown: a grouping not asked for yet (no cached answer) to its rows.
-  const dims = ['country', 'device', 'os', 'browser', 'referrer', 'hour', 'day'];
-  const pairs = dims.flatMap((a) => dims.filter((b) => b !== a).map((b) => [a, b]));
   const breakdown = [];
   const breakdownLevels = [];
   const groupBy = page.getByLabel('Group by');
   const thenBy = page.getByLabel('Then by');
-  const TITLES = {
-    country: 'Country',
-    device: 'Device type',
-    os: 'OS',
-    browser: 'Browser',
-    referrer: 'Referrer domain',
-    hour: 'Hour of day',
-    day: 'Day',
-  };
+  // The dimensions and their column titles as the screen offers them (schema/stats-reports-api.ts).
+  const offered = await groupBy
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => [o.value, o.textContent.trim()]));
+  const dims = offered.map(([value]) => value);
+  const TITLES = Object.fromEntries(offered);
+  const pairs = dims.flatMap((a) => dims.filter((b) => b !== a).map((b) => [a, b]));
   const heading = (text) =>
     page
       .locator('[data-testid="breakdown-table"] thead th', { hasText: new RegExp(`^\\s*${text}\\s*$`) })

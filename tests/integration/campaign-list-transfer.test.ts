@@ -101,6 +101,15 @@ async function portable(token: string, id: number) {
   const d = (await api(`/api/campaign?campaignId=${id}`, { token })).body.data;
   const paths = new Map(d.path.map((p: any) => [p.pathId, p.name]));
   const opts = new Map(d.option.map((o: any) => [o.optionId, o.name]));
+  // What a landing page and an offer both carry: the page, its split and its path by name.
+  const page = (p: any) => ({
+    name: p.name,
+    url: p.url,
+    share: p.share,
+    active: p.active,
+    agents: p.agents,
+    path: paths.get(p.pathId) ?? null,
+  });
   const {
     campaignId: _a,
     dir: _b,
@@ -128,24 +137,11 @@ async function portable(token: string, id: number) {
       deleted: p.deleted,
     })),
     option: option.map((o: any) => ({ name: o.name, active: o.active, deleted: o.deleted })),
-    landing: landing.map((l: any) => ({
-      name: l.name,
-      url: l.url,
-      share: l.share,
-      active: l.active,
-      agents: l.agents,
-      deleted: l.deleted,
-      path: paths.get(l.pathId) ?? null,
-    })),
+    landing: landing.map((l: any) => ({ ...page(l), deleted: l.deleted })),
     offer: offer.map((o: any) => ({
-      name: o.name,
-      url: o.url,
-      share: o.share,
+      ...page(o),
       payout: o.payout,
-      active: o.active,
-      agents: o.agents,
       email: o.rotator_participant_email,
-      path: paths.get(o.pathId) ?? null,
       option: opts.get(o.optionId) ?? null,
     })),
     extratokens: extratokens.map((t: any) => ({
@@ -342,17 +338,17 @@ describe('import of an export', () => {
   });
 });
 
-/** A bad file: what it is, how to make it, and the status and message it is refused with. */
-type FileCase = [string, () => { file: Blob | null; name: string }, number, string];
+/** A bad file: what it is, how to make it, and the message it is refused with. */
+type FileCase = [string, () => { file: Blob | null; name: string }, string];
 
-/** Each case uploaded to `path` is refused with its status and message, and writes nothing. */
+/** Each case uploaded to `path` is refused (422) with its message, and writes nothing. */
 function refusesEach(path: string, cases: FileCase[]) {
-  for (const [what, make, status, message] of cases) {
+  for (const [what, make, message] of cases) {
     it(`refuses ${what}`, async () => {
       const before = await count();
       const { file, name } = make();
       const res = await upload(path, admin, file, name);
-      expect(res.status).toBe(status);
+      expect(res.status).toBe(422);
       expect(res.body).toEqual({ message, errors: { uploads: [message] } });
       expect(await count()).toBe(before);
     });
@@ -368,19 +364,35 @@ describe('import-campaigns file checks', () => {
     expect(res.body.data.result[0]).toMatchObject({ name: 'Imported', is_dir: 0 });
   });
 
+  /** A campaign export with one entry whose name would write outside the import: refused by name. */
+  const unsafeEntry = (what: string, entry: string): FileCase => [
+    what,
+    () => ({ file: zipFile({ 'manifest.json': good(), [entry]: strToU8('x') }), name: 'evil.zip' }),
+    `The zip file contains an unsafe entry name: ${entry}`,
+  ];
+
+  /** A ZIP of one manifest.json of this text. */
+  const manifestZip = (text: string, name: string) => () => ({
+    file: zipFile({ 'manifest.json': strToU8(text) }),
+    name,
+  });
+  /** The admin imports a ZIP of this one manifest, named `name`. */
+  const importManifest = (manifest: unknown, name: string) => {
+    const { file } = manifestZip(JSON.stringify(manifest), name)();
+    return upload('/api/import-campaigns', admin, file, name);
+  };
+
   const cases: FileCase[] = [
-    ['no file', () => ({ file: null, name: '' }), 422, 'Select zip file for upload.'],
+    ['no file', () => ({ file: null, name: '' }), 'Select zip file for upload.'],
     [
       'a wrong extension',
       () => ({ file: new Blob([good()]), name: 'campaigns.csv' }),
-      422,
       'Select valid zip file.',
     ],
-    ['no extension', () => ({ file: new Blob([good()]), name: 'campaigns' }), 422, 'Select valid zip file.'],
+    ['no extension', () => ({ file: new Blob([good()]), name: 'campaigns' }), 'Select valid zip file.'],
     [
       'a renamed text file',
       () => ({ file: new Blob(['name\nA']), name: 'fake.zip' }),
-      422,
       'Select valid zip file.',
     ],
     [
@@ -389,64 +401,37 @@ describe('import-campaigns file checks', () => {
         const bytes = good();
         return { file: new Blob([bytes.slice(0, Math.floor(bytes.length / 2))]), name: 'cut.zip' };
       },
-      422,
       'The zip file is damaged and cannot be read.',
     ],
-    [
-      'a path traversal entry',
-      () => ({ file: zipFile({ 'manifest.json': good(), '../evil.txt': strToU8('x') }), name: 'evil.zip' }),
-      422,
-      'The zip file contains an unsafe entry name: ../evil.txt',
-    ],
-    [
-      'a nested traversal entry',
-      () => ({ file: zipFile({ 'manifest.json': good(), 'a/../../b.txt': strToU8('x') }), name: 'evil.zip' }),
-      422,
-      'The zip file contains an unsafe entry name: a/../../b.txt',
-    ],
-    [
-      'an absolute entry',
-      () => ({ file: zipFile({ 'manifest.json': good(), '/etc/passwd': strToU8('x') }), name: 'evil.zip' }),
-      422,
-      'The zip file contains an unsafe entry name: /etc/passwd',
-    ],
+    unsafeEntry('a path traversal entry', '../evil.txt'),
+    unsafeEntry('a nested traversal entry', 'a/../../b.txt'),
+    unsafeEntry('an absolute entry', '/etc/passwd'),
     [
       'too many entries',
       () => ({
         file: zipFile(Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`f${i}.txt`, strToU8('x')]))),
         name: 'many.zip',
       }),
-      422,
       'The zip file has more than 20 entries; it is not a campaign export.',
     ],
     [
       'no manifest',
       () => ({ file: zipFile({ 'campaigns.json': strToU8('{}') }), name: 'other.zip' }),
-      422,
       'The zip file is not a campaign export: manifest.json is missing.',
     ],
     [
       'a manifest that is not JSON',
-      () => ({ file: zipFile({ 'manifest.json': strToU8('{"format": ') }), name: 'bad.zip' }),
-      422,
+      manifestZip('{"format": ', 'bad.zip'),
       'The zip file is damaged and cannot be read.',
     ],
     [
       'another format',
-      () => ({
-        file: zipFile({ 'manifest.json': strToU8('{"format":"x","version":1,"campaigns":[]}') }),
-        name: 'bad.zip',
-      }),
-      422,
+      manifestZip('{"format":"x","version":1,"campaigns":[]}', 'bad.zip'),
       'The campaign export is not valid: format: Invalid input: expected "edge-tracker/campaigns"',
     ],
     [
       'a newer version',
-      () => ({
-        file: zipFile({ 'manifest.json': strToU8(JSON.stringify({ ...validManifest(), version: 2 })) }),
-        name: 'new.zip',
-      }),
-      422,
+      manifestZip(JSON.stringify({ ...validManifest(), version: 2 }), 'new.zip'),
       'This export was made by a newer version of the tracker; update this installation first.',
     ],
   ];
@@ -483,24 +468,14 @@ describe('import-campaigns file checks', () => {
     const manifest = validManifest();
     manifest.campaigns.push({ ...manifest.campaigns[0], ref: 2, name: '  ' });
     const before = await count();
-    const res = await upload(
-      '/api/import-campaigns',
-      admin,
-      zipFile({ 'manifest.json': strToU8(JSON.stringify(manifest)) }),
-      'two.zip',
-    );
+    const res = await importManifest(manifest, 'two.zip');
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('The campaign export is not valid: "  ": name: Campaign name is required.');
     expect(await count()).toBe(before);
 
     const badUrl = validManifest();
     badUrl.campaigns[0].landings = [{ ref: 1, pathRef: null, name: 'LP', url: 'javascript:alert(1)' }];
-    const res2 = await upload(
-      '/api/import-campaigns',
-      admin,
-      zipFile({ 'manifest.json': strToU8(JSON.stringify(badUrl)) }),
-      'url.zip',
-    );
+    const res2 = await importManifest(badUrl, 'url.zip');
     expect(res2.status).toBe(422);
     expect(res2.body.message).toBe(
       'The campaign export is not valid: "Imported": landing page: url: Enter a valid http or https URL.',
@@ -508,12 +483,7 @@ describe('import-campaigns file checks', () => {
 
     const badRef = validManifest();
     badRef.campaigns[0].offers = [{ ref: 1, pathRef: 77, name: 'O', url: 'https://o.example' }];
-    const res3 = await upload(
-      '/api/import-campaigns',
-      admin,
-      zipFile({ 'manifest.json': strToU8(JSON.stringify(badRef)) }),
-      'ref.zip',
-    );
+    const res3 = await importManifest(badRef, 'ref.zip');
     expect(res3.body.message).toBe(
       'The campaign export is not valid: "Imported": a path it names is not in the export.',
     );
@@ -523,12 +493,7 @@ describe('import-campaigns file checks', () => {
       token_name: `T${i}`,
       parameter: `t${i}`,
     }));
-    const res4 = await upload(
-      '/api/import-campaigns',
-      admin,
-      zipFile({ 'manifest.json': strToU8(JSON.stringify(tokens)) }),
-      't.zip',
-    );
+    const res4 = await importManifest(tokens, 't.zip');
     expect(res4.body.message).toBe(
       'The campaign export is not valid: "Imported": extratokens: You can add up to 20 tokens for a campaign.',
     );
@@ -610,18 +575,19 @@ describe('POST /api/uploadcsv', () => {
     ]);
   });
 
+  /** A file x.csv of this text. */
+  const csvText = (text: string) => () => ({ file: csvFile(text), name: 'x.csv' });
+
   const csvCases: FileCase[] = [
-    ['no file', () => ({ file: null, name: '' }), 422, 'Select csv file for upload.'],
+    ['no file', () => ({ file: null, name: '' }), 'Select csv file for upload.'],
     [
       'a wrong extension',
       () => ({ file: csvFile('name\nA'), name: 'campaigns.xlsx' }),
-      422,
       'Select Valid Csv file.',
     ],
     [
       'a binary file named .csv',
       () => ({ file: new Blob([new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 1])]), name: 'x.csv' }),
-      422,
       'Select Valid Csv file.',
     ],
     [
@@ -630,33 +596,20 @@ describe('POST /api/uploadcsv', () => {
         file: new Blob([new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0xff, 0xfe, 0x41])]),
         name: 'x.csv',
       }),
-      422,
       'Select Valid Csv file.',
     ],
     [
       'no name column',
-      () => ({ file: csvFile('campaignType\nrotator'), name: 'x.csv' }),
-      422,
+      csvText('campaignType\nrotator'),
       'The first line of the CSV file must be a header row with a name column.',
     ],
     [
       'an unknown column',
-      () => ({ file: csvFile('name,budget\nA,5'), name: 'x.csv' }),
-      422,
+      csvText('name,budget\nA,5'),
       'Unknown column "budget". The columns are: name, campaignType, trafficSource, urlAppendToken, keywordParameter, affiliate_network, offerPromotion, active, custom_url, lpTargetParam, opTargetParam, cpc, redirectType, customConversionGoal.',
     ],
-    [
-      'only a header',
-      () => ({ file: csvFile('name\n'), name: 'x.csv' }),
-      422,
-      'The CSV file has no campaigns below its header row.',
-    ],
-    [
-      'an empty file',
-      () => ({ file: csvFile(''), name: 'x.csv' }),
-      422,
-      'The first line of the CSV file must be a header row with a name column.',
-    ],
+    ['only a header', csvText('name\n'), 'The CSV file has no campaigns below its header row.'],
+    ['an empty file', csvText(''), 'The first line of the CSV file must be a header row with a name column.'],
   ];
 
   refusesEach('/api/uploadcsv', csvCases);

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_TABLES } from '../../worker/services/campaigns/campaign-tree';
+import { CAMPAIGN_TABLES, type TreeRow } from '../../worker/services/campaigns/campaign-tree';
 import { api } from '../factories/api';
 import {
   makeCampaign,
@@ -30,15 +30,7 @@ const row = (id: number) =>
     'SELECT id, name, is_dir, parent_id, deleted, deleted_at, created_by FROM campaigns WHERE id = ?1',
   )
     .bind(id)
-    .first<{
-      id: number;
-      name: string;
-      is_dir: number;
-      parent_id: number | null;
-      deleted: number;
-      deleted_at: number | null;
-      created_by: number;
-    }>();
+    .first<TreeRow>();
 
 describe('GET /api/campaign (the list)', () => {
   it('answers result and currentDir, folders first by name, then campaigns by id', async () => {

@@ -7,6 +7,7 @@ import { api } from '../factories/api';
 import { makeCampaign } from '../factories/campaigns';
 import { setupInstallation, userWithRole } from '../factories/install';
 import { PNG } from '../support/images';
+import { liCampaignForm, liLineItemForm } from '../support/liveintent-forms.mjs';
 import { connectLiveIntent, freshLiveIntentAdvertiser } from '../support/platform-fakes';
 
 // The statistics screen's creative switch against the fakes (issue 13 item 5; spec 3 §4, §7, §8):
@@ -30,39 +31,18 @@ function png() {
   return `data:image/png;base64,${btoa(String.fromCharCode(...bytes))}`;
 }
 
-const lineItemBody = (campaignId: number, liCampaignId: string, name: string, status = 'paused') => ({
-  campaignId,
-  liCampaignId,
-  name,
-  status,
-  startDate: '2027-01-11 00:00:00',
-  endDate: '2027-01-19 23:59:00',
-  dailyCap: 0,
-  dailyBudget: 25,
-  dataProviderSegments: [],
-  ageTargetType: 'include',
-  ageTarget: [],
-  genderTargetType: 'include',
-  genderTarget: [],
-});
-
 /** A LiveIntent campaign with a platform campaign, `lines` line items and one ad in the first. */
 async function liveIntentSetup(lines: string[]) {
   const id = await makeCampaign(token, { name: 'Native creatives', trafficSource: 'liveintent' });
-  const created = await post('manage-liveintent/create-campaign', {
-    campaignId: id,
-    strategyType: 'deliver_impression',
-    category: 1,
-    startDate: '2027-01-10 00:00:00',
-    endDate: '2027-01-20 23:59:00',
-    bidAmount: 1,
-    name: 'Creative test',
-  });
+  const created = await post(
+    'manage-liveintent/create-campaign',
+    liCampaignForm(id, { name: 'Creative test' }),
+  );
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const liCampaign = created.body.data.liCampaign.li_refid as string;
   const lineItems: string[] = [];
   for (const name of lines) {
-    const res = await post('manage-liveintent/create-lineitem', lineItemBody(id, liCampaign, name));
+    const res = await post('manage-liveintent/create-lineitem', liLineItemForm(id, liCampaign, { name }));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     lineItems.push(res.body.data.lineItem.li_refid);
   }
@@ -164,7 +144,7 @@ describe('LiveIntent creatives on the target rows', () => {
   it('shows an active line item unshaded, a deleted one as deleted and refuses to link it', async () => {
     const { id, liCampaign, lineItems, ad } = await liveIntentSetup(['Only line']);
     const edit = await post('manage-liveintent/edit-lineitem', {
-      ...lineItemBody(id, liCampaign, 'Only line', 'active'),
+      ...liLineItemForm(id, liCampaign, { name: 'Only line', status: 'active' }),
       lineItemRefId: lineItems[0],
     });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);

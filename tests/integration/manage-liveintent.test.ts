@@ -5,6 +5,7 @@ import { encryptSecret } from '../../worker/lib/secrets';
 import { api } from '../factories/api';
 import { makeCampaign } from '../factories/campaigns';
 import { setupInstallation, userWithRole } from '../factories/install';
+import { liCampaignForm, liLineItemForm } from '../support/liveintent-forms.mjs';
 import { freshLiveIntentAdvertiser } from '../support/platform-fakes';
 
 // The manage-liveintent calls against the LiveIntent fake (issue 13, spec 4 §2, §5, §7, §8):
@@ -13,6 +14,7 @@ import { freshLiveIntentAdvertiser } from '../support/platform-fakes';
 const token = await setupInstallation();
 let advertiser = 0;
 
+// The platform campaign's dates in liCampaignForm (tests/support/liveintent-forms.mjs).
 const START = '2027-01-10 00:00:00';
 const END = '2027-01-20 23:59:00';
 
@@ -32,39 +34,21 @@ const get = (verb: string, query: Record<string, string | number>, as = token) =
     },
   );
 
-const campaignForm = (campaignId: number, over: Record<string, unknown> = {}) => ({
-  campaignId,
-  strategyType: 'deliver_impression',
-  category: 1,
-  startDate: START,
-  endDate: END,
-  bidAmount: 1,
-  name: 'Spring sale',
-  ...over,
-});
-
 async function createLiCampaign(campaignId: number, over: Record<string, unknown> = {}) {
-  const res = await post('create-campaign', campaignForm(campaignId, over));
+  const res = await post('create-campaign', liCampaignForm(campaignId, over));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data.liCampaign.li_refid as string;
 }
 
-const lineItemForm = (campaignId: number, liCampaignId: string, over: Record<string, unknown> = {}) => ({
-  campaignId,
-  liCampaignId,
-  name: 'Morning line',
-  status: 'paused',
-  startDate: '2027-01-11 00:00:00',
-  endDate: '2027-01-19 23:59:00',
-  dailyCap: 0,
-  dailyBudget: 25,
-  dataProviderSegments: [{ type: 'bluekai', id: '771' }],
-  ageTargetType: 'include',
-  ageTarget: [3, 4, 99],
-  genderTargetType: 'exclude',
-  genderTarget: [8],
-  ...over,
-});
+/** The line items of these tests carry a segment and age and gender targeting. */
+const lineItemForm = (campaignId: number, liCampaignId: string, over: Record<string, unknown> = {}) =>
+  liLineItemForm(campaignId, liCampaignId, {
+    dataProviderSegments: [{ type: 'bluekai', id: '771' }],
+    ageTarget: [3, 4, 99],
+    genderTargetType: 'exclude',
+    genderTarget: [8],
+    ...over,
+  });
 
 async function createLineItem(campaignId: number, liCampaignId: string) {
   const res = await post('create-lineitem', lineItemForm(campaignId, liCampaignId));
@@ -105,7 +89,7 @@ describe('access rules', () => {
     const list = await get('licampaigns', { id });
     expect(list.status).toBe(403);
     expect(list.body).toEqual({ message: M.notLiveIntent, errors: { message: [M.notLiveIntent] } });
-    const create = await post('create-campaign', campaignForm(id));
+    const create = await post('create-campaign', liCampaignForm(id));
     expect(create.status).toBe(403);
     expect(create.body.message).toBe(M.notLiveIntent);
     expect(
@@ -147,7 +131,7 @@ describe('platform campaigns', () => {
     const other = await liCampaign();
     const created = await post(
       'create-campaign',
-      campaignForm(id, { strategyType: 'max_click', bidAmount: '2.5' }),
+      liCampaignForm(id, { strategyType: 'max_click', bidAmount: '2.5' }),
     );
     expect(created.status).toBe(201);
     expect(created.body.data.message).toBe('Campaign Created!');
@@ -171,7 +155,10 @@ describe('platform campaigns', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toBe(M.campaignNotFound);
 
-    const edited = await post('edit-campaign', campaignForm(id, { refId, name: 'Summer sale', category: 7 }));
+    const edited = await post(
+      'edit-campaign',
+      liCampaignForm(id, { refId, name: 'Summer sale', category: 7 }),
+    );
     expect(edited.status).toBe(200);
     expect(edited.body.data.message).toBe('Campaign Updated!');
     const one = await post('campaign', { campaignId: id, refId });
@@ -203,7 +190,7 @@ describe('platform campaigns', () => {
     [{ startDate: '2027-02-30 00:00:00' }, 'startDate', 'Start Date is invalid.'],
   ])('refuses %j with the spec message', async (over, field, message) => {
     const id = await liCampaign();
-    const res = await post('create-campaign', campaignForm(id, over));
+    const res = await post('create-campaign', liCampaignForm(id, over));
     expect(res.status).toBe(422);
     expect(res.body.errors[field]).toEqual([message]);
     expect(
@@ -215,18 +202,18 @@ describe('platform campaigns', () => {
 
   it("turns the platform's failures into clear answers, never a 401 or a 500", async () => {
     const id = await liCampaign();
-    const refused = await post('create-campaign', campaignForm(id, { name: 'rejected name' }));
+    const refused = await post('create-campaign', liCampaignForm(id, { name: 'rejected name' }));
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe('E1000 INV: name');
-    const down = await post('create-campaign', campaignForm(id, { name: 'fail-500 campaign' }));
+    const down = await post('create-campaign', liCampaignForm(id, { name: 'fail-500 campaign' }));
     expect(down.status).toBe(502);
     expect(down.body.errors.message).toEqual([M.platformFailed, 'E0500 SRV: server']);
-    const limited = await post('create-campaign', campaignForm(id, { name: 'fail-429 campaign' }));
+    const limited = await post('create-campaign', liCampaignForm(id, { name: 'fail-429 campaign' }));
     expect(limited.status).toBe(502);
-    const expired = await post('create-campaign', campaignForm(id, { name: 'fail-401 campaign' }));
+    const expired = await post('create-campaign', liCampaignForm(id, { name: 'fail-401 campaign' }));
     expect(expired.status).toBe(502);
     expect(expired.body.errors.message).toEqual([M.platformFailed, 'E0401 AUTH: token']);
-    const malformed = await post('create-campaign', campaignForm(id, { name: 'malformed campaign' }));
+    const malformed = await post('create-campaign', liCampaignForm(id, { name: 'malformed campaign' }));
     expect(malformed.status).toBe(502);
     expect((await get('licampaigns', { id })).body.data.liCampaigns).toEqual([]);
   });

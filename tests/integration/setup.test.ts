@@ -13,23 +13,15 @@ describe('first-run setup', () => {
     const res = await api('/api/auth/application_startup', { body: {} });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('Username field is not valid.');
-    expect(Object.keys(res.body.errors)).toEqual([
-      'username',
-      'password',
-      'confirm_password',
-      'baseurl',
-      'email',
-      'timezone',
-      'license_key',
-    ]);
-    expect(Object.values(res.body.errors).map((m) => (m as string[])[0])).toEqual([
-      'Username field is not valid.',
-      'Password field is required.',
-      'Confirm Password field is required.',
-      'Base url field is required.',
-      'Email field is required.',
-      'Timezone field is required.',
-      'License key is required.',
+    // Each field with its first message, in this order.
+    expect(Object.entries(res.body.errors).map(([field, m]) => [field, (m as string[])[0]])).toEqual([
+      ['username', 'Username field is not valid.'],
+      ['password', 'Password field is required.'],
+      ['confirm_password', 'Confirm Password field is required.'],
+      ['baseurl', 'Base url field is required.'],
+      ['email', 'Email field is required.'],
+      ['timezone', 'Timezone field is required.'],
+      ['license_key', 'License key is required.'],
     ]);
   });
 

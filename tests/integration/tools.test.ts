@@ -72,32 +72,17 @@ async function splitCampaign() {
       { token_name: 'Sub 2', parameter: 'sub2' },
     ],
   });
-  const l1 = await makeLanding(token, campaignId, {
-    name: 'LP fifty',
-    url: 'https://lp.example/a',
-    share: 50,
-  });
-  const l2 = await makeLanding(token, campaignId, {
-    name: 'LP thirty',
-    url: 'https://lp.example/b',
-    share: 30,
-  });
-  const l3 = await makeLanding(token, campaignId, {
-    name: 'LP twenty',
-    url: 'https://lp.example/c',
-    share: 20,
-  });
-  const o1 = await makeOffer(token, campaignId, {
-    name: 'Offer seventy',
-    share: 70,
-    url: 'https://offer.example/x',
-  });
-  const o2 = await makeOffer(token, campaignId, {
-    name: 'Offer thirty',
-    share: 30,
-    url: 'https://offer.example/y',
-  });
-  return { campaignId, l1, l2, l3, o1, o2 };
+  // Three landing pages at 50/30/20 and two offers at 70/30, added in this order.
+  for (const [name, url, share] of [
+    ['LP fifty', 'https://lp.example/a', 50],
+    ['LP thirty', 'https://lp.example/b', 30],
+    ['LP twenty', 'https://lp.example/c', 20],
+  ] as const) {
+    await makeLanding(token, campaignId, { name, url, share });
+  }
+  await makeOffer(token, campaignId, { name: 'Offer seventy', share: 70, url: 'https://offer.example/x' });
+  await makeOffer(token, campaignId, { name: 'Offer thirty', share: 30, url: 'https://offer.example/y' });
+  return { campaignId };
 }
 
 describe('link tester: a dry run', () => {

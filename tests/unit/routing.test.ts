@@ -45,6 +45,21 @@ function campaign(overrides: Partial<CompiledCampaign>): CompiledCampaign {
   };
 }
 
+/** A multiple_path_type campaign of two paths, 100 and 200, that take every device at these shares. */
+function twoPaths(
+  shares: [number, number],
+  items: Pick<CompiledCampaign, 'landings'> & Partial<CompiledCampaign>,
+) {
+  return campaign({
+    type: 'multiple_path_type',
+    paths: [
+      { id: 100, share: shares[0], agents: ANY },
+      { id: 200, share: shares[1], agents: ANY },
+    ],
+    ...items,
+  });
+}
+
 /** Pearson's chi-square statistic of observed counts against expected shares. */
 function chiSquare(counts: Map<number, number>, shares: Record<number, number>, n: number): number {
   const total = Object.values(shares).reduce((a, b) => a + b, 0);
@@ -156,12 +171,7 @@ describe('campaign types', () => {
   });
 
   it('multiple_path_type: path by share, then the landing page and offers of that path', () => {
-    const c = campaign({
-      type: 'multiple_path_type',
-      paths: [
-        { id: 100, share: 1, agents: ANY },
-        { id: 200, share: 3, agents: ANY },
-      ],
+    const c = twoPaths([1, 3], {
       landings: [landing(1, 1, ANY, 100), landing(2, 1, ANY, 200)],
       offers: [offer(5, 1, ANY, 100), offer(6, 1, ANY, 200)],
     });
@@ -181,14 +191,7 @@ describe('campaign types', () => {
   });
 
   it('multiple_path_type: a path without an eligible landing page never takes the visitor', () => {
-    const c = campaign({
-      type: 'multiple_path_type',
-      paths: [
-        { id: 100, share: 99, agents: ANY },
-        { id: 200, share: 1, agents: ANY },
-      ],
-      landings: [landing(1, 1, DESKTOP, 100), landing(2, 1, ANY, 200)],
-    });
+    const c = twoPaths([99, 1], { landings: [landing(1, 1, DESKTOP, 100), landing(2, 1, ANY, 200)] });
     const r = seededRng(8);
     for (let i = 0; i < 500; i++) expect(routeVisit(c, 'mobile', r)).toMatchObject({ pathId: 200 });
   });
