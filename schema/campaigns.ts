@@ -62,6 +62,16 @@ export const campaignRef = () =>
 /** A campaign item's id and campaign (its items go with the campaign). */
 export const ofCampaign = () => ({ id: serialId(), campaignId: campaignRef() });
 
+/**
+ * How a path or landing page is routed: its share of the visits among its siblings, whether it
+ * takes visits at all, and the agents (device ids, "1" for any) it serves.
+ */
+const routing = () => ({
+  share: integer('share').notNull().default(100),
+  active: integer('active').notNull().default(1),
+  agents: text('agents').notNull().default('1'),
+});
+
 /** A campaign item's soft delete, author and times. */
 const itemEnd = () => ({
   deleted: integer('deleted').notNull().default(0),
@@ -145,9 +155,7 @@ export const paths = sqliteTable(
   {
     ...ofCampaign(),
     name: text('name').notNull(),
-    share: integer('share').notNull().default(100),
-    active: integer('active').notNull().default(1),
-    agents: text('agents').notNull().default('1'),
+    ...routing(),
     ...itemEnd(),
   },
   (t) => [index('paths_campaign_idx').on(t.campaignId)],
@@ -171,9 +179,7 @@ export const landingPages = sqliteTable(
     pathId: integer('path_id').references(() => paths.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     url: text('url').notNull(),
-    share: integer('share').notNull().default(100),
-    active: integer('active').notNull().default(1),
-    agents: text('agents').notNull().default('1'),
+    ...routing(),
     ...itemEnd(),
   },
   (t) => [index('landing_pages_campaign_idx').on(t.campaignId)],

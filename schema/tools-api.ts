@@ -188,12 +188,15 @@ type LinkTestWarningCode =
   | 'offer_no_click_id';
 export type LinkTestWarning = { code: LinkTestWarningCode; message: string };
 
-export type SplitRow = {
+/** A pool of the split check: the items of one level that share the runs reaching it. */
+type SplitPoolOf = {
   level: 'path' | 'landing' | 'offer';
-  id: number;
-  name: string;
   pool: string;
   poolName: string;
+};
+export type SplitRow = SplitPoolOf & {
+  id: number;
+  name: string;
   /** Runs that reached this item's pool. */
   poolRuns: number;
   count: number;
@@ -202,10 +205,7 @@ export type SplitRow = {
   /** |observed - configured| in percentage points is within the tolerance. */
   withinTolerance: boolean;
 };
-export type SplitPool = {
-  level: 'path' | 'landing' | 'offer';
-  pool: string;
-  poolName: string;
+export type SplitPool = SplitPoolOf & {
   runs: number;
   tolerancePct: number;
   chiSquare: number;

@@ -125,6 +125,44 @@ export async function platformRequest(
   return { status: res.status, headers: res.headers, body };
 }
 
+/** A refusal as the platform words it: its message, and its error code and request id when sent. */
+export type PlatformRefusal = { message: string; code?: string | number | null; requestId?: string | null };
+
+/**
+ * One call to a platform whose errors follow the HTTP status and whose answers are objects: a
+ * status of 400 or more throws the platform's refusal (its kind by status, with Retry-After), an
+ * answer that is not an object throws `malformed`; otherwise the answer.
+ */
+export async function platformObject(
+  env: HttpContext,
+  platform: Platform,
+  url: string,
+  init: RequestInit | undefined,
+  refusal: (body: unknown, status: number) => PlatformRefusal,
+): Promise<Record<string, unknown>> {
+  const { status, headers, body } = await platformRequest(env, platform, url, init);
+  if (status >= 400) {
+    const r = refusal(body, status);
+    throw new PlatformError(
+      platform,
+      kindOfStatus(status),
+      r.message,
+      status,
+      retryAfterSeconds(headers.get('retry-after')),
+      r.code ?? null,
+      r.requestId ?? null,
+    );
+  }
+  if (!isObject(body))
+    throw new PlatformError(
+      platform,
+      'malformed',
+      `${PLATFORM_LABELS[platform]} sent an answer that could not be read.`,
+      status,
+    );
+  return body;
+}
+
 /** The kind of failure an HTTP status means, for platforms whose errors follow it. */
 export function kindOfStatus(status: number): PlatformErrorKind {
   if (status === 401 || status === 403) return 'auth';

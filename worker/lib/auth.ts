@@ -99,6 +99,9 @@ export function requireRole(...roles: Role[]) {
   });
 }
 
+/** The guard of what every role (admin, coach, student) may do on its own campaigns. */
+export const anyRole = requireRole('admin', 'coach', 'student');
+
 /**
  * The client's address as Cloudflare saw it. Only CF-Connecting-IP: Cloudflare sets it and
  * overwrites any copy the client sent, while X-Real-IP or X-Forwarded-For are whatever the

@@ -25,7 +25,7 @@ import {
   type ZipImportAnswer,
 } from '../../schema/campaign-list-api';
 import type { AppEnv } from '../env';
-import { requireAuth, requireRole } from '../lib/auth';
+import { anyRole, requireAuth } from '../lib/auth';
 import { ApiError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
 import { uploadBodyLimit } from '../lib/zip';
@@ -45,8 +45,6 @@ import { type CampaignUpload, importCsv, importZip } from '../services/transfer/
 // live in services/campaigns/campaign-tree.ts (folders, move, delete, undo) and
 // services/transfer/campaign-*.ts (clone, export, CSV and ZIP import); docs/api.md lists the
 // payloads and answers.
-
-const anyRole = requireRole('admin', 'coach', 'student');
 
 /** JSON (or form) calls; mounted under the API's 1 MB body limit. */
 export const campaignListRoutes = new Hono<AppEnv>()

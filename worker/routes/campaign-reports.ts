@@ -8,12 +8,11 @@ import {
   linkPixelQuerySchema,
 } from '../../schema/campaign-reports-api';
 import type { AppEnv } from '../env';
-import { requireAuth } from '../lib/auth';
+import { anyRole, requireAuth } from '../lib/auth';
 import { parseInput, readBody } from '../lib/validate';
 import { campaignForUser, campaignLinkPixel } from '../services/campaigns';
 import { campaignReport } from '../services/statistics';
 import { toStatsCampaign } from '../services/statistics/stats-jobs';
-import { anyRole } from './campaign-items';
 
 // Spec 1 §7: POST api/reports and the resource paths linkpixel and add-linkpixel
 // (docs/decisions/173-reports-and-link-pixel-paths.md). Every role may call them; a student

@@ -24,7 +24,7 @@ import {
 } from '../../schema/campaign-api';
 import type { CampaignListAnswer } from '../../schema/campaign-list-api';
 import type { AppEnv } from '../env';
-import { requireAuth } from '../lib/auth';
+import { anyRole, requireAuth } from '../lib/auth';
 import { validate } from '../lib/validate';
 import {
   campaignData,
@@ -44,7 +44,7 @@ import {
   savePath,
   updateCampaign,
 } from '../services/campaigns';
-import { anyRole, itemListRoute, itemRoutes } from './campaign-items';
+import { itemListRoute, itemRoutes } from './campaign-items';
 
 // Campaign, landing, offer, path and option API of spec 2 §7 (the minimal create, edit and
 // list set; issue 4 adds the pages-operation verbs). All three roles may manage campaigns;

@@ -27,7 +27,7 @@ import {
   UPLOAD_LIMITS,
 } from '../../schema/pages-operations-api';
 import type { AppEnv } from '../env';
-import { requireAuth, requireRole } from '../lib/auth';
+import { anyRole, requireAuth } from '../lib/auth';
 import { parseInput, readBody } from '../lib/validate';
 import { uploadBodyLimit } from '../lib/zip';
 import { type CampaignRow, campaignForUser, listLandings, listOffers } from '../services/campaigns';
@@ -55,8 +55,6 @@ import {
 // data.result: the list after the change, with or without deleted items as showDeleted says),
 // the optimisation switches, the token templates, and the landing/offer uploads. Rules live
 // in services/pages/ and services/campaigns/token-templates.ts.
-
-const anyRole = requireRole('admin', 'coach', 'student');
 
 const SCHEMAS = {
   landing: landingItemsSchema,

@@ -18,7 +18,7 @@ import {
   testPostbackSchema,
 } from '../../schema/tools-api';
 import type { AppEnv } from '../env';
-import { requireAuth, requireRole } from '../lib/auth';
+import { anyRole, requireAuth } from '../lib/auth';
 import { parseInput, readBody, validate } from '../lib/validate';
 import { buildLink, TRAFFIC_SOURCES_INFO } from '../services/tools/link-builder';
 import { linkTest } from '../services/tools/link-test';
@@ -30,7 +30,6 @@ import { handleTracking } from '../tracking/handler';
 // The Tools screen's API (docs/api.md "Tools"): link tester, postback tester, link builder.
 // Every role, on the campaigns it manages (services/campaigns.ts campaignForUser and ownedBy).
 
-const anyRole = requireRole('admin', 'coach', 'student');
 const origin = (url: string) => new URL(url).origin;
 
 export const toolRoutes = new Hono<AppEnv>()

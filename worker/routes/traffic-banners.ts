@@ -13,7 +13,7 @@ import {
   type ZonesAnswer,
 } from '../../schema/traffic-api';
 import type { AppEnv } from '../env';
-import { requireAuth, requireRole } from '../lib/auth';
+import { anyRole, requireAuth } from '../lib/auth';
 import { ApiError, fieldError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
 import { uploadBodyLimit } from '../lib/zip';
@@ -32,7 +32,6 @@ import {
 // Tab 7 of the campaign editor: blaze banners and placement (spec 2 §7, §8; docs/api.md
 // "Traffic providers"). The rules live in services/traffic/banners.ts.
 
-const anyRole = requireRole('admin', 'coach', 'student');
 const campaignIdSchema = requiredId('Campaign is required.');
 
 const idList = (v: unknown) =>

@@ -18,7 +18,7 @@ import {
 } from '../../schema/traffic-api';
 import type { AppEnv } from '../env';
 import { cpcOffers, cpcStatus } from '../integrations/traffic-provider/client';
-import { requireAuth, requireRole } from '../lib/auth';
+import { anyRole, requireAuth } from '../lib/auth';
 import { ApiError, fieldError } from '../lib/errors';
 import { parseInput, readBody } from '../lib/validate';
 import { uploadBodyLimit } from '../lib/zip';
@@ -39,7 +39,6 @@ import { checkImage, putCampaignImage } from '../services/traffic/storage';
 // Tab 8 of the campaign editor and spec 4's CPC builder (docs/api.md "Traffic providers"). The
 // rules live in services/traffic/cpc.ts and cpc-assets.ts.
 
-const anyRole = requireRole('admin', 'coach', 'student');
 const campaignIdSchema = requiredId('Campaign is required.');
 const campaignIdOf = (v: unknown) => parseInput(campaignIdSchema, v, ['campaign_id']);
 

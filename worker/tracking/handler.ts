@@ -210,6 +210,27 @@ function visitEvent(
   };
 }
 
+type Placement = Pick<VisitFacts, 'campaignId' | 'pathId' | 'landingId' | 'offerId'>;
+
+/**
+ * A visit that has no click id yet: mints one that carries its placement, tracks the visit under
+ * it and answers it.
+ */
+function trackNewVisit(
+  env: Env,
+  ctx: ExecutionContext,
+  request: Request,
+  ua: string,
+  device: string,
+  placement: Placement,
+  facts: Omit<VisitFacts, 'clickId' | keyof Placement>,
+  at = Date.now(),
+): string {
+  const clickId = mintClickId(env, placement);
+  track(env, ctx, visitEvent(request, ua, device, { clickId, ...placement, ...facts }, at));
+  return clickId;
+}
+
 function tokenValues(campaign: CompiledCampaign, query: QueryParams) {
   const bySlot: Record<string, string> = {};
   const byParameter: Record<string, string> = {};
@@ -281,24 +302,17 @@ const campaignLink: CampaignRoute = async (request, url, rest, env, ctx, setting
   const pathId = route.kind === 'none' ? 0 : route.pathId;
   const landingId = route.kind === 'landing' ? route.landing.id : 0;
   const offerId = route.kind === 'offer' ? route.offer.id : 0;
-  const clickId = mintClickId(env, { campaignId: campaign.id, pathId, landingId, offerId });
   const tokens = tokenValues(campaign, query);
   const target = clip(query.get(campaign.targetParam));
   const keyword = campaign.keywordParam ? clip(query.get(campaign.keywordParam)) : '';
-  track(
+  const clickId = trackNewVisit(
     env,
     ctx,
-    visitEvent(request, ua, visitor.device, {
-      clickId,
-      campaignId: campaign.id,
-      pathId,
-      landingId,
-      offerId,
-      target,
-      keyword,
-      filter,
-      tokens: tokens.bySlot,
-    }),
+    request,
+    ua,
+    visitor.device,
+    { campaignId: campaign.id, pathId, landingId, offerId },
+    { target, keyword, filter, tokens: tokens.bySlot },
   );
 
   if (route.kind === 'none') return fallback(campaign);
@@ -393,24 +407,16 @@ const landingClick: CampaignRoute = async (request, url, rest, env, ctx, setting
   } else {
     pathId = routed.offer.pathId;
     landingId = 0;
-    clickId = mintClickId(env, {
-      campaignId: campaign.id,
-      pathId,
-      landingId,
-      offerId: routed.offer.id,
-    });
-    const visit = {
-      clickId,
-      campaignId: campaign.id,
-      pathId,
-      landingId: 0,
-      offerId: routed.offer.id,
-      target: '',
-      keyword: '',
-      filter: filter ?? 'lp_direct',
-      tokens: tokens.bySlot,
-    };
-    track(env, ctx, visitEvent(request, ua, visitor.device, visit, now));
+    clickId = trackNewVisit(
+      env,
+      ctx,
+      request,
+      ua,
+      visitor.device,
+      { campaignId: campaign.id, pathId, landingId, offerId: routed.offer.id },
+      { target: '', keyword: '', filter: filter ?? 'lp_direct', tokens: tokens.bySlot },
+      now,
+    );
   }
   track(env, ctx, {
     k: 'l',
@@ -462,28 +468,21 @@ const directVisit: CampaignRoute = async (request, url, rest, env, ctx, settings
   const tokens = tokenValues(campaign, query);
   let filter = filterReason(request, visitor);
   if (!campaign.active) filter ??= 'inactive';
-  const clickId = mintClickId(env, {
-    campaignId: campaign.id,
-    pathId: landing?.pathId ?? 0,
-    landingId: landing?.id ?? 0,
-    offerId: 0,
-  });
-  track(
+  const clickId = trackNewVisit(
     env,
     ctx,
-    visitEvent(request, ua, visitor.device, {
-      clickId,
-      campaignId: campaign.id,
-      pathId: landing?.pathId ?? 0,
-      landingId: landing?.id ?? 0,
-      offerId: 0,
+    request,
+    ua,
+    visitor.device,
+    { campaignId: campaign.id, pathId: landing?.pathId ?? 0, landingId: landing?.id ?? 0, offerId: 0 },
+    {
       target: clip(query.get(campaign.targetParam)),
       keyword: campaign.keywordParam ? clip(query.get(campaign.keywordParam)) : '',
       filter,
       tokens: tokens.bySlot,
       referrer: query.get('_ref'),
       direct: 1,
-    }),
+    },
   );
   const response = pages.script(
     directScript(clickId, url.origin, settings.route_click, DEFAULT_CLICK_ID_PARAM, offerTokens),

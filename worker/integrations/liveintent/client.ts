@@ -4,10 +4,9 @@ import {
   checkedRow,
   type HttpContext,
   isObject,
-  kindOfStatus,
   PlatformError,
-  platformRequest,
-  retryAfterSeconds,
+  type PlatformRefusal,
+  platformObject,
   toCount,
   toMicros,
 } from '../http';
@@ -35,46 +34,21 @@ export const liveIntentAuth = (clientId: string, secret: string): LiveIntentAuth
 const base = (env: LiveIntentEnv) => env.LIVEINTENT_API_URL.replace(/\/+$/, '');
 
 /** The platform's error list as one line: "E1001 REQ: status; E1000 INV: adSlotId". */
-function errorOf(body: unknown, status: number) {
+function errorOf(body: unknown, status: number): PlatformRefusal {
   const b = isObject(body) ? body : {};
   const errors = Array.isArray(b.errors) ? b.errors.filter(isObject) : [];
   const detail = errors
     .map((e) => `${String(e.id ?? '')} ${String(e.code ?? '')}: ${String(e.details ?? '')}`.trim())
     .join('; ');
   return {
-    detail: detail || `LiveIntent answered ${status}.`,
+    message: detail || `LiveIntent answered ${status}.`,
     code: errors.length && typeof errors[0].id === 'string' ? errors[0].id : null,
     requestId: typeof b.requestId === 'string' ? b.requestId : null,
   };
 }
 
-export async function call(
-  env: LiveIntentEnv,
-  path: string,
-  init?: RequestInit,
-): Promise<Record<string, unknown>> {
-  const { status, headers, body } = await platformRequest(env, 'liveintent', `${base(env)}${path}`, init);
-  if (status >= 400) {
-    const e = errorOf(body, status);
-    throw new PlatformError(
-      'liveintent',
-      kindOfStatus(status),
-      e.detail,
-      status,
-      retryAfterSeconds(headers.get('retry-after')),
-      e.code,
-      e.requestId,
-    );
-  }
-  if (!isObject(body))
-    throw new PlatformError(
-      'liveintent',
-      'malformed',
-      'LiveIntent sent an answer that could not be read.',
-      status,
-    );
-  return body;
-}
+export const call = (env: LiveIntentEnv, path: string, init?: RequestInit) =>
+  platformObject(env, 'liveintent', `${base(env)}${path}`, init, errorOf);
 
 // Tokens by client credentials last `expires_in` seconds (1800 in the SDK's recordings); one is
 // kept per client id in this isolate and renewed a minute before it runs out.

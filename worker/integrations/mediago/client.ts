@@ -5,10 +5,8 @@ import {
   checkedRow,
   type HttpContext,
   isObject,
-  kindOfStatus,
   PlatformError,
-  platformRequest,
-  retryAfterSeconds,
+  platformObject,
   toCount,
   toMicros,
 } from '../http';
@@ -29,24 +27,14 @@ const MAX_DAYS = 30;
 const RENEW_BEFORE_MS = 120_000;
 const base = (env: MediaGoEnv) => env.MEDIAGO_API_URL.replace(/\/+$/, '');
 
-async function request(env: MediaGoEnv, url: string, init: RequestInit) {
-  const { status, headers, body } = await platformRequest(env, 'mediago', url, init);
-  const b = isObject(body) ? body : null;
-  if (status >= 400) {
-    const message = b && typeof b.msg === 'string' ? b.msg : `MediaGo answered ${status}.`;
-    throw new PlatformError(
-      'mediago',
-      kindOfStatus(status),
-      message,
-      status,
-      retryAfterSeconds(headers.get('retry-after')),
-      (b?.code as number) ?? null,
-    );
-  }
-  if (!b)
-    throw new PlatformError('mediago', 'malformed', 'MediaGo sent an answer that could not be read.', status);
-  return b;
-}
+const request = (env: MediaGoEnv, url: string, init: RequestInit) =>
+  platformObject(env, 'mediago', url, init, (body, status) => {
+    const b = isObject(body) ? body : null;
+    return {
+      message: b && typeof b.msg === 'string' ? b.msg : `MediaGo answered ${status}.`,
+      code: (b?.code as number) ?? null,
+    };
+  });
 
 const tokens = new Map<string, { token: string; until: number }>();
 

@@ -5,10 +5,8 @@ import {
   checkedRow,
   type HttpContext,
   isObject,
-  kindOfStatus,
   PlatformError,
-  platformRequest,
-  retryAfterSeconds,
+  platformObject,
   toCount,
   toMicros,
 } from '../http';
@@ -21,28 +19,18 @@ type TaboolaEnv = HttpContext & Pick<Env, 'TABOOLA_API_URL'>;
 
 const base = (env: TaboolaEnv) => env.TABOOLA_API_URL.replace(/\/+$/, '');
 
-async function call(env: TaboolaEnv, url: string, init?: RequestInit): Promise<Record<string, unknown>> {
-  const { status, headers, body } = await platformRequest(env, 'taboola', url, init);
-  if (status >= 400) {
+const call = (env: TaboolaEnv, url: string, init?: RequestInit) =>
+  platformObject(env, 'taboola', url, init, (body, status) => {
     const b = isObject(body) ? body : {};
-    const message =
-      typeof b.message === 'string'
-        ? b.message
-        : typeof b.error_description === 'string'
-          ? b.error_description
-          : `Taboola answered ${status}.`;
-    throw new PlatformError(
-      'taboola',
-      kindOfStatus(status),
-      message,
-      status,
-      retryAfterSeconds(headers.get('retry-after')),
-    );
-  }
-  if (!isObject(body))
-    throw new PlatformError('taboola', 'malformed', 'Taboola sent an answer that could not be read.', status);
-  return body;
-}
+    return {
+      message:
+        typeof b.message === 'string'
+          ? b.message
+          : typeof b.error_description === 'string'
+            ? b.error_description
+            : `Taboola answered ${status}.`,
+    };
+  });
 
 /** An access token for the client id and secret (client-credentials grant). */
 export async function clientToken(env: TaboolaEnv, clientId: string, clientSecret: string): Promise<string> {

@@ -12,6 +12,10 @@ import { decryptSecret, encryptSecret } from '../../lib/secrets';
 /** user_id of the installation's own credential (one not tied to a user). */
 const INSTALLATION = 0;
 
+/** The stored credential row of `platform` for a user, or the installation's (no user). */
+const credentialOf = (platform: Platform, userId: number | null) =>
+  and(eq(platformCredentials.platform, platform), eq(platformCredentials.userId, userId ?? INSTALLATION));
+
 export type CredentialInput = {
   /** Access token, API token, or client secret. */
   token: string;
@@ -108,9 +112,7 @@ export async function setCredentialStatus(
   await getDb(env)
     .update(platformCredentials)
     .set({ status, updatedAt: Date.now() })
-    .where(
-      and(eq(platformCredentials.platform, platform), eq(platformCredentials.userId, userId ?? INSTALLATION)),
-    )
+    .where(credentialOf(platform, userId))
     .run();
 }
 
@@ -124,11 +126,7 @@ export async function getCredential(
   userId: number | null,
 ): Promise<Credential | null> {
   const uid = userId ?? INSTALLATION;
-  const row = await getDb(env)
-    .select()
-    .from(platformCredentials)
-    .where(and(eq(platformCredentials.platform, platform), eq(platformCredentials.userId, uid)))
-    .get();
+  const row = await getDb(env).select().from(platformCredentials).where(credentialOf(platform, uid)).get();
   if (!row) return null;
   return {
     platform,
@@ -176,13 +174,7 @@ export async function maskedCredential(
   platform: Platform,
   userId: number | null,
 ): Promise<MaskedCredential> {
-  const row = await getDb(env)
-    .select()
-    .from(platformCredentials)
-    .where(
-      and(eq(platformCredentials.platform, platform), eq(platformCredentials.userId, userId ?? INSTALLATION)),
-    )
-    .get();
+  const row = await getDb(env).select().from(platformCredentials).where(credentialOf(platform, userId)).get();
   return {
     platform,
     connected: Boolean(row?.token),
@@ -200,11 +192,6 @@ export async function deleteCredential(
   platform: Platform,
   userId: number | null,
 ): Promise<boolean> {
-  const res = await getDb(env)
-    .delete(platformCredentials)
-    .where(
-      and(eq(platformCredentials.platform, platform), eq(platformCredentials.userId, userId ?? INSTALLATION)),
-    )
-    .run();
+  const res = await getDb(env).delete(platformCredentials).where(credentialOf(platform, userId)).run();
   return (res.meta.changes ?? 0) > 0;
 }

@@ -1,4 +1,5 @@
 import type { Env } from '../../env';
+import { randomToken, sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 
 // OAuth states of a platform login (docs/decisions/123). A state is minted for the signed-in user
@@ -11,19 +12,6 @@ const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 
 export type OAuthProvider = 'facebook';
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-function randomState(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-}
-
 /** A fresh state for `userId`; expired states (of anyone) are swept in the same batch. */
 export async function mintOAuthState(
   env: Pick<Env, 'DB'>,
@@ -31,7 +19,7 @@ export async function mintOAuthState(
   provider: OAuthProvider,
   now = Date.now(),
 ): Promise<string> {
-  const state = randomState();
+  const state = randomToken(32);
   await env.DB.batch([
     env.DB.prepare('DELETE FROM oauth_states WHERE expires_at <= ?1').bind(now),
     env.DB.prepare(

@@ -102,6 +102,9 @@ function blazeBanner(
   };
 }
 
+/** The banner's own columns in the order the INSERT and UPDATE below name them (name … active). */
+const fieldValues = (f: BannerFields) => [f.name, f.url, f.type, f.width, f.height, f.active];
+
 /** Creates one banner per image (at least one, at most a batch of 5). */
 export async function createBanners(
   env: Env,
@@ -129,12 +132,7 @@ export async function createBanners(
       .bind(
         campaign.id,
         providerId,
-        fields.name,
-        fields.url,
-        fields.type,
-        fields.width,
-        fields.height,
-        fields.active,
+        ...fieldValues(fields),
         image.name,
         key,
         image.contentType,
@@ -179,20 +177,7 @@ export async function updateBanner(
        updated_at = ?12
      WHERE id = ?1 RETURNING *`,
   )
-    .bind(
-      id,
-      fields.name,
-      fields.url,
-      fields.type,
-      fields.width,
-      fields.height,
-      fields.active,
-      file.name,
-      file.key,
-      file.type,
-      file.size,
-      Date.now(),
-    )
+    .bind(id, ...fieldValues(fields), file.name, file.key, file.type, file.size, Date.now())
     .first<BannerRow>();
   if (image) await deleteCampaignFiles(env, 'banners', campaign.id, [current.r2_key]);
   return toBanner(env, row ?? current);

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   addCampaignSchema,
   addLandingSchema,
@@ -85,30 +86,37 @@ export async function plansFromManifest(env: Pick<Env, 'DB'>, raw: unknown): Pro
     const plan = emptyPlan(entry.ref, entry.parentRef, campaignColumns(parsed.data, parsed.data.name));
     const pathRefs = new Set<number>();
     const optionRefs = new Set<number>();
+    /** A path or option of the entry, checked by its form's schema; its ref may not repeat. */
+    const refItem = <S extends z.ZodType>(
+      schema: S,
+      item: { ref: number },
+      what: string,
+      refs: Set<number>,
+    ) => {
+      const r = schema.safeParse({ ...item, campaignId: 1 });
+      if (!r.success) throw bad(entry.name, `${what}: ${firstIssue(r.error)}`);
+      if (refs.has(item.ref)) throw bad(entry.name, `${what} refs repeat.`);
+      refs.add(item.ref);
+      return r.data as z.output<S>;
+    };
     for (const p of entry.paths) {
-      const r = addPathSchema.safeParse({ ...p, campaignId: 1 });
-      if (!r.success) throw bad(entry.name, `path: ${firstIssue(r.error)}`);
-      if (pathRefs.has(p.ref)) throw bad(entry.name, 'path refs repeat.');
-      pathRefs.add(p.ref);
+      const r = refItem(addPathSchema, p, 'path', pathRefs);
       plan.paths.push({
         key: p.ref,
         values: {
-          name: r.data.name,
-          share: r.data.share,
-          active: r.data.active,
-          agents: checkAgents(entry.name, r.data.agents),
+          name: r.name,
+          share: r.share,
+          active: r.active,
+          agents: checkAgents(entry.name, r.agents),
           deleted: flagOf(p.deleted),
         },
       });
     }
     for (const o of entry.options) {
-      const r = addOptionSchema.safeParse({ ...o, campaignId: 1 });
-      if (!r.success) throw bad(entry.name, `option: ${firstIssue(r.error)}`);
-      if (optionRefs.has(o.ref)) throw bad(entry.name, 'option refs repeat.');
-      optionRefs.add(o.ref);
+      const r = refItem(addOptionSchema, o, 'option', optionRefs);
       plan.options.push({
         key: o.ref,
-        values: { name: r.data.name, active: r.data.active, deleted: flagOf(o.deleted) },
+        values: { name: r.name, active: r.active, deleted: flagOf(o.deleted) },
       });
     }
     const refOf = (value: unknown, known: Set<number>, what: string) => {
