@@ -10,6 +10,7 @@ import { ApiError, api } from '../../api/client';
 import { reloadBalances } from '../../api/money';
 import { WALLET_LABELS, WALLETS } from '../../components/balance/wallets';
 import { Card } from '../../components/card';
+import { useBusyAction } from '../../components/confirmed-action';
 import { TextField } from '../../components/field';
 import { FormSubmitRow } from '../../components/form-submit-row';
 import { notify } from '../../components/toaster';
@@ -45,28 +46,30 @@ export function WalletSettingsCard({ data, student }: Props) {
   const [rotator, setRotator] = useState(student?.rotator_is_enabled ?? false);
   const [disabled, setDisabled] = useState<WalletFlags>(data.disabled);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction<'save'>();
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    setBusy(true);
     setError(null);
-    try {
-      const answer = await api.put<SaveBalanceSettingsAnswer>('balance-settings', {
-        headerBalance: header,
-        minimumBalance: minimum,
-        ...(student ? { userId: student.id, rotatorEnabled: rotator, disabled } : {}),
-      });
-      notify.success(answer.message);
-      await Promise.all([reloadBalances(), mutate('balance-users')]);
-    } catch (err) {
-      const message = err instanceof ApiError ? err.firstMessage : String(err);
-      if (err instanceof ApiError && err.fieldErrors.minimumBalance) setError(err.fieldErrors.minimumBalance);
-      notify.error(message);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      'save',
+      async () => {
+        const answer = await api.put<SaveBalanceSettingsAnswer>('balance-settings', {
+          headerBalance: header,
+          minimumBalance: minimum,
+          ...(student ? { userId: student.id, rotatorEnabled: rotator, disabled } : {}),
+        });
+        notify.success(answer.message);
+        await Promise.all([reloadBalances(), mutate('balance-users')]);
+      },
+      (err) => {
+        const message = err instanceof ApiError ? err.firstMessage : String(err);
+        if (err instanceof ApiError && err.fieldErrors.minimumBalance)
+          setError(err.fieldErrors.minimumBalance);
+        notify.error(message);
+      },
+    );
   };
 
   return (
@@ -103,7 +106,7 @@ export function WalletSettingsCard({ data, student }: Props) {
             </fieldset>
           </fieldset>
         )}
-        <FormSubmitRow busy={busy}>Save settings</FormSubmitRow>
+        <FormSubmitRow busy={busy !== null}>Save settings</FormSubmitRow>
       </form>
     </Card>
   );

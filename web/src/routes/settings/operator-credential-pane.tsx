@@ -4,6 +4,7 @@ import { ApiError } from '../../api/client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
+import { useBusyAction } from '../../components/confirmed-action';
 import { TextField } from '../../components/field';
 import { notify } from '../../components/toaster';
 import { formatDateTime } from '../../lib/format';
@@ -21,22 +22,23 @@ export function OperatorCredentialPane() {
   const confirm = useConfirm();
   const { data, mutate } = useOperatorCredentials(true);
   const [label, setLabel] = useState('operator');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction<'create'>();
   const [made, setMade] = useState<{ label: string; credential: string } | null>(null);
   const live = (data?.credentials ?? []).filter((c) => c.revoked_at === null);
 
   const create = async () => {
-    setBusy(true);
-    try {
-      const answer = await createOperatorCredential(label.trim());
-      setMade(answer);
-      notify.success('Credential created. Copy it now: it is shown only once.');
-      await mutate();
-    } catch (err) {
-      failed(err, 'The credential could not be created. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      'create',
+      async () => {
+        const answer = await createOperatorCredential(label.trim());
+        setMade(answer);
+        notify.success('Credential created. Copy it now: it is shown only once.');
+        await mutate();
+      },
+      (err) => {
+        failed(err, 'The credential could not be created. Please try again.');
+      },
+    );
   };
 
   const revoke = async (id: number, name: string) => {
@@ -75,7 +77,7 @@ export function OperatorCredentialPane() {
           <Button
             variant="primary"
             icon={<KeyRound size={16} aria-hidden />}
-            busy={busy}
+            busy={busy !== null}
             onClick={() => void create()}
             data-testid="operator-credential-create"
           >

@@ -14,6 +14,7 @@ import { useCosts } from '../../api/hooks';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
+import { useBusyAction } from '../../components/confirmed-action';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { FileUpload } from '../../components/file-upload';
@@ -48,7 +49,7 @@ export function CostsPanel({ campaignId, start, end, today, onChanged, version =
   const empty = { date: today, target: '', impressions: '', ad_clicks: '', spend: '' };
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction<'save'>();
   const set = (k: keyof typeof empty, v: string) => {
     setValues((s) => ({ ...s, [k]: v }));
     setErrors((e) => ({ ...e, [k]: undefined }));
@@ -63,19 +64,20 @@ export function CostsPanel({ campaignId, start, end, today, onChanged, version =
       setErrors(zodErrors(checked.error, COST_FIELD_ORDER));
       return;
     }
-    setBusy(true);
-    try {
-      const answer = await saveCost(input);
-      notify.success(answer.message);
-      setValues({ ...empty, date: values.date });
-      setErrors({});
-      await mutate();
-      onChanged();
-    } catch (err) {
-      showSaveFailure(err, setErrors);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      'save',
+      async () => {
+        const answer = await saveCost(input);
+        notify.success(answer.message);
+        setValues({ ...empty, date: values.date });
+        setErrors({});
+        await mutate();
+        onChanged();
+      },
+      (err) => {
+        showSaveFailure(err, setErrors);
+      },
+    );
   };
 
   const remove = async (row: CostRow) => {
@@ -201,7 +203,7 @@ export function CostsPanel({ campaignId, start, end, today, onChanged, version =
         {field('ad_clicks', 'Clicks', { inputMode: 'numeric', placeholder: '0' })}
         {field('spend', 'Spend ($)', { inputMode: 'decimal', placeholder: '0.00' })}
         <div className="cost-form-actions">
-          <Button type="submit" variant="primary" busy={busy}>
+          <Button type="submit" variant="primary" busy={busy !== null}>
             Save cost
           </Button>
         </div>

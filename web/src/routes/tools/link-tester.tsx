@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client';
 import { useCampaignOptions } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { Card } from '../../components/card';
+import { useBusyAction } from '../../components/confirmed-action';
 import { EmptyState } from '../../components/empty-state';
 import { SelectField, TextareaField, TextField } from '../../components/field';
 import { FormSubmitRow } from '../../components/form-submit-row';
@@ -66,7 +67,7 @@ export function LinkTester() {
     checkPages: true,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const [answer, setAnswer] = useState<LinkTestAnswer | null>(null);
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
   const field = draftFields(form, (key, value) => set({ [key]: value }), errors, id);
@@ -74,38 +75,39 @@ export function LinkTester() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    setBusy(true);
     setErrors({});
-    try {
-      const result = await runLinkTest({
-        link: form.link,
-        campaignId: form.campaignId ? Number(form.campaignId) : null,
-        device: form.device,
-        country: form.country,
-        userAgent: form.userAgent,
-        target: form.target,
-        keyword: form.keyword,
-        tokens: parseTokenLines(form.tokens),
-        runs: Number(form.runs),
-        checkPages: form.checkPages ? 1 : 0,
-      });
-      setAnswer(result);
-      notify.success(
-        result.warnings.length
-          ? `Dry run done: ${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}.`
-          : 'Dry run done: no warnings.',
-      );
-    } catch (err) {
-      if (err instanceof ApiError && err.isValidation) {
-        const fields = err.fieldErrors;
-        setErrors(fields);
-        const first = Object.keys(fields)[0];
-        document.getElementById(id(first === 'tokens' ? 'tokens' : first))?.focus();
-      }
-      notify.error(err instanceof ApiError ? err.firstMessage : 'The dry run failed. Try again.');
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      'run',
+      async () => {
+        const result = await runLinkTest({
+          link: form.link,
+          campaignId: form.campaignId ? Number(form.campaignId) : null,
+          device: form.device,
+          country: form.country,
+          userAgent: form.userAgent,
+          target: form.target,
+          keyword: form.keyword,
+          tokens: parseTokenLines(form.tokens),
+          runs: Number(form.runs),
+          checkPages: form.checkPages ? 1 : 0,
+        });
+        setAnswer(result);
+        notify.success(
+          result.warnings.length
+            ? `Dry run done: ${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}.`
+            : 'Dry run done: no warnings.',
+        );
+      },
+      (err) => {
+        if (err instanceof ApiError && err.isValidation) {
+          const fields = err.fieldErrors;
+          setErrors(fields);
+          const first = Object.keys(fields)[0];
+          document.getElementById(id(first === 'tokens' ? 'tokens' : first))?.focus();
+        }
+        notify.error(err instanceof ApiError ? err.firstMessage : 'The dry run failed. Try again.');
+      },
+    );
   };
 
   return (
@@ -163,7 +165,7 @@ export function LinkTester() {
               </label>
             </div>
           </div>
-          <FormSubmitRow busy={busy} icon={Play}>
+          <FormSubmitRow busy={busy !== null} icon={Play}>
             Run dry run
           </FormSubmitRow>
         </form>
