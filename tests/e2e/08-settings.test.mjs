@@ -86,10 +86,17 @@ after(async () => {
   });
 });
 
-/** The basic pane's fields of a settings answer: these five and every tracking route (route_*). */
 function pick(s) {
   const keys = ['baseUrl', 'email', 'title', 'timeZone', 'customDomain'];
-  return Object.fromEntries(Object.entries(s).filter(([k]) => keys.includes(k) || k.startsWith('route_')));
+  const routes = [
+    'route_main',
+    'route_click',
+    'route_image',
+    'route_iframe',
+    'route_script',
+    'route_postback',
+  ];
+  return Object.fromEntries([...keys, ...routes].map((k) => [k, s[k]]));
 }
 
 test('admin changes the title and a route, uploads a logo and sees it in the header', {

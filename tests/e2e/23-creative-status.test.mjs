@@ -4,6 +4,7 @@
 // of the campaign answers 'No Lineitems Found' and its switch does not move.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { liCampaignForm, liLineItemForm } from '../support/liveintent-forms.mjs';
 import { addOffer, api, BASE, liveIntentAdmin, newCampaign, targetTotals } from './support/api.mjs';
 import { browserForFile, signedInPage } from './support/browser.mjs';
 import { dismissToast, expectAttr, expectText, until } from './support/expect.mjs';
@@ -28,21 +29,13 @@ async function ok(path, body, status = 201) {
 
 const closeToast = (text) => dismissToast(page, text);
 
-const lineItem = (liCampaignId, name) => ({
-  campaignId,
-  liCampaignId,
-  name,
-  status: 'paused',
-  startDate: '2030-01-11 00:00:00',
-  endDate: '2030-01-19 23:59:00',
-  dailyCap: 0,
-  dailyBudget: 25,
-  dataProviderSegments: [],
-  ageTargetType: 'include',
-  ageTarget: [],
-  genderTargetType: 'include',
-  genderTarget: [],
-});
+// The platform campaign and its line items run in January 2030.
+const lineItem = (liCampaignId, name) =>
+  liLineItemForm(campaignId, liCampaignId, {
+    name,
+    startDate: '2030-01-11 00:00:00',
+    endDate: '2030-01-19 23:59:00',
+  });
 
 suite.setUp(async () => {
   const user = await liveIntentAdmin();
@@ -56,15 +49,14 @@ suite.setUp(async () => {
   await addOffer(token, { campaignId, payout: '20' });
 
   // On the platform: a campaign, two paused line items and one ad in the first.
-  const li = await ok('create-campaign', {
-    campaignId,
-    strategyType: 'deliver_impression',
-    category: 1,
-    startDate: '2030-01-10 00:00:00',
-    endDate: '2030-01-20 23:59:00',
-    bidAmount: 1,
-    name: 'Creative switch',
-  });
+  const li = await ok(
+    'create-campaign',
+    liCampaignForm(campaignId, {
+      startDate: '2030-01-10 00:00:00',
+      endDate: '2030-01-20 23:59:00',
+      name: 'Creative switch',
+    }),
+  );
   for (const name of ['Morning line', 'Evening line'])
     lineItems.push((await ok('create-lineitem', lineItem(li.liCampaign.li_refid, name))).lineItem.li_refid);
   const ad = await ok('create-ad', {

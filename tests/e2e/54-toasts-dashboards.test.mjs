@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { liCampaignForm, liLineItemForm } from '../support/liveintent-forms.mjs';
 import { adminToken, api, BASE, liveIntentAdmin, targetTotals } from './support/api.mjs';
 import { browserForFile, openPage, signedInPage } from './support/browser.mjs';
 import { dismissToast, expectPath, expectText, expectToast, until } from './support/expect.mjs';
@@ -196,37 +197,17 @@ test('ad forms: images checked before upload, the activate confirmation, the cre
     .campaign.campaignData.campaignId;
   const li = `/api/manage-liveintent`;
   const liCampaign = (
-    await created(
-      `${li}/create-campaign`,
-      {
-        campaignId: id,
-        strategyType: 'deliver_impression',
-        category: 1,
-        startDate: '2027-01-10 00:00:00',
-        endDate: '2027-01-20 23:59:00',
-        bidAmount: 1,
-        name: 'Autumn sale',
-      },
-      own,
-    )
+    await created(`${li}/create-campaign`, liCampaignForm(id, { name: 'Autumn sale' }), own)
   ).liCampaign.li_refid;
   const line = (
     await created(
       `${li}/create-lineitem`,
-      {
-        campaignId: id,
-        liCampaignId: liCampaign,
+      liLineItemForm(id, liCampaign, {
         name: 'Evening line',
-        status: 'paused',
-        startDate: '2027-01-11 00:00:00',
-        endDate: '2027-01-19 23:59:00',
-        dailyCap: 0,
-        dailyBudget: 25,
-        ageTargetType: 'include',
         ageTarget: [3],
         genderTargetType: 'exclude',
         genderTarget: [8],
-      },
+      }),
       own,
     )
   ).lineItem.li_refid;

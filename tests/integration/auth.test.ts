@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { api, freshIp } from '../factories/api';
 import { waitForCount } from '../factories/db';
-import { ADMIN, login, registerUser, setupInstallation, userWithRole } from '../factories/install';
+import { ADMIN, login, setupInstallation, userWithRole } from '../factories/install';
 
 let adminToken = await setupInstallation();
 
@@ -341,35 +341,51 @@ describe('registration and users', () => {
   });
 
   it('lets an admin create users with a role, list them and change roles', async () => {
-    const account = { username: 'coachy', email: 'coachy@example.com', password: 'Coach-pass-12' };
-    const created = await registerUser(adminToken, { ...account, role: 'coach' });
+    const created = await api('/api/registeruser', {
+      token: adminToken,
+      body: {
+        username: 'coachy',
+        email: 'coachy@example.com',
+        password: 'Coach-pass-12',
+        password_confirmation: 'Coach-pass-12',
+        role: 'coach',
+      },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data.user).toMatchObject({ username: 'coachy', role: 'coach|Coach' });
 
-    // A taken username (in any case) and an unknown role are refused on their field.
-    for (const [user, field, message] of [
-      [
-        { username: 'COACHY', email: 'c2@example.com', password: 'Other-pass-12', role: 'coach' },
-        'username',
-        'This username is already taken.',
-      ],
-      [
-        { username: 'x2', email: 'x2@example.com', password: 'pw', role: 'root' },
-        'role',
-        'Role must be admin, coach or student.',
-      ],
-    ] as const) {
-      const refused = await registerUser(adminToken, user);
-      expect(refused.status).toBe(422);
-      expect(refused.body.errors[field]).toEqual([message]);
-    }
+    const duplicate = await api('/api/registeruser', {
+      token: adminToken,
+      body: {
+        username: 'COACHY',
+        email: 'c2@example.com',
+        password: 'Other-pass-12',
+        password_confirmation: 'Other-pass-12',
+        role: 'coach',
+      },
+    });
+    expect(duplicate.status).toBe(422);
+    expect(duplicate.body.errors.username).toEqual(['This username is already taken.']);
+
+    const badRole = await api('/api/registeruser', {
+      token: adminToken,
+      body: {
+        username: 'x2',
+        email: 'x2@example.com',
+        password: 'pw',
+        password_confirmation: 'pw',
+        role: 'root',
+      },
+    });
+    expect(badRole.status).toBe(422);
+    expect(badRole.body.errors.role).toEqual(['Role must be admin, coach or student.']);
 
     const list = await api('/api/users', { token: adminToken });
     expect(list.status).toBe(200);
     const coachy = list.body.data.result.find((u: { username: string }) => u.username === 'coachy');
     expect(coachy.role).toBe('coach|Coach');
 
-    const coachToken = await login(account.username, account.password);
+    const coachToken = await login('coachy', 'Coach-pass-12');
     const changed = await api(`/api/users/${coachy.id}/role`, {
       method: 'PUT',
       token: adminToken,

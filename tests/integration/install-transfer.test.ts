@@ -12,6 +12,7 @@ import { makeCampaign, makeLanding, makeOffer, makeOption, makePath } from '../f
 import { waitForCount } from '../factories/db';
 import { setupInstallation, userWithRole } from '../factories/install';
 import { hit } from '../factories/traffic';
+import { CAMPAIGN_TREE_TABLES } from '../support/campaign-tables';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // GET /api/export-install and POST /api/import-install: the whole installation out to a ZIP
@@ -149,12 +150,12 @@ beforeAll(async () => {
   // Statistics: enough raw rows to span several pages and insert chunks.
   const at = Date.UTC(2026, 10, 10, 15, 0);
   const events: TrackEvent[] = [];
+  // Click i, its LP click and its conversion: on landing page 1 but every third one on 2.
+  const click = (i: number) => ({ id: `v${i}`, c: lp, l: i % 3 ? l1 : l2 });
   for (let i = 0; i < 2600; i++) {
     events.push(
       visitEvent({
-        id: `v${i}`,
-        c: lp,
-        l: i % 3 ? l1 : l2,
+        ...click(i),
         at: at + i,
         tgt: `t${i % 7}`,
         kw: i % 2 ? 'kw' : '',
@@ -166,20 +167,10 @@ beforeAll(async () => {
     );
   }
   for (let i = 0; i < 400; i++) {
-    events.push(lpClickEvent({ id: `v${i}`, c: lp, l: i % 3 ? l1 : l2, o: o1, at: at + 5000 + i }));
+    events.push(lpClickEvent({ ...click(i), o: o1, at: at + 5000 + i }));
   }
   for (let i = 0; i < 40; i++) {
-    events.push(
-      conversionEvent({
-        id: `v${i}`,
-        c: lp,
-        l: i % 3 ? l1 : l2,
-        o: o1,
-        at: at + 9000 + i,
-        tx: `tx${i}`,
-        pay: 12.5,
-      }),
-    );
+    events.push(conversionEvent({ ...click(i), o: o1, at: at + 9000 + i, tx: `tx${i}`, pay: 12.5 }));
   }
   await ingestEvents(env, events);
   // An orphan conversion (its visit never came).
@@ -224,12 +215,7 @@ describe('export and import of the whole installation', () => {
     expect(manifest).toMatchObject({ format: 'edge-tracker-install', version: 1 });
     const tables = manifest.tables.map((t: { name: string }) => t.name);
     for (const t of [
-      'campaigns',
-      'paths',
-      'options',
-      'landing_pages',
-      'offer_pages',
-      'extra_tokens',
+      ...CAMPAIGN_TREE_TABLES,
       'agents',
       'visits',
       'lp_clicks',

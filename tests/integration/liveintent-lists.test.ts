@@ -29,6 +29,11 @@ const lineItem = (over: Record<string, unknown> = {}) => ({
   liCampaignId: '5001',
   ...over,
 });
+/** Both lists: platform campaign 5001 and one line item of it. */
+const underCampaign = (over: Record<string, unknown>) => ({
+  liCampaigns: [{ liCampaignId: '5001' }],
+  liLineItems: [lineItem(over)],
+});
 
 describe('the editor LiveIntent lists', () => {
   it('saves both lists with the campaign and answers them with the campaign', async () => {
@@ -82,26 +87,10 @@ describe('the editor LiveIntent lists', () => {
       'liLineItems.0.liCampaignId',
       M.parentMissing,
     ],
-    [
-      { liCampaigns: [{ liCampaignId: '5001' }], liLineItems: [lineItem({ liLineItemId: 'x' })] },
-      'liLineItems.0.liLineItemId',
-      M.lineItemIdNumeric,
-    ],
-    [
-      { liCampaigns: [{ liCampaignId: '5001' }], liLineItems: [lineItem({ liDailyBudget: '0.99' })] },
-      'liLineItems.0.liDailyBudget',
-      M.budgetMinimum,
-    ],
-    [
-      { liCampaigns: [{ liCampaignId: '5001' }], liLineItems: [lineItem({ liDailyBudget: '2.505' })] },
-      'liLineItems.0.liDailyBudget',
-      M.budgetFormat,
-    ],
-    [
-      { liCampaigns: [{ liCampaignId: '5001' }], liLineItems: [lineItem({ liDailyBudget: '' })] },
-      'liLineItems.0.liDailyBudget',
-      M.budgetRequired,
-    ],
+    [underCampaign({ liLineItemId: 'x' }), 'liLineItems.0.liLineItemId', M.lineItemIdNumeric],
+    [underCampaign({ liDailyBudget: '0.99' }), 'liLineItems.0.liDailyBudget', M.budgetMinimum],
+    [underCampaign({ liDailyBudget: '2.505' }), 'liLineItems.0.liDailyBudget', M.budgetFormat],
+    [underCampaign({ liDailyBudget: '' }), 'liLineItems.0.liDailyBudget', M.budgetRequired],
   ])('refuses %j with the spec message and saves nothing', async (lists, field, message) => {
     const id = await makeCampaign(token, { name: 'Native lists', trafficSource: 'liveintent' });
     const res = await edit(id, { ...lists, name: 'Renamed' });

@@ -7,6 +7,7 @@ import { api } from '../factories/api';
 import { makeCampaign, makeLanding, makeOffer, makeOption, makePath } from '../factories/campaigns';
 import { setupInstallation, userWithRole } from '../factories/install';
 import { hit } from '../factories/traffic';
+import { CAMPAIGN_TREE_TABLES } from '../support/campaign-tables';
 import { conversionEvent, lpClickEvent, visitEvent } from '../support/events';
 
 // Database find-and-replace (POST /api/db-find, /api/db-replace) and delete-all-records
@@ -213,12 +214,7 @@ describe('DELETE /api/clean-records', () => {
     const settingsBefore = await env.DB.prepare('SELECT key, value FROM settings ORDER BY key').all();
     // What the set-up above filled; the clean-up empties it, and the event, log and job tables too.
     const filled = [
-      'campaigns',
-      'paths',
-      'options',
-      'landing_pages',
-      'offer_pages',
-      'extra_tokens',
+      ...CAMPAIGN_TREE_TABLES,
       'visits',
       'lp_clicks',
       'conversions',

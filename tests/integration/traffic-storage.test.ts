@@ -35,15 +35,19 @@ describe('image checks', () => {
   });
 
   it('reduces names to a safe base name', () => {
-    expect(sanitiseFileName('../../etc/passwd.png')).toBe('passwd.png');
-    expect(sanitiseFileName('..\\..\\win.ini.PNG')).toBe('win.ini.png');
-    expect(sanitiseFileName('My Banner (1).JPG')).toBe('My-Banner-1.jpg');
-    expect(sanitiseFileName('.hidden.png')).toBe('hidden.png');
-    expect(sanitiseFileName('Ünïcode ad.gif')).toBe('Unicode-ad.gif');
-    expect(sanitiseFileName('../')).toBeNull();
-    // Leading dots go; what is left has no extension, so the type check refuses it.
-    expect(sanitiseFileName('...png')).toBe('png');
-    expect(sanitiseFileName(`${'a'.repeat(300)}.png`)).toBe(`${'a'.repeat(90)}.png`);
+    // Each name and its safe base name (null: nothing usable is left).
+    const cases: [string, string | null][] = [
+      ['../../etc/passwd.png', 'passwd.png'],
+      ['..\\..\\win.ini.PNG', 'win.ini.png'],
+      ['My Banner (1).JPG', 'My-Banner-1.jpg'],
+      ['.hidden.png', 'hidden.png'],
+      ['Ünïcode ad.gif', 'Unicode-ad.gif'],
+      ['../', null],
+      // Leading dots go; what is left has no extension, so the type check refuses it.
+      ['...png', 'png'],
+      [`${'a'.repeat(300)}.png`, `${'a'.repeat(90)}.png`],
+    ];
+    for (const [name, safe] of cases) expect(sanitiseFileName(name), name).toBe(safe);
   });
 
   it('refuses a wrong type behind an image extension, a wrong extension and an oversized file', async () => {

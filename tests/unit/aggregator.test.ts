@@ -67,22 +67,25 @@ describe('landing element aggregator', () => {
 });
 
 describe('element content and class (spec 3: cta when the content starts with an image tag)', () => {
+  /** Each content is classified as `kind`. */
+  const classifies = (kind: string, contents: string[]) => {
+    for (const content of contents) expect(classifyElement(content), content).toBe(kind);
+  };
+
   it('classifies an image as cta and anything else as header', () => {
-    expect(classifyElement('<img src="/hero.png" alt="Hero">')).toBe('cta');
-    expect(classifyElement('<img/>')).toBe('cta');
-    expect(classifyElement('Save 50% today')).toBe('header');
-    expect(classifyElement('<h1>Save 50%</h1>')).toBe('header');
-    expect(classifyElement('')).toBe('header');
+    classifies('cta', ['<img src="/hero.png" alt="Hero">', '<img/>']);
+    classifies('header', ['Save 50% today', '<h1>Save 50%</h1>', '']);
   });
 
   it('ignores leading whitespace and the case of the tag name, but needs the whole tag name', () => {
-    expect(classifyElement('\n\t  <IMG SRC="a.png">')).toBe('cta');
-    expect(classifyElement('  <Img\nsrc="a.png">')).toBe('cta');
+    classifies('cta', ['\n\t  <IMG SRC="a.png">', '  <Img\nsrc="a.png">']);
     // Not an image tag: another tag name, text before the image, an escaped tag.
-    expect(classifyElement('<imgx src="a.png">')).toBe('header');
-    expect(classifyElement('<image href="a.png">')).toBe('header');
-    expect(classifyElement('Look: <img src="a.png">')).toBe('header');
-    expect(classifyElement('&lt;img src="a.png"&gt;')).toBe('header');
+    classifies('header', [
+      '<imgx src="a.png">',
+      '<image href="a.png">',
+      'Look: <img src="a.png">',
+      '&lt;img src="a.png"&gt;',
+    ]);
   });
 
   it("reads each named element's content from the page's HTML", () => {
