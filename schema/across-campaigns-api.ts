@@ -1,23 +1,12 @@
 import { z } from 'zod';
 import { isDay } from './dates';
+import { keysOf } from './label-keys';
 
 // Numbers across campaigns (issue 17 item 2): the campaigns list's metric columns with folder
 // totals, and the dashboard's "All campaigns" series. Both read the target_daily rollup.
 
-export const LIST_METRICS = [
-  'visits',
-  'conversions',
-  'revenue',
-  'spend',
-  'profit',
-  'roi',
-  'cr',
-  'epc',
-] as const;
-export type ListMetric = (typeof LIST_METRICS)[number];
-
 /** Column titles, the same on the screen and in the column picker. */
-export const LIST_METRIC_LABELS: Record<ListMetric, string> = {
+export const LIST_METRIC_LABELS = {
   visits: 'Visits',
   conversions: 'Conversions',
   revenue: 'Revenue',
@@ -27,6 +16,9 @@ export const LIST_METRIC_LABELS: Record<ListMetric, string> = {
   cr: 'CR',
   epc: 'EPC',
 };
+export type ListMetric = keyof typeof LIST_METRIC_LABELS;
+/** In the order of LIST_METRIC_LABELS. */
+export const LIST_METRICS = keysOf(LIST_METRIC_LABELS);
 
 /** Money in dollars rounded to cents; roi and cr in percent with 2 decimals. */
 export type ListMetrics = Record<ListMetric, number>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysOf } from './label-keys';
 import { requiredString } from './validators';
 
 // API contract of the manage-liveintent screens (spec 4 §2, §5, §7, §8; issue 13; docs/api.md
@@ -54,14 +55,15 @@ export const AD_IMAGE_MAX_BYTES = 250_000;
 
 // ---- constants of spec 4 §9 -------------------------------------------------------------------
 
-export const STRATEGIES = ['deliver_impression', 'max_click', 'achieve_cpa', 'max_conversion'] as const;
-export type Strategy = (typeof STRATEGIES)[number];
-export const STRATEGY_LABELS: Record<Strategy, string> = {
+export const STRATEGY_LABELS = {
   deliver_impression: 'Deliver Impressions',
   max_click: 'Maximize Clicks',
   achieve_cpa: 'Achieve CPA',
   max_conversion: 'Maximize Conversions',
 };
+export type Strategy = keyof typeof STRATEGY_LABELS;
+/** In the order of STRATEGY_LABELS. */
+export const STRATEGIES = keysOf(STRATEGY_LABELS);
 /** The bid each strategy names (CPM, Target eCPC, Target eCPA). */
 export const STRATEGY_BID_LABELS: Record<Strategy, string> = {
   deliver_impression: 'CPM bid',

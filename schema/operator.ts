@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { campaignDay, createdAt, serialId, timestamps } from './columns';
+import { adCounters, campaignDay, counters, createdAt, serialId, timestamps } from './columns';
 
 // The master dashboard (migration 0013, docs/decisions/080-083). On every installation: the
 // credentials that open /api/masterdashboard/ and the operator's corrections. On the operator's
@@ -75,13 +75,8 @@ export const studentDaily = sqliteTable(
   {
     installationId: integer('installation_id').notNull(),
     day: text('day').notNull(),
-    visits: integer('visits').notNull().default(0),
-    lpClicks: integer('lp_clicks').notNull().default(0),
-    conversions: integer('conversions').notNull().default(0),
-    revenueMicros: integer('revenue_micros').notNull().default(0),
-    impressions: integer('impressions').notNull().default(0),
-    adClicks: integer('ad_clicks').notNull().default(0),
-    spendMicros: integer('spend_micros').notNull().default(0),
+    ...counters(),
+    ...adCounters(),
   },
   (t) => [primaryKey({ columns: [t.installationId, t.day] })],
 );

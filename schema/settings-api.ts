@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysOf } from './label-keys';
 import {
   EMAIL_PATTERN,
   isHttpUrl,
@@ -77,17 +78,7 @@ const M = SETTINGS_MESSAGES;
 
 // ---- tracking routes ------------------------------------------------------------------------
 
-export const ROUTE_KEYS = [
-  'route_main',
-  'route_click',
-  'route_image',
-  'route_iframe',
-  'route_script',
-  'route_postback',
-] as const;
-export type RouteKey = (typeof ROUTE_KEYS)[number];
-
-export const ROUTE_LABELS: Record<RouteKey, string> = {
+export const ROUTE_LABELS = {
   route_main: 'Main ad link route',
   route_click: 'Landing page route',
   route_image: 'Tracking image route',
@@ -95,6 +86,9 @@ export const ROUTE_LABELS: Record<RouteKey, string> = {
   route_script: 'Tracking script route',
   route_postback: 'Postback route',
 };
+export type RouteKey = keyof typeof ROUTE_LABELS;
+/** In the order of ROUTE_LABELS. */
+export const ROUTE_KEYS = keysOf(ROUTE_LABELS);
 
 const ROUTE_REQUIRED: Record<RouteKey, string> = {
   route_main: M.routeMainRequired,

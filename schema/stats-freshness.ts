@@ -1,5 +1,5 @@
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { campaignDay } from './columns';
+import { campaignDay, counters } from './columns';
 
 // Written by the ingest transaction (worker/services/statistics/ingest-extras.ts), migration 0018.
 
@@ -46,10 +46,7 @@ export const breakdownDaily = sqliteTable(
     value: text('value').notNull(),
     dim2: text('dim2').notNull().default(''),
     value2: text('value2').notNull().default(''),
-    visits: integer('visits').notNull().default(0),
-    lpClicks: integer('lp_clicks').notNull().default(0),
-    conversions: integer('conversions').notNull().default(0),
-    revenueMicros: integer('revenue_micros').notNull().default(0),
+    ...counters(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day, t.dim, t.dim2, t.value, t.value2] })],
 );

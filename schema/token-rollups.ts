@@ -4,6 +4,13 @@ import { campaignDay, counters, eventCounters, now, target } from './columns';
 // Issue 16 (migration 0017, WITHOUT ROWID written by hand): the extra-token rollups the grouped
 // target table reads (decision 105) and the record of raw days moved to R2 (decision 107).
 
+/** The key both token rollups share before their own columns: campaign, day, target, tokens. */
+const tokenKey = () => ({
+  ...campaignDay(),
+  target: target(),
+  tokens: text('tokens').notNull(),
+});
+
 /**
  * Per (campaign, day, target, tokens): `tokens` is the JSON array of the 20 slots' values ('' for
  * none). Past TOKEN_ROLLUP_LIMIT keys a campaign-day counts into target '' / tokens '*' ("other").
@@ -11,9 +18,7 @@ import { campaignDay, counters, eventCounters, now, target } from './columns';
 export const tokenDaily = sqliteTable(
   'token_daily',
   {
-    ...campaignDay(),
-    target: target(),
-    tokens: text('tokens').notNull(),
+    ...tokenKey(),
     ...counters(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day, t.target, t.tokens] })],
@@ -23,9 +28,7 @@ export const tokenDaily = sqliteTable(
 export const tokenEventDaily = sqliteTable(
   'token_event_daily',
   {
-    ...campaignDay(),
-    target: target(),
-    tokens: text('tokens').notNull(),
+    ...tokenKey(),
     ...eventCounters(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day, t.target, t.tokens, t.event] })],

@@ -93,6 +93,17 @@ const eventKeys = () => ({
   ...placementIds(),
 });
 
+/**
+ * When a landing-page click or a conversion was stored and its day, when its visit happened (null
+ * while the event is an orphan), and who the visit came from.
+ */
+const eventTimes = () => ({
+  createdAt: integer('created_at').notNull(),
+  day: text('day').notNull(),
+  visitAt: integer('visit_at'),
+  ...visitorColumns(),
+});
+
 /** The orphans waiting for their visit, and the rows just adopted (services/ingest adopts them). */
 const adoptionIndexes = (
   table: string,
@@ -108,11 +119,7 @@ export const lpClicks = sqliteTable(
     /** dedupe_key: the click id for a counted click; click id and filter reason for a filtered one. */
     ...eventKeys(),
     optionId: integer('option_id').notNull().default(0),
-    createdAt: integer('created_at').notNull(),
-    day: text('day').notNull(),
-    /** When the visit happened (null while the click is an orphan). */
-    visitAt: integer('visit_at'),
-    ...visitorColumns(),
+    ...eventTimes(),
     filter: text('filter', { enum: FILTER_REASONS }),
     /** 1 while its visit is unknown; adopted (set to 0 and counted) when the visit arrives. */
     orphan: integer('orphan').notNull().default(0),
@@ -132,10 +139,7 @@ export const conversions = sqliteTable(
   {
     /** dedupe_key: click id + transaction id, or click id + event name when there is no transaction id. */
     ...eventKeys(),
-    createdAt: integer('created_at').notNull(),
-    day: text('day').notNull(),
-    visitAt: integer('visit_at'),
-    ...visitorColumns(),
+    ...eventTimes(),
     /** purchase, the campaign's goal, lp, atc1, atc2 or any named event. */
     event: text('event').notNull(),
     /** 1 when the event is the campaign's conversion goal (counted as a conversion). */

@@ -13,6 +13,13 @@ export const MIN_SPEND_MESSAGE = 'Cannot set the campaign to inactive before rea
 /** The traffic sources whose campaigns are submitted to the CPC provider (tab 8). */
 export const CPC_TRAFFIC_SOURCES = ['trrcpc', 'crane'] as const;
 
+/** An image kept in R2 (worker/services/traffic/storage.ts): its key, content type and bytes. */
+const storedImage = () => ({
+  r2Key: text('r2_key').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+});
+
 /** One campaign's traffic settings at the CPC provider; created by the first save on tab 8. */
 export const trafficCampaigns = sqliteTable('traffic_campaigns', {
   campaignId: integer('campaign_id').primaryKey(),
@@ -50,9 +57,7 @@ export const trafficAssets = sqliteTable(
     id: serialId(),
     campaignId: integer('campaign_id').notNull(),
     name: text('name').notNull(),
-    r2Key: text('r2_key').notNull(),
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
+    ...storedImage(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('traffic_assets_campaign_name_idx').on(t.campaignId, t.name)],
@@ -72,9 +77,7 @@ export const banners = sqliteTable(
     height: integer('height').notNull(),
     active: integer('active').notNull().default(1),
     imageName: text('image_name').notNull(),
-    r2Key: text('r2_key').notNull(),
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
+    ...storedImage(),
     ...timestamps(),
   },
   (t) => [index('banners_campaign_idx').on(t.campaignId)],

@@ -243,6 +243,15 @@ function tokenValues(campaign: CompiledCampaign, query: QueryParams) {
   return { bySlot, byParameter };
 }
 
+/** What the campaign link carries besides routing: its target, keyword and extra tokens, clipped. */
+function linkValues(campaign: CompiledCampaign, query: QueryParams) {
+  return {
+    target: clip(query.get(campaign.targetParam)),
+    keyword: campaign.keywordParam ? clip(query.get(campaign.keywordParam)) : '',
+    tokens: tokenValues(campaign, query),
+  };
+}
+
 function forwarded(campaign: CompiledCampaign, values: Record<string, string>, to: 'toLanding' | 'toOffer') {
   const out: Record<string, string> = {};
   for (const token of campaign.tokens) {
@@ -302,9 +311,7 @@ const campaignLink: CampaignRoute = async (request, url, rest, env, ctx, setting
   const pathId = route.kind === 'none' ? 0 : route.pathId;
   const landingId = route.kind === 'landing' ? route.landing.id : 0;
   const offerId = route.kind === 'offer' ? route.offer.id : 0;
-  const tokens = tokenValues(campaign, query);
-  const target = clip(query.get(campaign.targetParam));
-  const keyword = campaign.keywordParam ? clip(query.get(campaign.keywordParam)) : '';
+  const { target, keyword, tokens } = linkValues(campaign, query);
   const clickId = trackNewVisit(
     env,
     ctx,
@@ -465,7 +472,7 @@ const directVisit: CampaignRoute = async (request, url, rest, env, ctx, settings
   const visitor = classifyUserAgent(ua);
   const landingId = Number(query.get('lp') ?? 0) || 0;
   const landing = campaign.landings.find((l) => l.id === landingId);
-  const tokens = tokenValues(campaign, query);
+  const { target, keyword, tokens } = linkValues(campaign, query);
   let filter = filterReason(request, visitor);
   if (!campaign.active) filter ??= 'inactive';
   const clickId = trackNewVisit(
@@ -475,14 +482,7 @@ const directVisit: CampaignRoute = async (request, url, rest, env, ctx, settings
     ua,
     visitor.device,
     { campaignId: campaign.id, pathId: landing?.pathId ?? 0, landingId: landing?.id ?? 0, offerId: 0 },
-    {
-      target: clip(query.get(campaign.targetParam)),
-      keyword: campaign.keywordParam ? clip(query.get(campaign.keywordParam)) : '',
-      filter,
-      tokens: tokens.bySlot,
-      referrer: query.get('_ref'),
-      direct: 1,
-    },
+    { target, keyword, filter, tokens: tokens.bySlot, referrer: query.get('_ref'), direct: 1 },
   );
   const response = pages.script(
     directScript(clickId, url.origin, settings.route_click, DEFAULT_CLICK_ID_PARAM, offerTokens),

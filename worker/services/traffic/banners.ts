@@ -191,19 +191,38 @@ async function existingRows(env: Env, campaign: CampaignRow, ids: number[]) {
   return rows;
 }
 
-/** Bulk activation (ids[] with active), a batch of at most 5. */
-export async function setBannersActive(env: Env, campaign: CampaignRow, ids: number[], active: 0 | 1) {
+/**
+ * The campaign's banners `ids` (404 unless all are its), once the provider has done `act` on
+ * their provider ids; its refusal answers as `failed`.
+ */
+async function actOnBanners(
+  env: Env,
+  campaign: CampaignRow,
+  ids: number[],
+  act: (ref: string, providerIds: string[]) => Promise<unknown>,
+  failed: string,
+) {
   const rows = await existingRows(env, campaign, ids);
   try {
-    await blazeSetBannersActive(
-      env,
+    await act(
       campaignRef(campaign.id),
       rows.map((r) => r.provider_banner_id),
-      active,
     );
   } catch (err) {
-    throw providerFailure(err, M.updateBannerFailed);
+    throw providerFailure(err, failed);
   }
+  return rows;
+}
+
+/** Bulk activation (ids[] with active), a batch of at most 5. */
+export async function setBannersActive(env: Env, campaign: CampaignRow, ids: number[], active: 0 | 1) {
+  await actOnBanners(
+    env,
+    campaign,
+    ids,
+    (ref, providerIds) => blazeSetBannersActive(env, ref, providerIds, active),
+    M.updateBannerFailed,
+  );
   await env.DB.prepare(
     'UPDATE banners SET active = ?2, updated_at = ?3 WHERE campaign_id = ?1 AND id IN (SELECT value FROM json_each(?4))',
   )
@@ -213,16 +232,13 @@ export async function setBannersActive(env: Env, campaign: CampaignRow, ids: num
 }
 
 export async function deleteBanners(env: Env, campaign: CampaignRow, ids: number[]) {
-  const rows = await existingRows(env, campaign, ids);
-  try {
-    await blazeDeleteBanners(
-      env,
-      campaignRef(campaign.id),
-      rows.map((r) => r.provider_banner_id),
-    );
-  } catch (err) {
-    throw providerFailure(err, M.deleteBannersFailed);
-  }
+  const rows = await actOnBanners(
+    env,
+    campaign,
+    ids,
+    (ref, providerIds) => blazeDeleteBanners(env, ref, providerIds),
+    M.deleteBannersFailed,
+  );
   await env.DB.prepare(
     'DELETE FROM banners WHERE campaign_id = ?1 AND id IN (SELECT value FROM json_each(?2))',
   )
