@@ -19,7 +19,6 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { showSaveFailure } from '../../components/confirmed-action';
 import { SelectField, TextField } from '../../components/field';
-import { showSaveFailure } from '../../components/save-failure';
 import { notify } from '../../components/toaster';
 import '../../styles/integrations.css';
 import { basicId } from './campaign-form';

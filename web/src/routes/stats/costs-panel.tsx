@@ -14,11 +14,10 @@ import { useCosts } from '../../api/hooks';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useConfirm } from '../../components/confirm-dialog';
-import { useBusyAction } from '../../components/confirmed-action';
+import { showSaveFailure, useBusyAction } from '../../components/confirmed-action';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { FileUpload } from '../../components/file-upload';
-import { showSaveFailure } from '../../components/save-failure';
 import { notify } from '../../components/toaster';
 import { zodErrors } from '../../lib/forms';
 
