@@ -24,6 +24,7 @@ import { zodErrors } from '../../lib/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { rememberNewCampaign } from '../campaigns/new-campaign';
 import '../../styles/campaign-editor.css';
+import '../../styles/campaign-editor-traffic.css';
 import {
   addCampaign,
   applyTokenTemplate,
