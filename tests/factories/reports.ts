@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { CostSource } from '../../schema/stats';
 import { writeCosts } from '../../worker/services/statistics/costs';
 import { api } from './api';
@@ -23,6 +23,19 @@ export async function targetReport(token: string, body: Record<string, unknown>)
       throw new Error(`the target job did not finish: ${JSON.stringify(answer.body)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** A report job's answer (`path` with the job's `key`), polled until it says done (15 s at most). */
+export async function polledJob(token: string, path: string, key: Record<string, string>) {
+  let answer: any;
+  await vi.waitUntil(
+    async () => {
+      answer = await api(path, { token, body: key });
+      return answer.status === 200 && answer.body.data.done;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+  return answer.body.data;
 }
 
 /**
