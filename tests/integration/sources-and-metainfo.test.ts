@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { METAINFO_MESSAGES as MM } from '../../schema/campaign-metainfo';
 import { CONNECTION_MESSAGES as CM } from '../../schema/connections-api';
 import { numberSetsOf, statisticsRequestSchema } from '../../schema/stats-api';
@@ -6,6 +6,7 @@ import { api } from '../factories/api';
 import { makeCampaign, makeOffer } from '../factories/campaigns';
 import { waitForRows } from '../factories/db';
 import { setupInstallation } from '../factories/install';
+import { polledJob } from '../factories/reports';
 import { postback, visitLink } from '../factories/traffic';
 import { OTHER_SOURCE_TICKED_METRICS } from '../support/ticked-metrics';
 
@@ -30,12 +31,8 @@ async function statistics(campaignId: number, body: Record<string, unknown> = {}
 
 async function targetRows(campaignId: number, body: Record<string, unknown> = {}) {
   const queued = await statistics(campaignId, { force: true, ...body });
-  let answer: any;
-  await vi.waitUntil(async () => {
-    answer = await api('/api/get-target-statistics', { token, body: { uuid: queued.queueId } });
-    return answer.body.data.done;
-  });
-  return answer.body.data.data.data.targetRecords as {
+  const job = await polledJob(token, '/api/get-target-statistics', { uuid: queued.queueId });
+  return job.data.data.targetRecords as {
     target: string;
     visits: number;
     conversions: number;
