@@ -239,3 +239,24 @@ for (const viewport of WIDTHS) {
     await context.close();
   });
 }
+
+test('390 px: a URL opened in the tab starts at its top, not where the page before was scrolled', async () => {
+  const id = await campaign('Scroll check');
+  const { page } = await signIn(PHONE);
+  // A long form, scrolled to its end.
+  await page.goto(`${BASE}/basic-info/${id}`);
+  await page.getByRole('button', { name: 'Save changes' }).waitFor();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  assert.ok((await page.evaluate(() => window.scrollY)) > 400, 'the editor scrolls at 390 px');
+  // Another long page typed into the same tab: React Router keyed both first loads "default",
+  // so this one opened at the editor's scroll position.
+  await page.goto(`${BASE}/basic-info`);
+  await page.getByTestId('campaign-save').waitFor();
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  // Reloading a page still brings back where it was.
+  await page.evaluate(() => window.scrollTo(0, 500));
+  await page.reload();
+  await page.getByTestId('campaign-save').waitFor();
+  await page.waitForFunction(() => window.scrollY === 500);
+});
