@@ -12,6 +12,7 @@ const suite = browserForFile();
 let page;
 let campaignId;
 let otherId;
+let token;
 
 /** A real 1x1 PNG: an image by its bytes (the browser draws it as the ad's thumbnail). */
 const PNG = Buffer.from(
@@ -24,12 +25,26 @@ const closeToast = (text) => dismissToast(page, text);
 const manage = (id = campaignId, tab = '') =>
   `${BASE}/manage-liveintent/campaign/${id}${tab ? `?tab=${tab}` : ''}`;
 
+/** The installation's day, as GET /api/stats-today says it (its time zone, not this machine's). */
+async function installationToday() {
+  const res = await api('/api/stats-today', { token });
+  assert.equal(res.status, 200);
+  return res.body.data.today;
+}
+
+/** The day it is now in `timeZone`, 'YYYY-MM-DD'. */
+const dayIn = (timeZone) => new Date().toLocaleDateString('en-CA', { timeZone });
+
 suite.setUp(async () => {
   const user = await liveIntentAdmin();
-  const { token } = user;
+  ({ token } = user);
   campaignId = await newCampaign(token, { name: 'Native push', trafficSource: 'liveintent' });
   otherId = await newCampaign(token, { name: 'Search ads', trafficSource: 'taboola' });
-  ({ page } = await signedInPage(suite.browser, { user, viewport: { width: 1366, height: 900 } }));
+  // The browser's calendar is on another day than the installation's, whatever the hour: these
+  // two zones are 25 hours apart, so one of them is. The forms' dates must follow the installation.
+  const today = await installationToday();
+  const timezoneId = ['Pacific/Pago_Pago', 'Pacific/Kiritimati'].find((zone) => dayIn(zone) !== today);
+  ({ page } = await signedInPage(suite.browser, { user, viewport: { width: 1366, height: 900 }, timezoneId }));
 });
 
 after(async () => {
@@ -95,6 +110,9 @@ test('a platform campaign is created with the defaults and listed', async () => 
   await page.getByTestId('li-create').click();
   await expectPath(page, `/manage-liveintent/campaign/${campaignId}/create-campaign`);
   assert.equal(await page.getByLabel('Strategy').inputValue(), 'deliver_impression');
+  // Today in the installation's time zone: the server refuses a start before it.
+  assert.equal(await page.getByLabel('Start date').inputValue(), await installationToday());
+  assert.equal(await page.getByLabel('End date').inputValue(), await installationToday());
   assert.equal(await page.getByLabel('CPM bid ($)').inputValue(), '1.00');
   assert.equal(await page.getByLabel('Start time').inputValue(), '00:00');
   assert.equal(await page.getByLabel('End time').inputValue(), '23:59');

@@ -15,13 +15,18 @@ import { PageSpinner } from '../../components/spinner';
 import { useForm } from '../../lib/forms';
 import { getLiCampaign, useIabCategories, useTrackers } from './api';
 import { LiSaveCard, ScheduleFields, useLiSave } from './li-form';
-import { dayOf, managePath, platformDate, timeOf, todayIso } from './shared';
+import { dayOf, managePath, platformDate, timeOf, useInstallationToday } from './shared';
 
 const FORM = 'li-campaign-form';
 
 export function CampaignForm({ id }: { id: number }) {
+  const today = useInstallationToday();
+  if (!today) return <PageSpinner />;
+  return <CampaignFormBody id={id} today={today} />;
+}
+
+function CampaignFormBody({ id, today }: { id: number; today: string }) {
   const { refId } = useParams();
-  const today = todayIso();
   const form = useForm(FORM, {
     strategyType: 'deliver_impression',
     bidAmount: '1.00',

@@ -16,7 +16,7 @@ import { PageSpinner } from '../../components/spinner';
 import { useForm } from '../../lib/forms';
 import { getLineItem, useLiCampaigns } from './api';
 import { LiSaveCard, ScheduleFields, useLiSave } from './li-form';
-import { dayOf, managePath, platformDate, timeOf, todayIso } from './shared';
+import { dayOf, managePath, platformDate, timeOf, useInstallationToday } from './shared';
 
 const FORM = 'li-lineitem-form';
 
@@ -67,8 +67,13 @@ const parseSegments = (text: string) =>
     });
 
 export function LineItemForm({ id }: { id: number }) {
+  const today = useInstallationToday();
+  if (!today) return <PageSpinner />;
+  return <LineItemFormBody id={id} today={today} />;
+}
+
+function LineItemFormBody({ id, today }: { id: number; today: string }) {
   const { refId } = useParams();
-  const today = todayIso();
   const campaigns = useLiCampaigns(id);
   const form = useForm(FORM, {
     liCampaignId: '',
