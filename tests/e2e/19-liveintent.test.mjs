@@ -44,7 +44,11 @@ suite.setUp(async () => {
   // two zones are 25 hours apart, so one of them is. The forms' dates must follow the installation.
   const today = await installationToday();
   const timezoneId = ['Pacific/Pago_Pago', 'Pacific/Kiritimati'].find((zone) => dayIn(zone) !== today);
-  ({ page } = await signedInPage(suite.browser, { user, viewport: { width: 1366, height: 900 }, timezoneId }));
+  ({ page } = await signedInPage(suite.browser, {
+    user,
+    viewport: { width: 1366, height: 900 },
+    timezoneId,
+  }));
 });
 
 after(async () => {
