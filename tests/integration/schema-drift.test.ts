@@ -14,7 +14,7 @@ import * as tables from '../../schema/tables';
 type ColumnInfo = { name: string; notnull: number; pk: number };
 type IndexInfo = { name: string; unique: number; origin: string; partial: number };
 
-const drizzleTables = Object.values(tables)
+const drizzleTables = (Object.values(tables) as unknown[])
   .filter((t): t is SQLiteTable => is(t, SQLiteTable))
   .map((t) => getTableConfig(t));
 
