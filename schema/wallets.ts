@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, serialId, updatedAt } from './columns';
 
@@ -37,6 +38,10 @@ export const walletLedger = sqliteTable(
     uniqueIndex('wallet_ledger_idempotency_unique').on(t.idempotencyKey),
     index('wallet_ledger_user_wallet_idx').on(t.userId, t.wallet, t.amountMicros),
     index('wallet_ledger_user_created_idx').on(t.userId, t.id),
+    index('wallet_ledger_offer_idx').on(t.offerId).where(sql`${t.offerId} IS NOT NULL`),
+    index('wallet_ledger_spend_idx')
+      .on(t.day, t.refCampaignId, t.wallet)
+      .where(sql`${t.cause} = 'platform_spend'`),
   ],
 );
 
