@@ -153,6 +153,9 @@ test('a line item is created under the campaign', async () => {
 
 test('two ads upload one after another; the failed one stays listed with its message', async () => {
   await page.goto(`${BASE}/manage-liveintent/campaign/${campaignId}/create-ad`);
+  // The form shows once the route's entry check has read the campaign: a page load, which has
+  // taken over 10 s on a busy 2-core machine (the navigation timeout of support/browser.mjs).
+  await page.getByLabel('Click URL').waitFor({ timeout: 30_000 });
   await page.getByLabel('Click URL').fill('https://shop.example/offer');
   await page.getByTestId('li-ads-files').setInputFiles([
     { name: 'blue-banner.png', mimeType: 'image/png', buffer: PNG },
