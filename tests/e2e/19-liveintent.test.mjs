@@ -115,8 +115,9 @@ test('a platform campaign is created with the defaults and listed', async () => 
   await expectPath(page, `/manage-liveintent/campaign/${campaignId}/create-campaign`);
   assert.equal(await page.getByLabel('Strategy').inputValue(), 'deliver_impression');
   // Today in the installation's time zone: the server refuses a start before it.
-  assert.equal(await page.getByLabel('Start date').inputValue(), await installationToday());
-  assert.equal(await page.getByLabel('End date').inputValue(), await installationToday());
+  const today = await installationToday();
+  assert.equal(await page.getByLabel('Start date').inputValue(), today);
+  assert.equal(await page.getByLabel('End date').inputValue(), today);
   assert.equal(await page.getByLabel('CPM bid ($)').inputValue(), '1.00');
   assert.equal(await page.getByLabel('Start time').inputValue(), '00:00');
   assert.equal(await page.getByLabel('End time').inputValue(), '23:59');

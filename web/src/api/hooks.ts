@@ -4,6 +4,7 @@ import type { CurrentUserAnswer, LicenseAnswer, LogoAnswer, UsersAnswer } from '
 import type { CampaignListAnswer } from '../../../schema/campaign-list-api';
 import type { CostsAnswer } from '../../../schema/costs-api';
 import type { ActivityPoint, QuickStats, StatsTodayAnswer } from '../../../schema/stats-api';
+import { isoDay } from '../lib/format';
 import { KEYS, readKey } from '../lib/storage';
 import { api } from './client';
 import { paths, quickStatsV2, statsPaths } from './endpoints';
@@ -40,8 +41,15 @@ export const useUsers = (enabled: boolean) => useApi<UsersAnswer>(enabled ? path
 export const useCampaignOptions = () =>
   useApi<CampaignListAnswer>(statsPaths.campaignOptions, { revalidateOnFocus: false });
 
-/** The installation's day; quick date ranges and the date checks count from it. */
-export const useStatsToday = () => useApi<StatsTodayAnswer>(statsPaths.today, { revalidateOnFocus: false });
+/**
+ * The installation's day ('YYYY-MM-DD' in its time zone): quick date ranges, date checks and the
+ * LiveIntent forms' default dates count from it, as the server does. null while it loads; the
+ * browser's day only when it cannot be read.
+ */
+export function useInstallationToday(): string | null {
+  const info = useApi<StatsTodayAnswer>(statsPaths.today, { revalidateOnFocus: false });
+  return info.data?.today ?? (info.error ? isoDay(new Date()) : null);
+}
 
 /** Daily visitors of a campaign (dates dd-MM-yyyy or '' for open ends). */
 export function useCampaignActivity(campaignId: number | null, startDate: string, endDate: string) {

@@ -2,13 +2,12 @@ import { FolderPlus, Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { useStatsToday } from '../../api/hooks';
+import { useInstallationToday } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { type DateRangeValue, initialRange } from '../../components/date-range/date-range';
 import { PageHeader } from '../../components/page-header';
 import { UploadButtons } from '../../components/upload-parts';
-import { isoDay } from '../../lib/format';
 import { withToggled } from '../../lib/sets';
 import { KEYS, readKey, removeKey, writeKey } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -61,8 +60,7 @@ export function CampaignsScreen() {
   const [filters, setFilters] = useState<ListFilters>(NO_FILTERS);
   const [metricSort, setMetricSort] = useState<MetricSort>(null);
   const { columns, toggle: toggleColumn } = useMetricColumns();
-  const todayInfo = useStatsToday();
-  const today = todayInfo.data?.today ?? (todayInfo.error ? isoDay(new Date()) : null);
+  const today = useInstallationToday();
   const [range, setRange] = useState<DateRangeValue | null>(null);
   useEffect(() => {
     if (today && !range) setRange(initialRange('today', today));

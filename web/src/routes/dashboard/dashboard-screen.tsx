@@ -15,7 +15,7 @@ import {
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { GRAPH_METRICS, type GraphMetric } from '../../../../schema/metrics';
-import { useCampaignOptions, useStatsToday } from '../../api/hooks';
+import { useCampaignOptions, useInstallationToday } from '../../api/hooks';
 import { Card } from '../../components/card';
 import { BarChart } from '../../components/charts/bar-chart';
 import { NoValue } from '../../components/data-table/no-value';
@@ -29,7 +29,7 @@ import { EmptyState } from '../../components/empty-state';
 import { GraphTabs } from '../../components/graph-tabs';
 import { LiveSwitch } from '../../components/live-switch';
 import { PageHeader } from '../../components/page-header';
-import { formatDollars, formatInteger, formatPercent, isoDay } from '../../lib/format';
+import { formatDollars, formatInteger, formatPercent } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLiveSetting, useLiveTick } from '../../lib/use-live';
 import { AD_CLICKS_HINT, AdDataHint, ALL, type DashboardChoice, useDashboardStats } from './all-campaigns';
@@ -85,8 +85,7 @@ type Tile = {
 export function DashboardScreen() {
   useDocumentTitle('Dashboard');
   const campaigns = useCampaignOptions();
-  const todayInfo = useStatsToday();
-  const today = todayInfo.data?.today ?? (todayInfo.error ? isoDay(new Date()) : null);
+  const today = useInstallationToday();
   const [campaignId, setCampaignId] = useState<DashboardChoice | null>(remembered);
   const [range, setRange] = useState<DateRangeValue | null>(null);
   const [metric, setMetric] = useState<GraphMetric>('ad_spent');

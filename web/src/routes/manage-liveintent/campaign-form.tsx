@@ -10,12 +10,13 @@ import {
   STRATEGY_LABELS,
   type Strategy,
 } from '../../../../schema/liveintent-api';
+import { useInstallationToday } from '../../api/hooks';
 import { SelectField, TextField } from '../../components/field';
 import { PageSpinner } from '../../components/spinner';
 import { useForm } from '../../lib/forms';
 import { getLiCampaign, useIabCategories, useTrackers } from './api';
 import { LiSaveCard, ScheduleFields, useLiSave } from './li-form';
-import { dayOf, managePath, platformDate, timeOf, useInstallationToday } from './shared';
+import { dayOf, managePath, platformDate, timeOf } from './shared';
 
 const FORM = 'li-campaign-form';
 

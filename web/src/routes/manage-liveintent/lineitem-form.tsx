@@ -11,12 +11,13 @@ import {
   lineItemSchema,
   TARGET_TYPES,
 } from '../../../../schema/liveintent-api';
+import { useInstallationToday } from '../../api/hooks';
 import { SelectField, TextField } from '../../components/field';
 import { PageSpinner } from '../../components/spinner';
 import { useForm } from '../../lib/forms';
 import { getLineItem, useLiCampaigns } from './api';
 import { LiSaveCard, ScheduleFields, useLiSave } from './li-form';
-import { dayOf, managePath, platformDate, timeOf, useInstallationToday } from './shared';
+import { dayOf, managePath, platformDate, timeOf } from './shared';
 
 const FORM = 'li-lineitem-form';
 

@@ -4,10 +4,8 @@ import { CircleCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
-import { useStatsToday } from '../../api/hooks';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/toaster';
-import { isoDay } from '../../lib/format';
 
 /** Spec 4 §9: toasts last 3 seconds in the platform screens. */
 export const toast = {
@@ -47,16 +45,6 @@ export function SuccessDialog({ message, back }: { message: string | null; back:
 export const platformDate = (day: string, time: string) => `${day} ${time || '00:00'}:00`;
 export const dayOf = (value: string) => value.slice(0, 10);
 export const timeOf = (value: string) => value.slice(11, 16);
-
-/**
- * Today in the installation's time zone, as the date inputs want it: the server refuses a start
- * before that day, so the forms start there too (after midnight in the installation's zone the
- * browser's calendar may still say yesterday). The browser's day only when it cannot be read.
- */
-export function useInstallationToday(): string | null {
-  const info = useStatsToday();
-  return info.data?.today ?? (info.error ? isoDay(new Date()) : null);
-}
 
 /** 'MMM DD, YYYY hh:mm a' (spec 4 §3, an ad's created_at). */
 export function formatCreated(ms: number) {

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import useSWR from 'swr';
 import type { Student, StudentsDataAnswer } from '../../../../schema/operator-api';
-import { useCurrentUser, useStatsToday } from '../../api/hooks';
+import { useCurrentUser, useInstallationToday } from '../../api/hooks';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -18,7 +18,6 @@ import { GraphTabs } from '../../components/graph-tabs';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../components/toaster';
 import { getStoredUser } from '../../lib/auth';
-import { isoDay } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { MD_ERRORS, mdApi, notifyMdFailure, type Range } from './api';
 import { GraphModal } from './graph-modal';
@@ -70,9 +69,8 @@ function NotOperatorHost() {
 
 function OperatorDashboard() {
   useDocumentTitle('Master dashboard');
-  const todayInfo = useStatsToday();
   const me = useCurrentUser();
-  const today = todayInfo.data?.today ?? (todayInfo.error ? isoDay(new Date()) : null);
+  const today = useInstallationToday();
   const [mode, setMode] = useState<Mode>('detailed');
   const [range, setRange] = useState<DateRangeValue | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());

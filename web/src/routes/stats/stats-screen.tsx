@@ -11,7 +11,7 @@ import {
 import type { ExportTable } from '../../../../schema/stats-reports-api';
 import { DEFAULT_LANDING_COLUMNS } from '../../../../schema/stats-reports-api';
 import { type CampaignAlert, exportStatistics, type StatisticsRequestBody } from '../../api/endpoints';
-import { useCampaignActivity, useCampaignOptions, useStatsToday } from '../../api/hooks';
+import { useCampaignActivity, useCampaignOptions, useInstallationToday } from '../../api/hooks';
 import { InsufficientBalanceNotice } from '../../components/balance/balance-notice';
 import { Card } from '../../components/card';
 import { ActivityChart } from '../../components/charts/activity-chart';
@@ -22,7 +22,6 @@ import { LiveSwitch } from '../../components/live-switch';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../components/toaster';
 import { useDateFormat } from '../../lib/date-format';
-import { isoDay } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdRecords, hasAdRecords } from './ad-records';
 import { Aggregator } from './aggregator';
@@ -67,8 +66,7 @@ export function StatsScreen() {
   const navigate = useNavigate();
   const routeId = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
   const campaigns = useCampaignOptions();
-  const todayInfo = useStatsToday();
-  const today = todayInfo.data?.today ?? (todayInfo.error ? isoDay(new Date()) : null);
+  const today = useInstallationToday();
   const perPage = usePageLength();
   const dateFormat = useDateFormat();
   const stats = useStatistics();
